@@ -1,0 +1,32 @@
+// Builds the unpacked extension: bundles the scripts with esbuild and copies the static files.
+// Usage: node build.mjs [--out=DIR]   (default: dist/)
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outArg = process.argv.find((a) => a.startsWith('--out='));
+const out = resolve(here, outArg ? outArg.slice('--out='.length) : 'dist');
+mkdirSync(out, { recursive: true });
+
+const entries = {
+  background: 'src/background.js',
+  page: 'src/page.js',
+  popup: 'src/popup.js',
+};
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entries)
+    .filter(([, file]) => existsSync(resolve(here, file)))
+    .map(([name, file]) => [name, resolve(here, file)])),
+  bundle: true,
+  format: 'iife',
+  target: 'chrome116',
+  outdir: out,
+  logLevel: 'warning',
+});
+for (const file of ['manifest.json', 'popup.html', 'popup.css']) {
+  if (existsSync(resolve(here, file))) cpSync(resolve(here, file), resolve(out, file));
+}
+if (existsSync(resolve(here, 'icons'))) cpSync(resolve(here, 'icons'), resolve(out, 'icons'), { recursive: true });
+console.log(`extension built into ${out}`);

@@ -1,0 +1,1 @@
+// service worker: see docs/protocol.md

@@ -1,0 +1,8 @@
+// Entry of the script injected into a page (isolated world, top frame). It only wires the
+// page-side parts together; the service worker calls them through globalThis.__waymark.
+import { observePage } from './page/observer/index.js';
+import { performInPage, checkCondition, checkWait, highlight } from './page/executor/index.js';
+
+if (!globalThis.__waymark) {
+  globalThis.__waymark = { observePage, performInPage, checkCondition, checkWait, highlight };
+}
