@@ -1,0 +1,56 @@
+// Per step_id record of what the executor did, so a step is never dispatched twice: a retry of
+// the same step_id (after a reconnect, or a worker restart) gets the recorded result or an
+// "uncertain" answer instead of acting again. Kept in memory and in chrome.storage.session,
+// which survives a service-worker restart but not a browser restart.
+
+const live = new Map();
+const KEY = (id) => `waymark.step.${id}`;
+const ORDER_KEY = 'waymark.step.order';
+const KEEP = 300;
+
+function area() {
+  return globalThis.chrome && chrome.storage && chrome.storage.session ? chrome.storage.session : null;
+}
+
+/** The record for stepId: {state: 'running', promise?} | {state: 'done', result} | null. */
+export async function lookup(stepId) {
+  if (live.has(stepId)) return live.get(stepId);
+  const a = area();
+  if (!a) return null;
+  const got = await a.get(KEY(stepId));
+  return got[KEY(stepId)] || null;
+}
+
+/** Marks stepId as running before anything is dispatched. */
+export async function begin(stepId, promiseHolder) {
+  live.set(stepId, { state: 'running', holder: promiseHolder });
+  const a = area();
+  if (!a) return;
+  const got = await a.get(ORDER_KEY);
+  const order = (got[ORDER_KEY] || []).filter((id) => id !== stepId);
+  order.push(stepId);
+  const evicted = order.splice(0, Math.max(0, order.length - KEEP));
+  await a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: order });
+  if (evicted.length) await a.remove(evicted.map(KEY));
+  for (const id of evicted) live.delete(id);
+}
+
+/** Records the final result of stepId. */
+export async function finish(stepId, result) {
+  live.set(stepId, { state: 'done', result });
+  const a = area();
+  if (a) await a.set({ [KEY(stepId)]: { state: 'done', result, at: Date.now() } });
+}
+
+/**
+ * Status of a step for the `status` request: {state: 'done', result} | {state: 'running'} |
+ * {state: 'unknown'} (started by a worker that has since died: its effect is uncertain) |
+ * {state: 'never_started'}.
+ */
+export async function stepStatus(stepId) {
+  const r = await lookup(stepId);
+  if (!r) return { state: 'never_started' };
+  if (r.state === 'done') return { state: 'done', result: r.result };
+  if (live.has(stepId)) return { state: 'running' };
+  return { state: 'unknown' };
+}
