@@ -163,12 +163,8 @@ async function recordOf(ctx) {
 
 /** After an input that may navigate, waits briefly for a navigation to start, then for it to load. */
 async function settleNavigation(ctx) {
-  await sleep(60);
-  let n = since(ctx.tabId, ctx.navSnap);
-  if (!n.started && !n.committed) {
-    await sleep(90);
-    n = since(ctx.tabId, ctx.navSnap);
-  }
+  await sleep(50);
+  const n = since(ctx.tabId, ctx.navSnap);
   if (n.started || n.committed) {
     await waitForLoad(ctx.tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
   }
@@ -263,7 +259,23 @@ async function doWait(ctx) {
   return { ok: true, data: `waited ${w.waited_ms} ms` };
 }
 
-const HISTORY = { back: 'goBack', forward: 'goForward', reload: 'reload' };
+const HISTORY = { back: -1, forward: 1, reload: 0 };
+
+async function historyStep(ctx, delta, snap) {
+  try {
+    await chrome.scripting.executeScript({ target: { tabId: ctx.tabId, frameIds: [0] }, injectImmediately: true, func: (d) => { history.go(d); }, args: [delta] });
+  } catch (e) {
+    throw new StepFailure(`cannot go ${delta < 0 ? 'back' : 'forward'}: ${e.message}`);
+  }
+  // history.go has no answer when there is nowhere to go: give the navigation a moment to start.
+  const until = Date.now() + Math.min(1500, remaining(ctx));
+  while (Date.now() < until) {
+    const n = since(ctx.tabId, snap);
+    if (n.started || n.committed || n.sameDoc) return true;
+    await sleep(25);
+  }
+  return false;
+}
 
 async function doNavigate(ctx) {
   const { step, tabId } = ctx;
@@ -271,12 +283,19 @@ async function doNavigate(ctx) {
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
   let what;
-  if (HISTORY[how] && !step.url) {
+  if (Object.hasOwn(HISTORY, how) && !step.url) {
     what = how === 'reload' ? 'the reload' : `going ${how}`;
-    try {
-      await chrome.tabs[HISTORY[how]](tabId);
-    } catch (e) {
-      throw new StepFailure(`cannot go ${how}: ${e.message}`);
+    if (how === 'reload') {
+      try {
+        await chrome.tabs.reload(tabId);
+      } catch (e) {
+        throw new StepFailure(`cannot reload: ${e.message}`);
+      }
+    } else {
+      // history.go in the page rather than chrome.tabs.goBack: the browser's back button skips
+      // entries made without a user gesture (all of ours), the page's own history does not.
+      const moved = await historyStep(ctx, how === 'back' ? -1 : 1, snap);
+      if (!moved) return { ok: false, error: `there is no page to go ${how} to in this tab's history` };
     }
   } else {
     if (!step.url) throw new StepFailure('a navigate step needs url (or value "back", "forward" or "reload")');

@@ -4,7 +4,7 @@
 // is acted on.
 import { resolveSelector, describeSelector, SelectorError, deepQueryAll } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, isVisible } from './actionability.js';
-import { clickAt, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
 import { readOne, extractItems, nextControl, normText, TEXT_CAP } from './extract.js';
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the
@@ -96,7 +96,7 @@ async function elementAction(step, options) {
       else if (kind === 'fill') error = fillElement(el, options.value ?? '');
       else if (kind === 'select') error = selectOption(el, options.value ?? '');
       else if (kind === 'press') {
-        if (el.ownerDocument.activeElement !== el) el.focus({ preventScroll: true });
+        focusElement(el);
         pressOn(el, chord);
       }
     } catch (e) {

@@ -45,9 +45,12 @@ export function clickAt(el, target, point) {
   const over = mouseInit(target, point, { buttons: 0 });
   const nonBubbling = { ...over, bubbles: false, cancelable: false };
   pointer('pointerover', target, over);
-  pointer('pointerenter', target, nonBubbling);
+  // enter/leave events do not bubble: a pointer entering the target enters each ancestor too.
+  const chain = [];
+  for (let n = target; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) chain.unshift(n);
+  for (const n of chain) pointer('pointerenter', n, nonBubbling);
   mouse('mouseover', target, over);
-  mouse('mouseenter', target, nonBubbling);
+  for (const n of chain) mouse('mouseenter', n, nonBubbling);
   pointer('pointermove', target, over);
   mouse('mousemove', target, over);
   const down = mouseInit(target, point, { buttons: 1 });
@@ -56,7 +59,7 @@ export function clickAt(el, target, point) {
   if (pointerDownOk) mouseDownOk = mouse('mousedown', target, down);
   if (mouseDownOk) {
     const f = focusableAncestor(target);
-    if (f) f.focus({ preventScroll: true });
+    if (f) focusElement(f);
     else if (target.ownerDocument.activeElement && target.ownerDocument.activeElement !== target.ownerDocument.body) target.ownerDocument.activeElement.blur();
   }
   const up = mouseInit(target, point, { buttons: 0 });
@@ -64,6 +67,26 @@ export function clickAt(el, target, point) {
   mouse('mouseup', target, up);
   if (target.isConnected) mouse('click', target, up);
   else if (el.isConnected) mouse('click', el, up);
+}
+
+/**
+ * Focuses el. When the browser window does not have system focus (the person is looking at
+ * the studio, or the browser is headless) focus() moves activeElement without firing focus
+ * events, so they are dispatched here the way a focused window would fire them.
+ */
+export function focusElement(el) {
+  const doc = el.ownerDocument;
+  const prev = doc.activeElement;
+  if (prev === el) return;
+  el.focus({ preventScroll: true });
+  if (doc.hasFocus() || doc.activeElement !== el) return;
+  const F = doc.defaultView.FocusEvent || FocusEvent;
+  if (prev && prev !== doc.body && prev !== el) {
+    prev.dispatchEvent(new F('blur', { relatedTarget: el, composed: true }));
+    prev.dispatchEvent(new F('focusout', { bubbles: true, relatedTarget: el, composed: true }));
+  }
+  el.dispatchEvent(new F('focus', { relatedTarget: prev, composed: true }));
+  el.dispatchEvent(new F('focusin', { bubbles: true, relatedTarget: prev, composed: true }));
 }
 
 function nativeSetter(el, prop) {
@@ -95,7 +118,7 @@ const VALUE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time', 
 
 /** Fills an input, textarea or contenteditable. Returns null or an error text. */
 export function fillElement(el, value) {
-  el.focus({ preventScroll: true });
+  focusElement(el);
   if (el.isContentEditable) {
     const doc = el.ownerDocument;
     const sel = doc.getSelection();
@@ -139,7 +162,7 @@ export function selectOption(el, wanted) {
     return `no option matches the value (options: ${list}${opts.length > 20 ? ', …' : ''})`;
   }
   if (opt.disabled) return `option '${norm(opt.label || opt.text)}' is disabled`;
-  el.focus({ preventScroll: true });
+  focusElement(el);
   setNativeValue(el, opt.value);
   if (el.multiple) opt.selected = true;
   inputEvent(el, 'input', null, undefined);
@@ -210,12 +233,13 @@ export function parseChord(chord) {
 function keyboard(type, target, info, mods) {
   const K = target.ownerDocument.defaultView.KeyboardEvent || KeyboardEvent;
   const charCode = type === 'keypress' ? (info.text || '').charCodeAt(0) || 0 : 0;
-  const ev = new K(type, { key: info.key, code: info.code, bubbles: true, cancelable: true, composed: true, view: target.ownerDocument.defaultView, ...mods, repeat: false, location: 0 });
-  // keyCode, which and charCode are read-only legacy getters that constructors leave at 0.
   const kc = type === 'keypress' ? charCode : info.keyCode;
-  Object.defineProperty(ev, 'keyCode', { get: () => kc });
-  Object.defineProperty(ev, 'which', { get: () => kc });
-  Object.defineProperty(ev, 'charCode', { get: () => charCode });
+  // Chrome takes the legacy keyCode/which/charCode in the init dictionary; a property defined
+  // on the event here would be invisible to the page, which sees its own wrapper of it.
+  const ev = new K(type, {
+    key: info.key, code: info.code, bubbles: true, cancelable: true, composed: true, view: target.ownerDocument.defaultView,
+    ...mods, repeat: false, location: 0, keyCode: kc, which: kc, charCode,
+  });
   return target.dispatchEvent(ev);
 }
 
@@ -250,7 +274,7 @@ function moveFocus(from, backwards) {
   if (!order.length) return;
   const i = order.indexOf(from);
   const next = i < 0 ? order[backwards ? order.length - 1 : 0] : order[(i + (backwards ? -1 : 1) + order.length) % order.length];
-  next.focus();
+  focusElement(next);
 }
 
 function submitImplicitly(field) {
@@ -339,7 +363,7 @@ function defaultAction(target, info, mods) {
 
 function insertText(target, text) {
   const doc = target.ownerDocument;
-  if (doc.activeElement !== target && !target.isContentEditable) target.focus();
+  if (doc.activeElement !== target && !target.isContentEditable) focusElement(target);
   // execCommand respects the caret and maxlength and fires beforeinput/input itself.
   if (doc.execCommand('insertText', false, text)) return;
   if (!inputEvent(target, 'beforeinput', text, 'insertText')) return;

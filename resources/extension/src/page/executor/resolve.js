@@ -62,7 +62,10 @@ export function resolveSelector(sel, doc = document) {
     }
     found = [one];
   }
-  if (!sel.all && found.length > 1) found = [found[0]];
+  // indexes names the positions to act on, so every one of them is kept; otherwise a
+  // multi-match selector acts on its first match unless all is set.
+  const listed = Array.isArray(sel.indexes) && sel.indexes.length > 0 && !Number.isInteger(sel.index);
+  if (!sel.all && !listed && found.length > 1) found = [found[0]];
   return { elements: found, total };
 }
 
