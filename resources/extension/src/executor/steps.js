@@ -6,6 +6,7 @@ import { callPage, PageCallError } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy } from './navigation.js';
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
+import { guardDialogs, takeDialogs } from './dialogs.js';
 
 export { stepStatus } from './ledger.js';
 
@@ -56,6 +57,10 @@ async function execute(tabId, step, values, options, stepId, mask) {
     }
     const handler = HANDLERS[step.type];
     if (!handler) throw new StepFailure(`unknown step type '${step.type}' (this extension performs ${Object.keys(HANDLERS).join(', ')})`);
+    if (GUARDED.has(step.type)) {
+      await guardDialogs(tabId, step.accept_dialog);
+      ctx.guarded = true;
+    }
     result = await handler(ctx);
     if (result.ok && result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx);
     if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
@@ -74,6 +79,7 @@ const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
 const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
 const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
+const GUARDED = new Set(['click', 'press', 'select', 'fill', 'scroll', 'extractList']);
 
 async function finalize(result, ctx) {
   const { tabId, step, stepId, mask, t0 } = ctx;
@@ -85,6 +91,7 @@ async function finalize(result, ctx) {
     title = tab.title ?? null;
   } catch { /* the tab is gone; the error says so */ }
   const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : {};
+  const dialogs = ctx.guarded ? await takeDialogs(tabId) : [];
   const reply = {
     step_id: stepId,
     ok: !!result.ok,
@@ -95,6 +102,7 @@ async function finalize(result, ctx) {
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
     new_tabs: tabsOpenedBy(tabId, t0).map((t) => ({ id: t.id, url: mask(t.url) })),
+    dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
     elapsed_ms: Date.now() - t0,
   };
   if (result.uncertain) reply.uncertain = true;
