@@ -21,9 +21,33 @@ export async function lookup(stepId) {
   return got[KEY(stepId)] || null;
 }
 
-/** Marks stepId as running before anything is dispatched. */
-export async function begin(stepId, promiseHolder) {
-  live.set(stepId, { state: 'running', holder: promiseHolder });
+/**
+ * Claims stepId for this call, synchronously so two calls racing for one step id cannot both
+ * act. Returns the record already held in memory (the step is running or done here), or null
+ * when this call now owns it.
+ */
+export function claim(stepId, holder) {
+  const had = live.get(stepId);
+  if (had) return had;
+  live.set(stepId, { state: 'running', holder });
+  return null;
+}
+
+/** What an earlier worker instance recorded for stepId (storage only), or null. */
+export async function persisted(stepId) {
+  const a = area();
+  if (!a) return null;
+  const got = await a.get(KEY(stepId));
+  return got[KEY(stepId)] || null;
+}
+
+/** Drops a claim that turned out to belong to an earlier worker's record. */
+export function release(stepId, record) {
+  live.set(stepId, record);
+}
+
+/** Persists stepId as running before anything is dispatched. */
+export async function begin(stepId) {
   const a = area();
   if (!a) return;
   const got = await a.get(ORDER_KEY);
@@ -32,7 +56,7 @@ export async function begin(stepId, promiseHolder) {
   const evicted = order.splice(0, Math.max(0, order.length - KEEP));
   await a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: order });
   if (evicted.length) await a.remove(evicted.map(KEY));
-  for (const id of evicted) live.delete(id);
+  for (const id of evicted) if (id !== stepId) live.delete(id);
 }
 
 /** Records the final result of stepId. */

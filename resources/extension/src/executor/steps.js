@@ -26,20 +26,37 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function performStep(tabId, step, values = {}, options = {}) {
   const stepId = options.step_id ?? step?.id ?? null;
   const mask = masker(values);
-  if (stepId != null) {
-    const prior = await ledger.lookup(stepId);
-    if (prior) {
-      if (prior.state === 'done') return { ...prior.result, repeated: true };
-      if (prior.holder && prior.holder.promise) return { ...(await prior.holder.promise), repeated: true };
-      return finalize({ ok: false, uncertain: true, error: `step ${stepId} was started before the extension restarted; whether it took effect is unknown, so it was not performed again` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
-    }
-  }
+  if (stepId == null) return execute(tabId, step, values, options, stepId, mask);
   const holder = {};
-  if (stepId != null) await ledger.begin(stepId, holder);
-  holder.promise = execute(tabId, step, values, options, stepId, mask);
-  const result = await holder.promise;
-  if (stepId != null) await ledger.finish(stepId, result);
+  const mine = ledger.claim(stepId, holder);
+  if (mine) return answerFor(mine);
+  let release;
+  holder.promise = new Promise((resolve) => { release = resolve; });
+  const earlier = await ledger.persisted(stepId);
+  if (earlier) {
+    // Recorded by a worker that has since been restarted.
+    const result = earlier.state === 'done'
+      ? earlier.result
+      : await finalize({ ok: false, uncertain: true, error: `step ${stepId} was started before the extension restarted; whether it took effect is unknown, so it was not performed again` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
+    ledger.release(stepId, { state: 'done', result });
+    release(result);
+    return earlier.state === 'done' ? { ...result, repeated: true } : result;
+  }
+  let result;
+  try {
+    await ledger.begin(stepId);
+    result = await execute(tabId, step, values, options, stepId, mask);
+  } catch (e) {
+    result = await finalize({ ok: false, error: `internal error: ${e && e.message ? e.message : e}` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
+  }
+  release(result);
+  await ledger.finish(stepId, result);
   return result;
+}
+
+async function answerFor(record) {
+  if (record.state === 'done') return { ...record.result, repeated: true };
+  return { ...(await record.holder.promise), repeated: true };
 }
 
 async function execute(tabId, step, values, options, stepId, mask) {
@@ -243,9 +260,9 @@ const HANDLERS = {
 async function pageAction(ctx) {
   const { step } = ctx;
   let value = step.value;
-  if ((step.type === 'fill' || step.type === 'select') && typeof value !== 'string') {
-    throw new StepFailure(`a ${step.type} step needs a value`);
-  }
+  // A fill without value clears the field: the studio's JSON leaves an empty value out.
+  if (step.type === 'fill' && (value === undefined || value === null)) value = '';
+  if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
   if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
   const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value }], { acts: true });
