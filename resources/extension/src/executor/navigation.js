@@ -64,21 +64,33 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Waits for a navigation that started after snap to load. Returns {ok:true, partial} (partial:
- * the deadline passed after DOMContentLoaded but before load) or {ok:false, error}.
+ * the deadline passed after DOMContentLoaded but before load) or {ok:false, error}. Counters
+ * are per tab without navigation ids, so: the navigation must have started after snap (an
+ * earlier page finishing or being aborted is not ours), and an abort only counts when no other
+ * navigation follows it within a moment (one navigation replacing another aborts the first).
  */
 export async function waitForLoad(tabId, snap, deadline, what) {
+  let abort = null;
   for (;;) {
+    const s = state(tabId);
     const n = since(tabId, snap);
-    if (n.failed && !n.loaded && !n.pending) {
-      const why = n.error === 'net::ERR_ABORTED' ? 'was aborted (the response was a download, or the page stopped it)' : `failed: ${n.error}`;
-      return { ok: false, error: `${what} ${why}` };
+    const ours = n.started || n.committed || n.sameDoc;
+    if (ours && n.failed && !n.pending) {
+      if (n.error !== 'net::ERR_ABORTED') return { ok: false, error: `${what} failed: ${n.error}` };
+      if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
+      if (Date.now() - abort.at > 400) {
+        return { ok: false, error: `${what} was aborted (the response was a download, or the page stopped it)` };
+      }
+    } else {
+      abort = null;
     }
-    if (n.loaded && !n.pending) return { ok: true };
+    if (ours && n.loaded && !n.pending) return { ok: true };
     if (n.sameDoc && !n.started) return { ok: true };
     if (Date.now() >= deadline) {
-      if (n.dcl) return { ok: true, partial: true };
-      return { ok: false, error: `${what} did not finish loading in time` };
+      if (ours && n.dcl) return { ok: true, partial: true };
+      return { ok: false, error: ours ? `${what} did not finish loading in time` : `${what} did not start` };
     }
     await sleep(30);
   }
 }
+

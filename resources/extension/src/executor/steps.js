@@ -460,3 +460,15 @@ function filenameFrom(disposition, url) {
     return null;
   }
 }
+
+/**
+ * Outlines what selector picks in the tab (null clears), for the `highlight` request.
+ * Resolves to {ok, count} or {ok: false, error}.
+ */
+export async function highlightInTab(tabId, selector) {
+  try {
+    return await callPage(tabId, 'highlight', [selector ?? null], 5000);
+  } catch (e) {
+    return { ok: false, error: e.message };
+  }
+}
