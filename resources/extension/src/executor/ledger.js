@@ -27,6 +27,7 @@ export async function lookup(stepId) {
  * when this call now owns it.
  */
 export function claim(stepId, holder) {
+  if (!since) ledgerSince().catch(() => {});
   const had = live.get(stepId);
   if (had) return had;
   live.set(stepId, { state: 'running', holder });
@@ -66,15 +67,31 @@ export async function finish(stepId, result) {
   if (a) await a.set({ [KEY(stepId)]: { state: 'done', result, at: Date.now() } });
 }
 
+const SINCE_KEY = 'waymark.ledger.since';
+let since = null;
+
+/** When this browser session's ledger began (epoch ms): it cannot speak for older steps. */
+export async function ledgerSince() {
+  if (since) return since;
+  const a = area();
+  if (!a) return (since = Date.now());
+  const got = await a.get(SINCE_KEY);
+  if (got[SINCE_KEY]) return (since = got[SINCE_KEY]);
+  since = Date.now();
+  await a.set({ [SINCE_KEY]: since });
+  return since;
+}
+
 /**
  * Status of a step for the `status` request: {state: 'done', result} | {state: 'running'} |
- * {state: 'unknown'} (started by a worker that has since died: its effect is uncertain) |
- * {state: 'never_started'}.
+ * {state: 'interrupted'} (started by a worker that has since stopped: its effect is uncertain) |
+ * {state: 'never_started'}; every answer carries ledger_since.
  */
 export async function stepStatus(stepId) {
+  const ledger_since = await ledgerSince();
   const r = await lookup(stepId);
-  if (!r) return { state: 'never_started' };
-  if (r.state === 'done') return { state: 'done', result: r.result };
-  if (live.has(stepId)) return { state: 'running' };
-  return { state: 'unknown' };
+  if (!r) return { state: 'never_started', ledger_since };
+  if (r.state === 'done') return { state: 'done', result: r.result, ledger_since };
+  if (live.has(stepId)) return { state: 'running', ledger_since };
+  return { state: 'interrupted', ledger_since };
 }
