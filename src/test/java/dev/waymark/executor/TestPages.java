@@ -13,11 +13,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
-* Serves the executor test pages (src/test/resources/pages/executor) on a loopback port, plus
-* {@code /echo} (answers the request it got as JSON: method, query, body, cookie, content type)
-* and {@code /login} (sets a session cookie), so captureUrl can prove it fetches in the page's
-* session.
-*/
+ * Serves the executor test pages (src/test/resources/pages/executor) on a loopback port, plus
+ * {@code /echo} (answers the request it got as JSON: method, query, body, cookie, content type)
+ * and {@code /login} (sets a session cookie), so captureUrl can prove it fetches in the page's
+ * session.
+ */
 final class TestPages implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService pool;
