@@ -12,42 +12,42 @@ final class Steps {
   }
 
   static Selector css(String css) {
-  return Selector.css(css);
+    return Selector.css(css);
   }
 
   static Selector inside(String css, String... enter) {
-  return new Selector(css, null, null, List.of(enter), null, false);
+    return new Selector(css, null, null, List.of(enter), null, false);
   }
 
   static Step.Builder step(String type) {
-  return Step.builder(type);
+    return Step.builder(type);
   }
 
   static Step navigate(String url) {
-  return step("navigate").url(url).build();
+    return step("navigate").url(url).build();
   }
 
   static Step click(String css) {
-  return step("click").selector(css(css)).build();
+    return step("click").selector(css(css)).build();
   }
 
   static Step click(String css, int timeoutMs) {
-  return step("click").selector(css(css)).timeoutMs(timeoutMs).build();
+    return step("click").selector(css(css)).timeoutMs(timeoutMs).build();
   }
 
   static Step fill(String css, String value) {
-  return step("fill").selector(css(css)).value(value).build();
+    return step("fill").selector(css(css)).value(value).build();
   }
 
   static Step extract(String css) {
-  return step("extract").selector(css(css)).build();
+    return step("extract").selector(css(css)).build();
   }
 
   static WaitConfig waitFor(String selector, String text, String urlIncludes, boolean absent, int delayMs, int timeoutMs) {
-  return new WaitConfig(selector, text, urlIncludes, absent, delayMs, timeoutMs);
+    return new WaitConfig(selector, text, urlIncludes, absent, delayMs, timeoutMs);
   }
 
   static Condition when(String selector, String text, String urlIncludes, String match, boolean negate) {
-  return new Condition(selector, text, urlIncludes, match, negate);
+    return new Condition(selector, text, urlIncludes, match, negate);
   }
 }
