@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -162,6 +161,12 @@ public final class BridgeServer implements AutoCloseable {
     /** Turns the send-race watchdog off; only to show in a test that the guard is what keeps frames moving. */
     void setWatchdogEnabled(boolean enabled) {
         this.watchdogEnabled = enabled;
+    }
+
+    /** The raw connection of a paired client, for tests that recreate the send race's stuck state. */
+    WebSocket connectionOf(String clientId) {
+        Session s = paired.get(clientId);
+        return s == null ? null : s.conn;
     }
 
     void setLateReplyHandler(Consumer<ObjectNode> handler) {
@@ -653,10 +658,6 @@ public final class BridgeServer implements AutoCloseable {
         @Override
         public void onStart() {
             started.countDown();
-        }
-
-        Collection<WebSocket> connections() {
-            return getConnections();
         }
     }
 }

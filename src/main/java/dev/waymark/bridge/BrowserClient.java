@@ -23,8 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BrowserClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BrowserClient.class);
-    /** Extra time a perform reply may take beyond the step's own timeout (waits, navigation settling). */
-    static final long PERFORM_GRACE_MS = 5_000;
     /** Upper bound for a gate with no timeout: a person may take long, but not forever. */
     static final long GATE_MAX_MS = Duration.ofHours(12).toMillis();
 
@@ -159,7 +157,7 @@ public final class BrowserClient implements AutoCloseable {
         values.forEach(v::put);
         m.put("timeout_ms", timeoutMs);
         m.putNull("tab");
-        return server.request(clientId, m, Duration.ofMillis(timeoutMs + PERFORM_GRACE_MS))
+        return server.request(clientId, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
                 .handle((reply, error) -> {
                     Throwable cause = unwrap(error);
                     PerformResult result;
@@ -174,7 +172,7 @@ public final class BrowserClient implements AutoCloseable {
                                 + "check the page, then resolve it.");
                     } else if (cause instanceof BridgeException.Timeout) {
                         result = PerformResult.uncertain(stepId, "The browser did not report on step " + stepId + " within "
-                                + (timeoutMs + PERFORM_GRACE_MS) + " ms, so whether it took effect is unknown. "
+                                + (timeoutMs + server.config().performGrace().toMillis()) + " ms, so whether it took effect is unknown. "
                                 + "It is not repeated automatically; check the page, then resolve it.");
                     } else if (cause instanceof BridgeException.Refused refused) {
                         result = PerformResult.notPerformed(stepId, refused.getMessage());
@@ -254,7 +252,7 @@ public final class BrowserClient implements AutoCloseable {
         m.set("continue_on", continueOn == null ? NullNode.instance
                 : continueOn instanceof JsonNode n ? n : mapper.valueToTree(continueOn));
         m.put("timeout_ms", timeoutMs);
-        long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + PERFORM_GRACE_MS;
+        long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + server.config().performGrace().toMillis();
         return send(m, Duration.ofMillis(wait)).thenApply(r -> convert(r, GateResult.class));
     }
 

@@ -29,7 +29,7 @@ class BrowserClientTest {
     void start() throws Exception {
         secret = PairingSecret.loadOrCreate(config);
         client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0)
-                .withRequestTimeout(Duration.ofMillis(500))
+                .withRequestTimeout(Duration.ofMillis(500)).withPerformGrace(Duration.ofMillis(200))
                 .withHeartbeat(Duration.ofMillis(300), Duration.ofSeconds(45)), secret);
         ext = FakeExtension.withOrigin(client.port());
         ext.pair(secret, "browser-1");

@@ -12,7 +12,7 @@ import org.java_websocket.client.WebSocketClient;
 import org.java_websocket.handshake.ServerHandshake;
 
 /** A plain Java-WebSocket client that speaks the extension's side of the protocol, for tests. */
-final class FakeExtension extends WebSocketClient {
+class FakeExtension extends WebSocketClient {
     static final ObjectMapper JSON = new ObjectMapper();
 
     final BlockingQueue<ObjectNode> received = new LinkedBlockingQueue<>();
