@@ -18,45 +18,45 @@ import java.time.Duration;
  * @param performGrace      how much longer than its own timeout a step's reply may take (waits, navigation)
  */
 public record BridgeConfig(int port, Path configDir, String extensionId, int maxMessageBytes,
-                           Duration pairTimeout, Duration heartbeatInterval, Duration silenceTimeout,
-                           Duration requestTimeout, Duration performGrace) {
-    /** The default port. */
-    public static final int DEFAULT_PORT = 17345;
-    /** 16 MiB: room for a captured file, small enough that a page cannot exhaust the studio's memory. */
-    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+               Duration pairTimeout, Duration heartbeatInterval, Duration silenceTimeout,
+               Duration requestTimeout, Duration performGrace) {
+  /** The default port. */
+  public static final int DEFAULT_PORT = 17345;
+  /** 16 MiB: room for a captured file, small enough that a page cannot exhaust the studio's memory. */
+  public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
-    /** Defaults from docs/protocol.md. */
-    public static BridgeConfig defaults(Path configDir) {
-        return new BridgeConfig(DEFAULT_PORT, configDir, ExtensionId.WAYMARK, DEFAULT_MAX_MESSAGE_BYTES,
-                Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(45), Duration.ofSeconds(15), Duration.ofSeconds(5));
-    }
+  /** Defaults from docs/protocol.md. */
+  public static BridgeConfig defaults(Path configDir) {
+    return new BridgeConfig(DEFAULT_PORT, configDir, ExtensionId.WAYMARK, DEFAULT_MAX_MESSAGE_BYTES,
+        Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(45), Duration.ofSeconds(15), Duration.ofSeconds(5));
+  }
 
-    /** Defaults with the config folder from {@link ConfigDir#resolve()}. */
-    public static BridgeConfig defaults() {
-        return defaults(ConfigDir.resolve());
-    }
+  /** Defaults with the config folder from {@link ConfigDir#resolve()}. */
+  public static BridgeConfig defaults() {
+    return defaults(ConfigDir.resolve());
+  }
 
-    public BridgeConfig withPort(int p) {
-        return new BridgeConfig(p, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
-    }
+  public BridgeConfig withPort(int p) {
+    return new BridgeConfig(p, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+  }
 
-    public BridgeConfig withMaxMessageBytes(int max) {
-        return new BridgeConfig(port, configDir, extensionId, max, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
-    }
+  public BridgeConfig withMaxMessageBytes(int max) {
+    return new BridgeConfig(port, configDir, extensionId, max, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+  }
 
-    public BridgeConfig withPairTimeout(Duration d) {
-        return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, d, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
-    }
+  public BridgeConfig withPairTimeout(Duration d) {
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, d, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+  }
 
-    public BridgeConfig withHeartbeat(Duration interval, Duration silence) {
-        return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, interval, silence, requestTimeout, performGrace);
-    }
+  public BridgeConfig withHeartbeat(Duration interval, Duration silence) {
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, interval, silence, requestTimeout, performGrace);
+  }
 
-    public BridgeConfig withPerformGrace(Duration d) {
-        return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, d);
-    }
+  public BridgeConfig withPerformGrace(Duration d) {
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, d);
+  }
 
-    public BridgeConfig withRequestTimeout(Duration d) {
-        return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, d, performGrace);
-    }
+  public BridgeConfig withRequestTimeout(Duration d) {
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, d, performGrace);
+  }
 }

@@ -14,5 +14,5 @@ package dev.waymark.bridge;
  * @param paired              successful pairings
  */
 public record BridgeStats(long refusedOrigin, long refusedHost, long refusedProof, long refusedBeforePairing,
-                          long badMessages, long pairTimeouts, long oversized, long silent, long paired) {
+              long badMessages, long pairTimeouts, long oversized, long silent, long paired) {
 }

@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param body  the whole event message
  */
 public record BrowserEvent(String event, ObjectNode body) {
-    /** A text field of the event, or null. */
-    public String text(String field) {
-        var node = body.get(field);
-        return node == null || node.isNull() ? null : node.asText();
-    }
+  /** A text field of the event, or null. */
+  public String text(String field) {
+    var node = body.get(field);
+    return node == null || node.isNull() ? null : node.asText();
+  }
 }

@@ -9,8 +9,8 @@ package dev.waymark.bridge;
  * @param includeText include the readable page text
  */
 public record ObserveOptions(Integer tab, int maxNodes, int maxText, boolean includeText) {
-    /** The task tab with the extension's default caps and no page text. */
-    public static ObserveOptions defaults() {
-        return new ObserveOptions(null, 0, 0, false);
-    }
+  /** The task tab with the extension's default caps and no page text. */
+  public static ObserveOptions defaults() {
+    return new ObserveOptions(null, 0, 0, false);
+  }
 }

@@ -14,5 +14,5 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ObserveResult(@JsonProperty("ok") boolean ok, @JsonProperty("error") String error,
-                            @JsonProperty("observation") JsonNode observation, @JsonProperty("tab") Integer tab) {
+              @JsonProperty("observation") JsonNode observation, @JsonProperty("tab") Integer tab) {
 }

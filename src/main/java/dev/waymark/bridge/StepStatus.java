@@ -8,17 +8,17 @@ package dev.waymark.bridge;
  * @param result the performed body when {@code state} is DONE, else null
  */
 public record StepStatus(String stepId, State state, PerformResult result) {
-    /** States of a step in the extension's ledger. */
-    public enum State {
-        /** Finished; {@code result} says how. */
-        DONE,
-        /** Still running in the extension. */
-        RUNNING,
-        /** Started, but the extension's worker stopped before it finished: the effect is uncertain. */
-        INTERRUPTED,
-        /** This browser session never received it. */
-        NEVER_STARTED,
-        /** The extension cannot tell (e.g. the browser restarted since). */
-        UNKNOWN
-    }
+  /** States of a step in the extension's ledger. */
+  public enum State {
+    /** Finished; {@code result} says how. */
+    DONE,
+    /** Still running in the extension. */
+    RUNNING,
+    /** Started, but the extension's worker stopped before it finished: the effect is uncertain. */
+    INTERRUPTED,
+    /** This browser session never received it. */
+    NEVER_STARTED,
+    /** The extension cannot tell (e.g. the browser restarted since). */
+    UNKNOWN
+  }
 }

@@ -14,5 +14,5 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record TabInfo(@JsonProperty("id") int id, @JsonProperty("url") String url, @JsonProperty("title") String title,
-                      @JsonProperty("active") boolean active, @JsonProperty("task") boolean task) {
+            @JsonProperty("active") boolean active, @JsonProperty("task") boolean task) {
 }

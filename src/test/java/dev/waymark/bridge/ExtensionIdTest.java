@@ -8,15 +8,15 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class ExtensionIdTest {
-    @Test
-    void pinnedIdMatchesTheManifestKey() throws Exception {
-        try (InputStream in = Files.newInputStream(Path.of("resources/extension/manifest.json"))) {
-            assertThat(ExtensionId.fromManifest(in)).isEqualTo(ExtensionId.WAYMARK);
-        }
+  @Test
+  void pinnedIdMatchesTheManifestKey() throws Exception {
+    try (InputStream in = Files.newInputStream(Path.of("resources/extension/manifest.json"))) {
+      assertThat(ExtensionId.fromManifest(in)).isEqualTo(ExtensionId.WAYMARK);
     }
+  }
 
-    @Test
-    void idUsesTheLettersAToPForHexDigits() {
-        assertThat(ExtensionId.WAYMARK).matches("[a-p]{32}");
-    }
+  @Test
+  void idUsesTheLettersAToPForHexDigits() {
+    assertThat(ExtensionId.WAYMARK).matches("[a-p]{32}");
+  }
 }
