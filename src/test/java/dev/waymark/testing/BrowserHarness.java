@@ -139,6 +139,18 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     return cdp.evaluate(pageTarget(), expression);
   }
 
+  /**
+   * Stops the extension's service worker the way Chrome does when it is idle (DevTools
+   * Target.closeTarget on the worker target); its socket closes with it.
+   */
+  public void stopServiceWorker() throws Exception {
+    JsonNode sw = cdp.serviceWorker(ExtensionId.WAYMARK);
+    if (sw == null) {
+      throw new IllegalStateException("the extension's service worker is not running");
+    }
+    cdp.send(null, "Target.closeTarget", Cdp.params().put("targetId", sw.path("targetId").asText()));
+  }
+
   /** The extension's ID. */
   public String extensionId() {
     return ExtensionId.WAYMARK;
