@@ -100,6 +100,11 @@ final class ExecutorBrowser implements AutoCloseable {
     }
   }
 
+  /** The harness underneath (DevTools, the worker, reconnects). */
+  BrowserHarness harness() {
+    return harness;
+  }
+
   /** The whole performed reply of the last performRaw (fields PerformResult does not carry). */
   JsonNode lastPayload() {
     return lastPayload;
