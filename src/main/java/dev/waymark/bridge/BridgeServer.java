@@ -260,7 +260,7 @@ public final class BridgeServer implements AutoCloseable {
 
   /** Stops the server, closes every connection (pending requests fail as connection lost) and ends all threads. */
   @Override
-  public void close() {
+  public synchronized void close() {
     if (closed) {
       return;
     }

@@ -81,7 +81,7 @@ public final class LaunchedBrowser implements AutoCloseable {
 
   /** Asks Chromium to quit, forces it after 5 s, and deletes a temporary profile. */
   @Override
-  public void close() {
+  public synchronized void close() {
     List<ProcessHandle> children = process.descendants().toList();
     process.destroy();
     try {
