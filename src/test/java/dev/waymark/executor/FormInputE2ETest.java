@@ -66,6 +66,16 @@ class FormInputE2ETest {
   }
 
   @Test
+  void aValueTheFieldRejectsIsAnError() {
+    browser.open("basic.html");
+
+    PerformResult r = browser.perform(fill("#num", "{{ amount }}"), Map.of("amount", "twelve"));
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("the field rejected the value (it reads empty after typing)");
+  }
+
+  @Test
   void passwordFieldsReadBackMasked() {
     browser.open("basic.html");
     browser.perform(fill("#secret", "{{ pw }}"), Map.of("pw", "hunter22"));
