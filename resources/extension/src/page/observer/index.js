@@ -20,6 +20,8 @@ const CONTEXT_CAP = 80;
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 4000000; // elements scanned by querySelectorAll checks, in total
+// repeated page regions keep their headings as sections; repeated records do not
+const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
 
@@ -132,7 +134,18 @@ function makeSectionOf(headings, styleOf, headingText) {
       const label = landmarkLabel(lm);
       if (label) return lm.role + ' "' + label + '"';
     }
-    const hi = info.headingIndex === undefined ? 0 : info.headingIndex;
+    let hi = info.headingIndex === undefined ? 0 : info.headingIndex;
+    // a heading inside a member of a run (a card title) names that card, not the region the
+    // run sits in: look further back for the heading over the run
+    for (let back = 0; hi > 0 && back < 60; back++) {
+      const h = headings[hi - 1];
+      let inRun = false;
+      for (let cur = h.info; cur && cur.el && !inRun; cur = cur.parent) {
+        if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) inRun = true;
+      }
+      if (!inRun) break;
+      hi--;
+    }
     if (hi > 0 && (!lm || hi > lm.headingStart)) {
       const t = headingText(hi - 1);
       if (t) return t;
@@ -143,18 +156,18 @@ function makeSectionOf(headings, styleOf, headingText) {
 
 /** Text of the row, card or item the control sits in, without the control's own name. */
 function contextOf(info, name) {
-  let container = null;
   let depth = 0;
   for (let cur = info.parent; cur && cur.el && depth < 10; cur = cur.parent, depth++) {
     const el = cur.el;
     if (el === el.ownerDocument.body) break;
     const r = el.getAttribute('role');
-    if (CONTEXT_TAGS.has(el.tagName) || (r && CONTEXT_ROLES.has(r)) || cur.repeated) { container = el; break; }
+    if (!(CONTEXT_TAGS.has(el.tagName) || (r && CONTEXT_ROLES.has(r)) || cur.repeated)) continue;
+    let text = clean(el.innerText || el.textContent, 400);
+    if (name) text = clean(text.split(name).join(' '), 400);
+    // a cell that holds only the control says nothing: climb to its row
+    if (text) return clean(text, CONTEXT_CAP);
   }
-  if (!container) return null;
-  let text = clean(container.innerText || container.textContent, 400);
-  if (name) text = clean(text.split(name).join(' '), 400);
-  return text ? clean(text, CONTEXT_CAP) : null;
+  return null;
 }
 
 function topVisibleText(doc, cap) {
@@ -199,6 +212,7 @@ export function observePage(options) {
   };
   const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
   const modal = findModal(doc, walk.dialogs, styleOf);
+  if (modal) modal.above = [];
   const budget = { left: VERIFY_BUDGET };
   const vw = win.innerWidth;
   const vh = win.innerHeight;
@@ -237,12 +251,16 @@ export function observePage(options) {
     if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
       node.offscreen = true;
     }
-    if (modal && !insideModal(modal, el)) node.obscured = true;
+    const inside = modal && insideModal(modal, el);
+    if (modal && !modal.overlay && !inside) node.obscured = true;
     else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
       const hitRoot = info.tree.root;
       const hit = hitRoot.elementFromPoint(x, y);
       if (hit && !covers(el, hit)) node.obscured = true;
-    }
+      // a consent box is often a sibling stacked over the backdrop rather than inside it: what
+      // the hit test reaches above the wall belongs to the wall
+      else if (modal && modal.overlay && !inside) modal.above.push(el);
+    } else if (modal && !inside) node.obscured = true;
     if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
     node._info = info;
     nodes.push(node);
@@ -314,6 +332,14 @@ function enterOf(tree, budget) {
 }
 
 function modalName(modal, styleOf) {
+  if (modal.overlay && !modal.frame && modal.above.length) {
+    // name the box the reachable controls sit in: their highest ancestor that is not the page
+    let box = modal.above[0];
+    const body = box.ownerDocument.body;
+    while (box.parentElement && box.parentElement !== body && !box.parentElement.contains(modal.wall)) box = box.parentElement;
+    modal.roots = [box].concat(modal.roots);
+    modal.label = box;
+  }
   const el = modal.label;
   let n = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 80);
   if (!n && el.tagName === 'IFRAME') n = clean(el.getAttribute('title') || el.getAttribute('name') || '', 80) || ('frame ' + safeOrigin(el.src));

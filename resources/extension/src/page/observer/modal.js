@@ -59,7 +59,7 @@ export function findModal(doc, dialogs, styleOf) {
       if (area >= COVER * vw * vh) {
         const top = hits[0];
         const frame = isCrossOriginFrame(top) ? top : null;
-        return { roots, label: frame || roots[0], frame: !!frame };
+        return { roots, label: frame || roots[0], frame: !!frame, overlay: true, wall: fixed };
       }
     }
   }

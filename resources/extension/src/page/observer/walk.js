@@ -109,7 +109,6 @@ export function walkPage(doc, styleOf) {
   const keyIds = new Map();
   let nextKey = 1;
   const intern = (s) => { let k = keyIds.get(s); if (!k) { k = nextKey++; keyIds.set(s, k); } return k; };
-  let uid = 0;
 
   // A stack of pending elements. Each entry is an info object; children are pushed in reverse so
   // pops come out in document order.
@@ -149,7 +148,7 @@ export function walkPage(doc, styleOf) {
       const repeated = repeatedSigs.has(k.sig);
       // the key names the element's position with repeated steps generalised: two controls share
       // a key exactly when they sit at the same place inside different members of a run
-      const key = intern(parentInfo.key + (repeated ? '/*' + k.sig : '/#' + (++uid)));
+      const key = intern(parentInfo.key + (repeated ? '/*' + k.sig : '/' + k.sig + ':' + k.nth));
       stack.push({ el: k.el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key, sig: k.sig,
         nth: k.nth, sameTag: tagCount.get(k.el.localName), repeated,
         landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
@@ -195,7 +194,7 @@ export function walkPage(doc, styleOf) {
 
     const isHeading = /^H[1-6]$/.test(tag) || role === 'heading';
     if (isHeading) {
-      headings.push({ el, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
+      headings.push({ el, info, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
     }
     info.headingIndex = headings.length;
 
