@@ -226,7 +226,11 @@ export function observePage(options) {
     const node = { ref: 'e' + (i + 1), role };
     const name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
     if (name) node.name = name;
-    else if (info.kind === 'handler') {
+    else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
+      // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
+      // dom-accessibility-api stops before that step
+      node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
+    } else if (info.kind === 'handler') {
       // accname takes no name from the content of a generic element, but a clickable <div> is
       // known to a reader by the text it shows
       const t = clean(el.innerText || el.textContent, NAME_CAP);
