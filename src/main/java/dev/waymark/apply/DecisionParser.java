@@ -1,0 +1,101 @@
+package dev.waymark.apply;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.workflow.Json;
+import java.util.Iterator;
+import java.util.Set;
+
+/**
+ * Reads a model's raw reply into a {@link Decision}. Models wrap JSON in code fences or prose, so the
+ * first balanced object is taken; anything else unreadable is a {@link DecisionException} whose message is
+ * written for the next prompt.
+ */
+public final class DecisionParser {
+  static final Set<String> TOP_LEVEL = Set.of("reasoning", "done", "step", "blocked", "handoff");
+
+  private DecisionParser() {}
+
+  public static Decision parse(String raw) throws DecisionException {
+    if (raw == null || raw.isBlank()) {
+      throw new DecisionException("the reply was empty; answer with one JSON object {\"reasoning\", \"done\", \"step\"}");
+    }
+    String json = firstObject(raw);
+    if (json == null) {
+      throw new DecisionException("the reply held no JSON object; answer with one JSON object {\"reasoning\", \"done\", \"step\"}");
+    }
+    JsonNode tree;
+    try {
+      tree = Json.mapper().readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new DecisionException("the reply is not valid JSON (" + e.getOriginalMessage()
+          + "); answer with one JSON object {\"reasoning\", \"done\", \"step\"}");
+    }
+    if (!(tree instanceof ObjectNode obj)) {
+      throw new DecisionException("the reply is not a JSON object");
+    }
+    for (Iterator<String> it = obj.fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (!TOP_LEVEL.contains(name)) {
+        throw new DecisionException("unknown decision field \"" + name + "\"; a decision has only reasoning, done, step, blocked and handoff");
+      }
+    }
+    String reasoning = text(obj.get("reasoning"));
+    JsonNode doneNode = obj.get("done");
+    if (doneNode != null && !doneNode.isNull() && !doneNode.isBoolean()) {
+      throw new DecisionException("\"done\" must be true or false");
+    }
+    boolean done = doneNode != null && doneNode.asBoolean(false);
+    JsonNode stepNode = obj.get("step");
+    ObjectNode step = null;
+    if (stepNode != null && !stepNode.isNull()) {
+      if (!(stepNode instanceof ObjectNode s)) {
+        throw new DecisionException("\"step\" must be a JSON object such as {\"type\": \"click\", \"ref\": \"e3\"}");
+      }
+      step = s;
+    }
+    String blocked = text(obj.get("blocked"));
+    String handoff = text(obj.get("handoff"));
+    if (!done && step == null && blocked == null && handoff == null) {
+      throw new DecisionException("the decision has no step and is not done; give a \"step\" or set \"done\": true");
+    }
+    return new Decision(reasoning == null ? "" : reasoning, done, step, blocked, handoff);
+  }
+
+  private static String text(JsonNode n) {
+    if (n == null || n.isNull()) return null;
+    return n.isTextual() ? n.asText() : n.toString();
+  }
+
+  /**
+   * The first balanced {...} in the text, aware of strings and escapes, so a fence, a preface or a
+   * trailing remark around the object does not matter.
+   */
+  static String firstObject(String raw) {
+    int start = raw.indexOf('{');
+    while (start >= 0) {
+      int depth = 0;
+      boolean inString = false;
+      boolean escaped = false;
+      for (int i = start; i < raw.length(); i++) {
+        char c = raw.charAt(i);
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (c == '\\') escaped = true;
+          else if (c == '"') inString = false;
+          continue;
+        }
+        if (c == '"') inString = true;
+        else if (c == '{') depth++;
+        else if (c == '}') {
+          depth--;
+          if (depth == 0) return raw.substring(start, i + 1);
+        }
+      }
+      // Unbalanced from here: no complete object starts at this brace; try a later one.
+      start = raw.indexOf('{', start + 1);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,219 @@
+package dev.waymark.apply;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.observe.ObservedList;
+import dev.waymark.observe.ObservedListField;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.ExtractField;
+import dev.waymark.workflow.Json;
+import dev.waymark.workflow.Provenance;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Tokens;
+import java.lang.reflect.RecordComponent;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The may-write rules and ref resolution: turns the raw step of a decision into a checked {@link Step}, or
+ * refuses it with a {@link DecisionException} whose message the next prompt reads.
+ */
+public final class StepWriter {
+  /** Every JSON field a Step has, by its spec name. */
+  public static final Set<String> STEP_FIELDS = stepFields();
+  /** What a decision's step may carry: the step fields the engine does not own, plus the ref. */
+  public static final Set<String> DECISION_FIELDS;
+
+  static {
+    Set<String> fields = new TreeSet<>(STEP_FIELDS);
+    fields.removeAll(Set.of("id", "selector", "provenance"));
+    fields.add("ref");
+    DECISION_FIELDS = java.util.Collections.unmodifiableSet(fields);
+  }
+
+  private StepWriter() {}
+
+  private static Set<String> stepFields() {
+    Set<String> names = new LinkedHashSet<>();
+    for (RecordComponent c : Step.class.getRecordComponents()) {
+      JsonProperty p = c.getAnnotation(JsonProperty.class);
+      names.add(p != null ? p.value() : c.getName());
+    }
+    return java.util.Collections.unmodifiableSet(names);
+  }
+
+  /** Checks and resolves one decided step against the turn's options. */
+  public static PreparedStep write(ObjectNode raw, String reasoning, ApplyInput in) throws DecisionException {
+    boolean person = Provenance.PERSON.equals(in.decidedBy());
+    ObjectNode step = raw.deepCopy();
+    String type = step.path("type").isTextual() ? step.get("type").asText() : null;
+    if (type == null || type.isBlank()) {
+      throw new DecisionException("the step has no \"type\"; use one of " + new TreeSet<>(in.writable()));
+    }
+    if (!StepTypes.known(type)) {
+      throw new DecisionException("step type \"" + type + "\" is not known; use one of " + new TreeSet<>(in.writable()));
+    }
+    if (!person && !in.writable().contains(type)) {
+      throw new DecisionException("step type \"" + type + "\" may not be written in this session; use one of "
+          + new TreeSet<>(in.writable()));
+    }
+    Set<String> allowed = person ? personFields() : DECISION_FIELDS;
+    for (Iterator<String> it = step.fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (!allowed.contains(name)) {
+        String hint = "selector".equals(name) ? "; name the element by its \"ref\" from the current observation" : "";
+        throw new DecisionException("step field \"" + name + "\" is not known" + hint + "; a " + type
+            + " step takes " + allowed);
+      }
+    }
+    String ref = step.path("ref").isTextual() ? step.get("ref").asText().trim() : null;
+    if (ref != null && ref.isEmpty()) ref = null;
+    step.remove("ref");
+    step.remove("id");
+    Step parsed = toStep(step);
+
+    ObservedNode node = null;
+    Step.Builder b = parsed.toBuilder();
+    PageObservation obs = in.observation();
+    if (ref != null) {
+      node = obs == null ? null : obs.node(ref);
+      ObservedList list = node == null && obs != null ? obs.list(ref) : null;
+      if (node == null && list == null) {
+        throw new DecisionException("ref \"" + ref + "\" is not in the current observation; refs are valid only for "
+            + "the observation they came from, so pick a ref from the page as it is now");
+      }
+      if (node != null) {
+        b.selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
+      } else {
+        b.selector(new Selector(list.selector(), null, null, null, null, false));
+        if (parsed.fields().isEmpty() && StepTypes.EXTRACT_LIST.equals(type)) b.fields(listFields(list));
+      }
+    } else if (parsed.selector() == null && StepTypes.NEEDS_ELEMENT.contains(type)) {
+      throw new DecisionException("a " + type + " step needs the \"ref\" of the element it acts on");
+    }
+    requireFields(type, parsed);
+    Step checked = b.build();
+
+    Set<String> used = Tokens.names(checked);
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String name : used) {
+      if (!in.variables().containsKey(name)) {
+        throw new DecisionException("{{ " + name + " }} is not a declared variable; declared: "
+            + (in.variables().isEmpty() ? "none" : String.join(", ", in.variables().keySet())));
+      }
+      String v = in.values().get(name);
+      if (v == null) {
+        throw new DecisionException("{{ " + name + " }} has no value in this session; ask the person to enter it under Variables");
+      }
+      values.put(name, v);
+    }
+    String leaked = new SecretMask(in.values()).leakedName(Json.write(checked.withProvenance(null)));
+    if (leaked != null) {
+      throw new DecisionException("the step holds the real value of a declared variable; write {{ " + leaked
+          + " }} instead of the value itself");
+    }
+    String label = checked.label() == null || checked.label().isBlank() ? describe(checked, node, ref) : checked.label();
+    return new PreparedStep(checked.withLabel(label), ref, node, Map.copyOf(values), reasoning);
+  }
+
+  private static Set<String> personFields() {
+    Set<String> fields = new TreeSet<>(DECISION_FIELDS);
+    fields.add("selector");
+    return fields;
+  }
+
+  private static Step toStep(ObjectNode step) throws DecisionException {
+    try {
+      return Json.mapper().treeToValue(step, Step.class);
+    } catch (MismatchedInputException e) {
+      String field = e.getPath().isEmpty() ? "?" : e.getPath().get(e.getPath().size() - 1).getFieldName();
+      throw new DecisionException("step field \"" + field + "\" has the wrong shape: " + e.getOriginalMessage());
+    } catch (JsonProcessingException e) {
+      throw new DecisionException("the step cannot be read: " + e.getOriginalMessage());
+    }
+  }
+
+  private static void requireFields(String type, Step s) throws DecisionException {
+    switch (type) {
+      case StepTypes.NAVIGATE -> require(s.url() != null && !s.url().isBlank(), type, "url",
+          "the address, or back, forward or reload");
+      case StepTypes.FILL, StepTypes.SELECT -> require(s.value() != null, type, "value", "what to type or choose");
+      case StepTypes.PRESS -> require(s.value() != null && !s.value().isBlank(), type, "value", "the key, such as Enter or Control+A");
+      case StepTypes.UPLOAD -> require(s.value() != null && !s.value().isBlank(), type, "value", "the file placeholder");
+      case StepTypes.WAIT -> require(s.waitFor() != null, type, "wait", "the condition to wait for");
+      case StepTypes.USER_STEP -> require(s.prompt() != null && !s.prompt().isBlank(), type, "prompt",
+          "what the person should do");
+      case StepTypes.CAPTURE_URL -> require(s.url() != null && !s.url().isBlank(), type, "url", "the address to fetch");
+      case StepTypes.EVAL -> require(s.fn() != null && !s.fn().isBlank(), type, "fn", "the page function to call");
+      case StepTypes.SWITCH_TAB, StepTypes.CLOSE_TAB, StepTypes.ADOPT_TAB -> require(s.value() != null, type, "value", "the tab id");
+      case StepTypes.SET_VIEWPORT -> require(s.value() != null && s.value().matches("\\d{2,5}x\\d{2,5}"), type, "value",
+          "the size as WIDTHxHEIGHT");
+      default -> { }
+    }
+  }
+
+  private static void require(boolean ok, String type, String field, String what) throws DecisionException {
+    if (!ok) throw new DecisionException("a " + type + " step needs \"" + field + "\": " + what);
+  }
+
+  private static Map<String, ExtractField> listFields(ObservedList list) {
+    Map<String, ExtractField> out = new LinkedHashMap<>();
+    for (ObservedListField f : list.fields()) out.put(f.name(), new ExtractField(f.css(), f.attribute()));
+    return out;
+  }
+
+  /** A readable default label: the action and the element it acts on, in words a person scans quickly. */
+  public static String describe(Step s, ObservedNode node, String ref) {
+    String target = node != null ? describeNode(node) : ref != null ? "list " + ref
+        : s.selector() != null ? s.selector().describe() : null;
+    return switch (s.type()) {
+      case StepTypes.NAVIGATE -> switch (s.url()) {
+        case "back" -> "Go back";
+        case "forward" -> "Go forward";
+        case "reload" -> "Reload the page";
+        default -> "Go to " + s.url();
+      };
+      case StepTypes.CLICK -> "Click " + target;
+      case StepTypes.FILL -> "Fill " + target + " with " + s.value();
+      case StepTypes.SELECT -> "Choose " + s.value() + " in " + target;
+      case StepTypes.PRESS -> "Press " + s.value() + (target != null ? " in " + target : "");
+      case StepTypes.SCROLL -> "Scroll " + (s.value() == null ? "down" : s.value()) + (target != null ? " in " + target : "");
+      case StepTypes.UPLOAD -> "Upload " + s.value() + " to " + target;
+      case StepTypes.WAIT -> "Wait for the page";
+      case StepTypes.EXTRACT -> "Read " + (s.attribute() != null ? s.attribute() + " of " : "") + target;
+      case StepTypes.EXTRACT_LIST -> "Read the rows of " + target;
+      case StepTypes.CAPTURE_URL -> "Capture " + s.url();
+      case StepTypes.CAPTURE_DOWNLOAD -> "Capture the download of " + target;
+      case StepTypes.CAPTURE_PAGE_FILE -> "Save the page";
+      case StepTypes.EVAL -> "Call page function " + s.fn();
+      case StepTypes.SWITCH_TAB -> "Switch to tab " + s.value();
+      case StepTypes.CLOSE_TAB -> "Close tab " + s.value();
+      case StepTypes.ADOPT_TAB -> "Work in tab " + s.value();
+      case StepTypes.SET_VIEWPORT -> "Set the viewport to " + s.value();
+      case StepTypes.USER_STEP -> "Ask the person: " + s.prompt();
+      default -> s.type();
+    };
+  }
+
+  static String describeNode(ObservedNode n) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(n.role() == null || n.role().isBlank() ? n.tag() : n.role());
+    if (n.name() != null && !n.name().isBlank()) sb.append(" \"").append(abbreviate(n.name(), 60)).append('"');
+    if (n.context() != null && !n.context().isBlank()) sb.append(" (").append(abbreviate(n.context(), 40)).append(')');
+    return sb.toString();
+  }
+
+  static String abbreviate(String s, int max) {
+    String one = s.replaceAll("\\s+", " ").trim();
+    return one.length() <= max ? one : one.substring(0, max - 1) + "…";
+  }
+}

@@ -1,0 +1,43 @@
+package dev.waymark.observe;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/** One interactive element of an observation; its ref is a handle valid only inside that observation. */
+@JsonInclude(JsonInclude.Include.NON_DEFAULT)
+public record ObservedNode(
+    @JsonProperty("ref") String ref,
+    @JsonProperty("role") String role,
+    @JsonProperty("name") String name,
+    @JsonProperty("tag") String tag,
+    @JsonProperty("type") String type,
+    @JsonProperty("value") String value,
+    @JsonProperty("placeholder") String placeholder,
+    @JsonProperty("disabled") boolean disabled,
+    // Boxed: "not a checkbox" and "unchecked" are different facts for a reader.
+    @JsonProperty("checked") Boolean checked,
+    @JsonProperty("expanded") Boolean expanded,
+    @JsonProperty("options") List<String> options,
+    @JsonProperty("selector") String selector,
+    @JsonProperty("path") String path,
+    @JsonProperty("indexes") List<Integer> indexes,
+    @JsonProperty("enter") List<String> enter,
+    @JsonProperty("section") String section,
+    @JsonProperty("context") String context,
+    @JsonProperty("offscreen") boolean offscreen,
+    @JsonProperty("obscured") boolean obscured,
+    @JsonProperty("similar") int similar) {
+
+  public ObservedNode {
+    options = options == null ? List.of() : List.copyOf(options);
+    indexes = indexes == null ? List.of() : List.copyOf(indexes);
+    enter = enter == null ? List.of() : List.copyOf(enter);
+  }
+
+  /** A minimal node, for tests and hand-made observations. */
+  public static ObservedNode of(String ref, String role, String name, String tag, String selector) {
+    return new ObservedNode(ref, role, name, tag, null, null, null, false, null, null, null,
+        selector, null, null, null, null, null, false, false, 0);
+  }
+}
