@@ -1,5 +1,7 @@
 package dev.waymark.decide;
 
+import dev.waymark.observe.CompactObservation;
+
 /**
  * What a decision source is asked: system instructions and the turn's user message, with their size.
  * {@code turn} (from one) and {@code goal} travel along for sources that speak a structured protocol, such as
@@ -14,9 +16,12 @@ public record Prompt(String system, String user, int turn, String goal) {
     return (system == null ? 0 : system.length()) + (user == null ? 0 : user.length());
   }
 
-  /** A cheap token estimate (about four characters a token for English and JSON), for reporting sizes. */
+  /**
+   * A token estimate without a tokenizer, for reporting sizes: the same estimate the observer reports for the
+   * page (CompactObservation.estimateTokens), which follows how BPE tokenizers split prose and markup.
+   */
   public int estimatedTokens() {
-    return (chars() + 3) / 4;
+    return CompactObservation.estimateTokens(system) + CompactObservation.estimateTokens(user);
   }
 
   @Override
