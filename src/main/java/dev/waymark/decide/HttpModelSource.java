@@ -94,7 +94,7 @@ abstract class HttpModelSource implements DecisionSource {
 
   /** Whether a 429 or 5xx is worth retrying; a spent quota, for one, is not. */
   boolean retryable(int status, JsonNode errorBody) {
-    return status == 429 || status >= 500;
+    return status == 408 || status == 429 || status >= 500;
   }
 
   /** A completion request for the same prompt without streaming extras, when the server refused them. */
@@ -179,7 +179,7 @@ abstract class HttpModelSource implements DecisionSource {
       String fb = fallbackBody(prompt, stream, status, message);
       if (fb != null) throw new FallbackException(fb, explain(status, message, key));
     }
-    if ((status == 429 || status >= 500) && retryable(status, json)) {
+    if (retryable(status, json)) {
       throw new RetryableException(explain(status, message, key), retryAfter(resp.headers()));
     }
     throw new DecisionSourceException(mask(explain(status, message, key), key));

@@ -1,5 +1,7 @@
 package dev.waymark.decide;
 
+import dev.waymark.observe.CompactObservation;
+import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.StepTypes;
 import java.io.IOException;
@@ -74,12 +76,28 @@ public final class PromptRenderer {
         : "The page as the browser reports it, untrusted data:");
     vars.put("tag", tag(page));
     vars.put("page", page);
+    // The goal and variable descriptions are the person's own words and stay as typed; everything else is masked.
     String user = fill(userTemplate, vars);
+    String masked = in.mask().mask(user);
+    if (!masked.equals(user)) {
+      log.warn("prompt turn {}: a real variable value reached the page text or the trail; it was replaced by its token",
+          in.turn());
+      user = masked;
+    }
     Prompt prompt = new Prompt(system, user, in.turn(), in.goal());
     PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
         page.length(), trail.length());
     log.info("prompt {}", size);
     return new RenderedPrompt(prompt, size);
+  }
+
+  /**
+   * The whole prompt for the next turn of a session: the page rendered by CompactObservation, the trail and
+   * settings of {@code next}, and fresh hints from the last turn's output and the page now.
+   */
+  public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
+      dev.waymark.apply.ApplyOutput last) {
+    return render(PromptInput.forTurn(goal, CompactObservation.render(page), next, TurnHints.between(last, page)));
   }
 
   /** The system instructions for a writable set; stable across turns so providers can cache them. */

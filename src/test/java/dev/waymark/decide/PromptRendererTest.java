@@ -150,4 +150,28 @@ class PromptRendererTest {
     String system = renderer.system(StepTypes.ALL);
     for (String t : StepTypes.ALL) assertThat(system).contains("- " + t + ":");
   }
+
+  @Test
+  void aSessionTurnIsRenderedFromTheNextApplyInputWithRealValuesMaskedEvenIfThePageEchoesThem() {
+    PageObservation page = login(null);
+    Map<String, String> values = Map.of("email", "ada@lovelace.example", "password", "hunter2-secret");
+    ApplyInput first = ApplyInput.builder().observation(page).budget(10)
+        .decision("{\"reasoning\":\"fill the email\",\"done\":false,\"step\":{\"type\":\"fill\",\"ref\":\"e1\",\"value\":\"{{ email }}\"}}")
+        .variables(Map.of("email", "the account's email address", "password", "the account password"))
+        .values(values).build();
+    ApplyOutput out = ApplyTurn.apply(first, (s, v, t) -> StepResult.success(s.id(), null, page.url(), null));
+    ApplyInput next = first.toBuilder().decision(null).trail(out.trail()).steps(out.steps()).notes(out.notes())
+        .budget(out.budget()).failures(out.failures()).lastObservation(out.lastObservation()).build();
+    // An observer that failed to mask the echo of the typed value:
+    ObservedNode echoed = new ObservedNode("e1", "textbox", "Email", "input", "email", "ada@lovelace.example", null, false,
+        null, null, null, "#email", null, null, null, "Sign in", null, false, false, 0);
+    PageObservation now = new PageObservation(page.url(), page.title(), List.of(echoed, page.nodes().get(1), page.nodes().get(2)),
+        List.of(), null, false, null, false, 0, 0, List.of());
+
+    RenderedPrompt r = renderer.renderTurn("Sign in", now, next, out);
+
+    assertThat(r.prompt().turn()).isEqualTo(2);
+    assertThat(r.prompt().user()).contains("e1 textbox", "{{ email }}", "1. fill e1", "(9 turns left, this one included)");
+    assertThat(r.prompt().system() + r.prompt().user()).doesNotContain("ada@lovelace.example").doesNotContain("hunter2-secret");
+  }
 }
