@@ -150,14 +150,14 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
   if (acts) {
     try { lastDoc = (await callPage(ctx.tabId, 'pageState', [], 2000)).doc; } catch { lastDoc = null; }
   }
-  for (let first = true; ; first = false) {
-    if (!first) {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) {
       if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
       await sleep(Math.min(POLL_MS, remaining(ctx)));
     }
     let r;
     try {
-      r = await callPage(ctx.tabId, fn, args, remaining(ctx) + 2000);
+      r = await callPage(ctx.tabId, fn, withAttempt(args, attempt), remaining(ctx) + 2000);
     } catch (e) {
       if (!(e instanceof PageCallError)) throw e;
       if (e.fatal) throw new StepFailure(e.message);
@@ -175,6 +175,12 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
     if (r.ok || r.dispatched || !r.retry) return r;
     lastError = r.error;
   }
+}
+
+// performInPage takes the attempt number in its options (the third argument).
+function withAttempt(args, attempt) {
+  if (args.length < 3 || typeof args[2] !== 'object' || args[2] === null) return args;
+  return [args[0], args[1], { ...args[2], attempt }];
 }
 
 async function recordOf(ctx) {

@@ -79,7 +79,7 @@ async function elementAction(step, options) {
       // A select with no matching option or a wrong element type is not worth waiting for.
       if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill', retry: false, navigating: watch.seen() };
     }
-    return { ok: true, dispatched: true, count: done, navigating: watch.seen() };
+    return { ok: true, dispatched: true, count: done, navigating: await watch.settled() };
   } finally {
     watch.stop();
   }
@@ -90,7 +90,7 @@ async function actOn(el, kind, chord, options) {
   const needs = NEEDS[kind];
   const not = notActionable(el, needs);
   if (not) return { notReady: not };
-  scrollIntoViewIfNeeded(el);
+  scrollIntoViewIfNeeded(el, options.attempt || 0);
   let hit = null;
   if (needs.hit) {
     // Stable: the box must not move between two looks (an animating element is not hit
@@ -134,6 +134,11 @@ function watchNavigation() {
   if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', on);
   return {
     seen: () => seen,
+    // A form submission plans its navigation in a task of its own: look after one turn.
+    settled: async () => {
+      if (!seen) await sleep(5);
+      return seen;
+    },
     stop: () => { if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on); },
   };
 }
@@ -143,14 +148,14 @@ function partial(done, error) {
   return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
 }
 
-function pressPage(step) {
+async function pressPage(step) {
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   const target = deepActiveElement(document);
   const watch = watchNavigation();
   try {
     pressOn(target, chord);
-    return { ok: true, dispatched: true, navigating: watch.seen() };
+    return { ok: true, dispatched: true, navigating: await watch.settled() };
   } finally {
     watch.stop();
   }
