@@ -73,7 +73,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
       if (!c.holds) return finalize({ ok: true, skipped: true, data: `condition does not hold: ${c.detail}` }, ctx);
     }
     const handler = HANDLERS[step.type];
-    if (!handler) throw new StepFailure(`unknown step type '${step.type}' (this extension performs ${Object.keys(HANDLERS).join(', ')})`);
+    if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
     if (GUARDED.has(step.type)) {
       await guardDialogs(tabId, step.accept_dialog);
       ctx.guarded = true;

@@ -25,7 +25,10 @@ export async function performInPage(step, values, options = {}) {
     if (e instanceof SelectorError) result = { ok: false, error: e.message };
     else result = { ok: false, error: `the page raised an error: ${e && e.message ? e.message : e}`, dispatched: !!e?.dispatched };
   }
-  if (id && result.dispatched) dispatched.set(id, result);
+  if (id && result.dispatched) {
+    dispatched.set(id, result);
+    if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
+  }
   return { ...result, doc: docId };
 }
 
@@ -402,5 +405,5 @@ function drawHighlight() {
 
 /** Where the page stands: URL, title, document id and ready state. */
 export function pageState() {
-  return { url: location.href, title: document.title, doc: docId, ready: document.readyState, visible: isVisible(document.documentElement) };
+  return { url: location.href, title: document.title, doc: docId, ready: document.readyState };
 }
