@@ -79,7 +79,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
       ctx.guarded = true;
     }
     result = await handler(ctx);
-    if (result.ok && result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx);
+    if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, !!result.navigating);
     if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
       const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
       if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
@@ -186,10 +186,21 @@ async function recordOf(ctx) {
   }
 }
 
-/** After an input that may navigate, waits briefly for a navigation to start, then for it to load. */
-async function settleNavigation(ctx) {
-  await sleep(50);
-  const n = since(ctx.tabId, ctx.navSnap);
+/**
+ * After an input: when the page saw a navigation start (the Navigation API's navigate event,
+ * reported by the page call) or one has already reached webNavigation, waits for it to load.
+ */
+async function settleNavigation(ctx, navigating) {
+  await sleep(10);
+  let n = since(ctx.tabId, ctx.navSnap);
+  if (navigating && !(n.started || n.committed || n.sameDoc)) {
+    // The page may still cancel or intercept it: give it a moment to reach the browser.
+    const until = Date.now() + 500;
+    while (Date.now() < until && !(n.started || n.committed || n.sameDoc)) {
+      await sleep(20);
+      n = since(ctx.tabId, ctx.navSnap);
+    }
+  }
   if (n.started || n.committed) {
     await waitForLoad(ctx.tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
   }
@@ -348,7 +359,7 @@ async function doExtractList(ctx) {
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
   const requested = positive(step.limit);
   const limit = requested || LIST_BOUND;
-  const pageStep = { selector: step.selector, fields: step.fields, value: step.value };
+  const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
   const rows = [];
   let pages = 1;
   let truncated = false;
