@@ -188,6 +188,7 @@ public final class AuthoringSession implements AutoCloseable {
   @Override
   public void close() {
     stopRequested = true;
+    if (thread.isShutdown()) return;
     try {
       thread.submit(this::closeJournal).get(5, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -618,7 +619,9 @@ public final class AuthoringSession implements AutoCloseable {
     b.lastUrl = in.observation() == null ? null : in.observation().url();
     b.done = out.done();
     b.continueLoop = out.continueLoop();
-    b.taskOrigins = origins;
+    Set<String> all = new LinkedHashSet<>(state.taskOrigins());
+    if (origins != null) all.addAll(origins);
+    b.taskOrigins = all;
     lastOutput = out;
     record(b.build());
     return TurnOutcome.recorded(out);
