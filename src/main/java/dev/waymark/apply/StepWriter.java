@@ -45,7 +45,7 @@ public final class StepWriter {
   private static Set<String> stepFields() {
     Set<String> names = new LinkedHashSet<>();
     for (RecordComponent c : Step.class.getRecordComponents()) {
-      JsonProperty p = c.getAnnotation(JsonProperty.class);
+      JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
       names.add(p != null ? p.value() : c.getName());
     }
     return java.util.Collections.unmodifiableSet(names);
