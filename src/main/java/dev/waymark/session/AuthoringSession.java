@@ -319,6 +319,24 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * Checks a decision against the current page and the may-write rules without recording or performing
+   * anything: answers the error the turn would report, or null when the decision would be applied.
+   */
+  public CompletableFuture<String> check(String decision, String decidedBy) {
+    return call(null, () -> {
+      ApplyInput in = pending != null && Provenance.PERSON.equals(decidedBy)
+          ? pending.in().toBuilder().decision(decision).decidedBy(decidedBy).build()
+          : input(decision, decidedBy);
+      ApplyTurn.Prepared p = ApplyTurn.prepare(in);
+      if (p instanceof ApplyTurn.Finished f && !f.output().done() && f.output().blocked() == null
+          && f.output().handoff() == null) {
+        return f.output().error();
+      }
+      return null;
+    });
+  }
+
   /** Performs the step waiting for approval. */
   public CompletableFuture<TurnOutcome> approve() {
     return call("Performing the approved step", () -> {
