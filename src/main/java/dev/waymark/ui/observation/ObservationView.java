@@ -289,6 +289,23 @@ public final class ObservationView extends BorderPane {
     return false;
   }
 
+  /** Selects an element's row (by its identity, so it works after a refresh) and puts focus on the take-over value. */
+  public void takeOverOn(dev.waymark.observe.ObservedNode node, String action) {
+    vm.backToLive();
+    if (action != null && ObservationViewModel.TAKE_OVER_ACTIONS.contains(action)) vm.takeOverActionProperty().set(action);
+    if (node != null && tree.getRoot() != null) {
+      TreeItem<ObsRow> item = find(tree.getRoot(), ObservationTreeModel.key(node));
+      if (item != null) {
+        for (TreeItem<ObsRow> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+        tree.getSelectionModel().select(item);
+        tree.scrollTo(tree.getRow(item));
+      }
+    }
+    javafx.scene.Node value = lookup("#takeover-value");
+    javafx.scene.Node target = "click".equals(vm.takeOverActionProperty().get()) ? lookup("#takeover-perform") : value;
+    if (target != null) target.requestFocus();
+  }
+
   public TreeTableView<ObsRow> tree() {
     return tree;
   }
