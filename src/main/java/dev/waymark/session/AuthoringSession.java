@@ -148,7 +148,6 @@ public final class AuthoringSession implements AutoCloseable {
       requireNoPending();
       replaceState(SessionState.fresh(newId(), blankTo(workflowId, "workflow"), goal == null ? "" : goal,
           budget > 0 ? budget : SessionState.DEFAULT_BUDGET));
-      values.clear();
       return latest;
     });
   }
@@ -157,14 +156,15 @@ public final class AuthoringSession implements AutoCloseable {
   public CompletableFuture<SessionSnapshot> load(SessionState loaded) {
     return call(null, () -> {
       requireNoPending();
+      values.clear();
       replaceState(loaded);
-      values.keySet().retainAll(loaded.variables().keySet());
       return latest;
     });
   }
 
   private void replaceState(SessionState s) throws IOException {
     closeJournal();
+    values.keySet().retainAll(s.variables().keySet());
     state = s;
     pending = null;
     lastOutput = null;
@@ -173,6 +173,7 @@ public final class AuthoringSession implements AutoCloseable {
       journal = SessionJournal.create(config.journalDir(), s.sessionId());
       journal.append(JournalEntry.state(s), redactor());
     }
+    publish();
   }
 
   private void closeJournal() {

@@ -41,6 +41,16 @@ public final class StudioFixture {
     stage.show();
   }
 
+  /** Waits for a condition; on timeout the failure also says what the notification bar showed. */
+  public void awaitShown(String what, BooleanSupplier condition) {
+    try {
+      await(what, condition);
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + "; notification: " + (view.notificationPane().isShowing() ? view.notificationPane().getText() : "none")
+          + "; activity: " + session.latest().activity(), e);
+    }
+  }
+
   public static void await(String what, BooleanSupplier condition) {
     try {
       WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> {
