@@ -1,4 +1,364 @@
-// Placeholder until the observer lands: see docs/protocol.md (observe).
+// The observer: turns the live page into a PageObservation (spec names, see
+// /work/shared/spec/extension-apply.md and docs/protocol.md). Runs in the task tab's top frame,
+// isolated world. One walk over the page, then per-node work only for the nodes that are kept.
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { walkPage } from './walk.js';
+import { selectorFor } from './selector.js';
+import { findModal, insideModal, composedContains } from './modal.js';
+import { findLists, attachPagination } from './lists.js';
+
+export const DEFAULTS = {
+  max_nodes: 400,
+  max_text: 20000,
+  include_text: false,
+  similar_keep: 20, // members of a same-shaped run kept before the rest are collapsed
+};
+const VALUE_CAP = 200;
+const NAME_CAP = 120;
+const OPTIONS_CAP = 30;
+const CONTEXT_CAP = 80;
+const HEADING_CAP = 120;
+const MAX_HEADINGS = 200;
+const VERIFY_BUDGET = 4000000; // elements scanned by querySelectorAll checks, in total
+// repeated page regions keep their headings as sections; repeated records do not
+const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
+const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
+const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
+
+function clean(s, cap) {
+  const t = (s == null ? '' : String(s)).replace(/\s+/g, ' ').trim();
+  return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
+}
+
+/** A getComputedStyle that asks each element once; the page does not change during one observe. */
+function styleCache() {
+  const plain = new Map();
+  const pseudo = new Map();
+  const fn = (el, p) => {
+    if (p) {
+      const k = p;
+      let m = pseudo.get(el);
+      if (!m) { m = new Map(); pseudo.set(el, m); }
+      let s = m.get(k);
+      if (!s) { s = el.ownerDocument.defaultView.getComputedStyle(el, p); m.set(k, s); }
+      return s;
+    }
+    let s = plain.get(el);
+    if (!s) { s = el.ownerDocument.defaultView.getComputedStyle(el); plain.set(el, s); }
+    return s;
+  };
+  return fn;
+}
+
+function visible(el) {
+  // opacity 0 stays in: visually hidden native inputs under a styled label are still the control
+  return el.checkVisibility({ checkVisibilityCSS: true });
+}
+
+function roleOf(info) {
+  if (info.role) return info.role;
+  const el = info.el;
+  if (el.tagName === 'SUMMARY') return 'button';
+  if (info.kind === 'editable') return 'textbox';
+  // html-aam gives a password field no role; to a reader it is a text field like any other
+  if (el.tagName === 'INPUT' && (el.type === 'password')) return 'textbox';
+  const r = getRole(el);
+  return r || 'generic';
+}
+
+function boolAttr(el, name) {
+  const v = el.getAttribute(name);
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return null;
+}
+
+/** The node's state fields (type, value, placeholder, disabled, checked, expanded, options). */
+function stateOf(el, role, node) {
+  const tag = el.tagName;
+  if (tag === 'INPUT') {
+    const type = (el.type || 'text').toLowerCase();
+    node.type = type;
+    if (type === 'checkbox' || type === 'radio') node.checked = el.checked;
+    // a password's value never leaves the page; button-like inputs carry their label in value
+    else if (type !== 'password' && type !== 'submit' && type !== 'button' && type !== 'reset' && type !== 'image' && el.value) {
+      node.value = clean(el.value, VALUE_CAP);
+    }
+  } else if (tag === 'TEXTAREA') {
+    if (el.value) node.value = el.value.length > VALUE_CAP ? el.value.slice(0, VALUE_CAP - 1) + '…' : el.value;
+  } else if (tag === 'SELECT') {
+    const opts = el.options;
+    const list = [];
+    for (let i = 0; i < opts.length && i < OPTIONS_CAP; i++) list.push(opts[i].value);
+    node.options = list;
+    if (el.selectedIndex >= 0 && opts[el.selectedIndex]) node.value = clean(opts[el.selectedIndex].value, VALUE_CAP);
+  } else if (tag === 'BUTTON') {
+    node.type = (el.getAttribute('type') || 'submit').toLowerCase();
+  } else if (el.isContentEditable) {
+    const t = clean(el.textContent, VALUE_CAP);
+    if (t) node.value = t;
+  }
+  if (node.value === undefined && (role === 'slider' || role === 'spinbutton' || role === 'progressbar')) {
+    const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+    if (v) node.value = clean(v, VALUE_CAP);
+  }
+  const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
+  if (ph) node.placeholder = clean(ph, NAME_CAP);
+  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true';
+  if (disabled) node.disabled = true;
+  if (node.checked === undefined) {
+    const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null);
+    if (c === 'true') node.checked = true;
+    else if (c === 'false') node.checked = false;
+  }
+  let expanded = boolAttr(el, 'aria-expanded');
+  if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = el.parentElement.open;
+  if (expanded !== null) node.expanded = expanded;
+}
+
+/** The enclosing landmark (labelled) or the preceding heading, as one short string. */
+function makeSectionOf(headings, styleOf, headingText) {
+  const labelCache = new Map();
+  const landmarkLabel = (lm) => {
+    if (labelCache.has(lm.el)) return labelCache.get(lm.el);
+    let label = null;
+    if (lm.el.hasAttribute('aria-label') || lm.el.hasAttribute('aria-labelledby') || lm.role === 'dialog' || lm.role === 'alertdialog') {
+      label = clean(computeAccessibleName(lm.el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 60) || null;
+    }
+    labelCache.set(lm.el, label);
+    return label;
+  };
+  return (info) => {
+    const lm = info.landmark;
+    if (lm) {
+      const label = landmarkLabel(lm);
+      if (label) return lm.role + ' "' + label + '"';
+    }
+    let hi = info.headingIndex === undefined ? 0 : info.headingIndex;
+    // a heading inside a member of a run (a card title) names that card, not the region the
+    // run sits in: look further back for the heading over the run
+    for (let back = 0; hi > 0 && back < 60; back++) {
+      const h = headings[hi - 1];
+      let inRun = false;
+      for (let cur = h.info; cur && cur.el && !inRun; cur = cur.parent) {
+        if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) inRun = true;
+      }
+      if (!inRun) break;
+      hi--;
+    }
+    if (hi > 0 && (!lm || hi > lm.headingStart)) {
+      const t = headingText(hi - 1);
+      if (t) return t;
+    }
+    return lm ? lm.role : null;
+  };
+}
+
+/** Text of the row, card or item the control sits in, without the control's own name. */
+function contextOf(info, name) {
+  let depth = 0;
+  for (let cur = info.parent; cur && cur.el && depth < 10; cur = cur.parent, depth++) {
+    const el = cur.el;
+    if (el === el.ownerDocument.body) break;
+    const r = el.getAttribute('role');
+    if (!(CONTEXT_TAGS.has(el.tagName) || (r && CONTEXT_ROLES.has(r)) || cur.repeated)) continue;
+    let text = clean(el.innerText || el.textContent, 400);
+    if (name) text = clean(text.split(name).join(' '), 400);
+    // a cell that holds only the control says nothing: climb to its row
+    if (text) return clean(text, CONTEXT_CAP);
+  }
+  return null;
+}
+
+function topVisibleText(doc, cap) {
+  const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
+  return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
+}
+
+/** Observes the page. Options: max_nodes, max_text, include_text (docs/protocol.md), similar_keep. */
 export function observePage(options) {
-  return { url: location.href, title: document.title, nodes: [], headings: [] };
+  const t0 = performance.now();
+  const opt = Object.assign({}, DEFAULTS);
+  for (const k of Object.keys(options || {})) if (options[k] !== undefined && options[k] !== null) opt[k] = options[k];
+  const doc = document;
+  const win = window;
+  const styleOf = styleCache();
+  const walk = walkPage(doc, styleOf);
+  const tWalk = performance.now();
+
+  // visible candidates, then collapse runs of same-shaped siblings, then the node cap
+  const all = walk.candidates.filter((c) => visible(c.el));
+  const groupSize = new Map();
+  for (const c of all) groupSize.set(c.key, (groupSize.get(c.key) || 0) + 1);
+  const seen = new Map();
+  const lastKept = new Map();
+  const kept = [];
+  let collapsed = 0;
+  let capped = 0;
+  for (const c of all) {
+    const size = groupSize.get(c.key);
+    const n = (seen.get(c.key) || 0) + 1;
+    seen.set(c.key, n);
+    if (size > opt.similar_keep && n > opt.similar_keep) { collapsed++; continue; }
+    if (kept.length >= opt.max_nodes) { capped++; continue; }
+    kept.push(c);
+    if (size > opt.similar_keep) lastKept.set(c.key, c);
+  }
+
+  const headingTexts = new Map();
+  const headingText = (i) => {
+    if (!headingTexts.has(i)) headingTexts.set(i, clean(walk.headings[i].el.textContent, 60));
+    return headingTexts.get(i);
+  };
+  const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
+  const modal = findModal(doc, walk.dialogs, styleOf);
+  if (modal) modal.above = [];
+  const budget = { left: VERIFY_BUDGET };
+  const vw = win.innerWidth;
+  const vh = win.innerHeight;
+
+  const nodes = [];
+  const nameKey = new Map();
+  for (let i = 0; i < kept.length; i++) {
+    const info = kept[i];
+    const el = info.el;
+    const role = roleOf(info);
+    const node = { ref: 'e' + (i + 1), role };
+    const name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
+    if (name) node.name = name;
+    else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
+      // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
+      // dom-accessibility-api stops before that step
+      node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
+    } else if (info.kind === 'handler') {
+      // accname takes no name from the content of a generic element, but a clickable <div> is
+      // known to a reader by the text it shows
+      const t = clean(el.innerText || el.textContent, NAME_CAP);
+      if (t) node.name = t;
+    }
+    node.tag = el.localName;
+    stateOf(el, role, node);
+    const sel = selectorFor(info, budget);
+    node.selector = sel.selector;
+    if (sel.path) node.path = sel.path;
+    if (sel.indexes) node.indexes = sel.indexes;
+    if (info.tree.parent) node.enter = enterOf(info.tree, budget);
+    const section = sectionOf(info);
+    if (section) node.section = section;
+
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    const gx = x + info.tree.ox;
+    const gy = y + info.tree.oy;
+    const hasBox = r.width > 0 || r.height > 0;
+    if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
+      node.offscreen = true;
+    }
+    const inside = modal && insideModal(modal, el);
+    if (modal && !modal.overlay && !inside) node.obscured = true;
+    else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
+      const hitRoot = info.tree.root;
+      const hit = hitRoot.elementFromPoint(x, y);
+      if (hit && !covers(el, hit)) node.obscured = true;
+      // a consent box is often a sibling stacked over the backdrop rather than inside it: what
+      // the hit test reaches above the wall belongs to the wall
+      else if (modal && modal.overlay && !inside) modal.above.push(el);
+    } else if (modal && !inside) node.obscured = true;
+    if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
+    node._info = info;
+    nodes.push(node);
+    const k = role + '\u0000' + (name || '');
+    nameKey.set(k, (nameKey.get(k) || 0) + 1);
+  }
+  // context only where the name does not already tell the node apart
+  for (const node of nodes) {
+    const k = node.role + '\u0000' + (node.name || '');
+    if (nameKey.get(k) > 1 || !node.name) {
+      const ctx = contextOf(node._info, node.name);
+      if (ctx && ctx !== node.name) node.context = ctx;
+    }
+    delete node._info;
+  }
+  const tNodes = performance.now();
+
+  const headings = [];
+  for (let i = 0; i < walk.headings.length && headings.length < MAX_HEADINGS; i++) {
+    const h = walk.headings[i];
+    if (!visible(h.el)) continue;
+    const text = clean(h.el.textContent, HEADING_CAP);
+    if (text) headings.push({ level: h.level, text });
+  }
+
+  const lists = findLists(walk, budget, sectionOf);
+  attachPagination(lists, walk.candidates.filter((c) => !c.tree.parent), walk.infinite, budget);
+  for (const l of lists) delete l._parent;
+
+  const obs = { url: location.href, title: doc.title, nodes, headings };
+  let truncated = capped > 0;
+  if (opt.include_text) {
+    const t = topVisibleText(doc, opt.max_text);
+    obs.text = t.text;
+    if (t.clipped) truncated = true;
+  }
+  obs.truncated = truncated;
+  if (modal) {
+    obs.modal = modalName(modal, styleOf);
+    if (modal.frame) obs.modal_frame = true;
+  }
+  obs.omitted = collapsed + capped;
+  obs.frames = walk.frames;
+  obs.lists = lists;
+  const t1 = performance.now();
+  // timings ride along outside the spec fields; the bridge passes them to the log, not the model
+  // the elements behind the nodes, for in-page checks; non-enumerable so they never serialise
+  Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
+  Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
+    elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length }, enumerable: false });
+  return obs;
+}
+
+function covers(el, hit) {
+  if (hit === el || el.contains(hit)) return true;
+  // a label stacked over a visually hidden input is how custom checkboxes are drawn: clicking it
+  // reaches the input
+  if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return true;
+  // a shadow host or frame seen from outside stands for what it holds
+  if (composedContains(hit, el)) return true;
+  return false;
+}
+
+function enterOf(tree, budget) {
+  if (tree.enter) return tree.enter;
+  const parent = tree.parent;
+  const outer = enterOf(parent, budget);
+  const sel = selectorFor(tree.hostInfo, budget).selector;
+  tree.enter = outer.concat([sel]);
+  return tree.enter;
+}
+
+function modalName(modal, styleOf) {
+  if (modal.overlay && !modal.frame && modal.above.length) {
+    // name the box the reachable controls sit in: their highest ancestor that is not the page
+    let box = modal.above[0];
+    const body = box.ownerDocument.body;
+    while (box.parentElement && box.parentElement !== body && !box.parentElement.contains(modal.wall)) box = box.parentElement;
+    modal.roots = [box].concat(modal.roots);
+    modal.label = box;
+  }
+  const el = modal.label;
+  let n = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 80);
+  if (!n && el.tagName === 'IFRAME') n = clean(el.getAttribute('title') || el.getAttribute('name') || '', 80) || ('frame ' + safeOrigin(el.src));
+  if (!n) {
+    for (const r of modal.roots) {
+      const h = r.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+      if (h) { n = clean(h.textContent, 80); break; }
+    }
+  }
+  if (!n) n = clean(modal.roots[0].innerText, 80);
+  return n || 'dialog';
+}
+
+function safeOrigin(src) {
+  try { return new URL(src).origin; } catch (e) { return 'cross-origin'; }
 }

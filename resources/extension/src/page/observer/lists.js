@@ -1,0 +1,238 @@
+// Repeated content blocks (product tiles, result rows, review cards, table rows) and the control
+// that reaches their next batch. Works on the sibling runs the walk already counted.
+import { selectorFor, quote } from './selector.js';
+
+const MAX_LISTS = 12;
+const MAX_FIELDS = 8;
+const SAMPLE_CAP = 80;
+const FIELD_SCAN = 300; // elements looked at inside the first member
+const SKIP_FIELD_TAGS = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIPT', 'STYLE', 'SVG', 'TEMPLATE']);
+const NEXT_TEXT = /^(next|next page|older|older posts|more results|›|»|→|>|>>)$/i;
+const MORE_TEXT = /^(load|show|view|see) more\b|^more results$|^load more$/i;
+
+function clean(s, cap) {
+  const t = (s || '').replace(/\s+/g, ' ').trim();
+  return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
+}
+
+function ownText(el) {
+  let t = '';
+  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) t += c.data;
+  return t.trim();
+}
+
+function fieldName(el, item, headers) {
+  const ip = el.getAttribute('itemprop') || el.getAttribute('data-field') || el.getAttribute('data-name');
+  if (ip) return ip;
+  if ((el.tagName === 'TD' || el.tagName === 'TH') && headers) {
+    const h = headers[el.cellIndex];
+    if (h) return h;
+  }
+  for (const c of el.classList || []) {
+    if (/\d{3,}|^[a-z]{1,2}$/i.test(c)) continue; // hashed or utility-sized class names say nothing
+    const parts = c.split(/__|--|[-_]/).filter(Boolean);
+    return parts[parts.length - 1] || c;
+  }
+  return null;
+}
+
+/** A selector for `el` relative to `item`, unique inside the first member. */
+function relativeCss(el, item) {
+  const tag = CSS.escape(el.localName);
+  for (const c of el.classList || []) {
+    const s = tag + '.' + CSS.escape(c);
+    if (item.querySelectorAll(s).length === 1) return s;
+  }
+  const a = el.getAttribute('itemprop');
+  if (a) { const s = '[itemprop=' + quote(a) + ']'; if (item.querySelectorAll(s).length === 1) return s; }
+  if (item.querySelectorAll(tag).length === 1) return tag;
+  const parts = [];
+  for (let cur = el; cur && cur !== item; cur = cur.parentElement) {
+    let n = 1; let same = 0;
+    for (let s = cur.parentElement.firstElementChild; s; s = s.nextElementSibling) {
+      if (s.localName === cur.localName) { same++; if (s === cur) n = same; }
+    }
+    parts.push(CSS.escape(cur.localName) + (same > 1 ? ':nth-of-type(' + n + ')' : ''));
+  }
+  return ':scope > ' + parts.reverse().join(' > ');
+}
+
+function tableHeaders(row) {
+  const table = row.closest('table');
+  if (!table) return null;
+  const headRow = table.tHead ? table.tHead.rows[0] : null;
+  if (!headRow) return null;
+  return Array.from(headRow.cells).map((c) => clean(c.textContent, 30).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || null);
+}
+
+function fieldsOf(item) {
+  const fields = [];
+  const names = new Set();
+  const headers = item.tagName === 'TR' ? tableHeaders(item) : null;
+  const add = (el, name, attribute, sample) => {
+    if (fields.length >= MAX_FIELDS || !sample) return;
+    let n = (name || (attribute === 'href' ? 'link' : attribute === 'src' ? 'image' : 'text'))
+      .toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'field';
+    let base = n; let i = 2;
+    while (names.has(n)) n = base + '_' + i++;
+    names.add(n);
+    const f = { name: n, css: relativeCss(el, item), sample: clean(sample, SAMPLE_CAP) };
+    if (attribute) f.attribute = attribute;
+    fields.push(f);
+  };
+  const taken = new Set();
+  const all = item.getElementsByTagName('*');
+  const scan = [item];
+  for (let i = 0; i < all.length && i < FIELD_SCAN; i++) scan.push(all[i]);
+  for (const el of scan) {
+    if (fields.length >= MAX_FIELDS) break;
+    if (SKIP_FIELD_TAGS.has(el.tagName.toUpperCase())) continue;
+    if (el !== item && el.closest('button,select,textarea')) continue;
+    if (el.tagName === 'IMG' && el.getAttribute('src')) {
+      add(el, fieldName(el, item, headers) || 'image', 'src', el.getAttribute('src'));
+      continue;
+    }
+    if (el.tagName === 'A' && el.getAttribute('href')) {
+      const text = clean(el.textContent, SAMPLE_CAP);
+      if (text && el !== item) { add(el, fieldName(el, item, headers) || 'title', null, text); taken.add(el); }
+      add(el, (fieldName(el, item, headers) || 'link') + '_url', 'href', el.href);
+      continue;
+    }
+    if (el === item) continue;
+    const t = ownText(el);
+    if (!t) continue;
+    let inside = false;
+    for (const k of taken) if (k.contains(el)) { inside = true; break; }
+    if (inside) continue;
+    // a cell or a leaf carries the whole of its text; a wrapper with its own text too
+    const text = el.firstElementChild ? el.textContent : t;
+    add(el, fieldName(el, item, headers), null, text);
+    taken.add(el);
+  }
+  return fields;
+}
+
+function rich(item) {
+  // members that carry at least two pieces of text or a link and a text: records, not menu entries
+  if (item.tagName === 'TR') return item.cells && item.cells.length >= 2;
+  let pieces = 0;
+  const all = item.getElementsByTagName('*');
+  if (ownText(item)) pieces++;
+  for (let i = 0; i < all.length && i < FIELD_SCAN; i++) {
+    const el = all[i];
+    if (el.tagName === 'IMG') pieces++;
+    else if (ownText(el) && !el.closest('button')) pieces++;
+    if (pieces >= 2) return true;
+  }
+  return false;
+}
+
+/** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
+export function findLists(walk, budget, sectionOf) {
+  const lists = [];
+  const accepted = [];
+  const top = walk.trees[0];
+  for (const g of walk.groups) {
+    if (lists.length >= MAX_LISTS) break;
+    if (g.tree !== top || !g.parent.el) continue;
+    const first = g.items[0];
+    if (first.tagName === 'OPTION' || first.tagName === 'BR' || first.tagName === 'TD' || first.tagName === 'TH') continue;
+    if (accepted.some((a) => a.contains(g.parent.el) && a !== g.parent.el)) continue; // nested in a member of a list already taken
+    if (!first.textContent.trim() && !first.querySelector('img')) continue;
+    if (!rich(first)) continue;
+    if (!first.checkVisibility({ checkVisibilityCSS: true })) continue;
+    const fields = fieldsOf(first);
+    if (fields.length < 2 && first.tagName !== 'TR') continue;
+    const parentSel = selectorFor(g.parent, budget);
+    if (parentSel.indexes || parentSel.path) continue;
+    const cls = first.classList.length ? '.' + CSS.escape(first.classList[0]) : '';
+    const selector = parentSel.selector + ' > ' + CSS.escape(first.localName) + cls;
+    let count = g.items.length;
+    try { count = top.root.querySelectorAll(selector).length; } catch (e) { continue; }
+    const list = { ref: 'l' + (lists.length + 1), selector, count, fields };
+    const section = sectionOf(g.parent);
+    if (section) list.section = section;
+    list._parent = g.parent.el;
+    lists.push(list);
+    g.items.forEach((i) => accepted.push(i));
+  }
+  return lists;
+}
+
+/**
+ * Finds the controls that advance a listing and attaches each to the list it follows.
+ * `controls` are the walk's candidates (all of them, collapsed or not) in document order.
+ */
+export function attachPagination(lists, controls, infinite, budget) {
+  if (!lists.length) return;
+  const pagers = [];
+  // numbered: two or more controls whose text is a page number, under one container
+  const byContainer = new Map();
+  for (const c of controls) {
+    const el = c.el;
+    if (c.tree.parent) continue;
+    const text = (el.textContent || '').trim();
+    if (/^\d{1,4}$/.test(text)) {
+      const container = el.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]') || el.parentElement;
+      if (!byContainer.has(container)) byContainer.set(container, []);
+      byContainer.get(container).push(c);
+    }
+  }
+  const claimed = new Set();
+  for (const [container, nums] of byContainer) {
+    if (nums.length < 2) continue;
+    let next = null;
+    for (const c of controls) {
+      if (!container.contains(c.el) || c.tree.parent) continue;
+      const el = c.el;
+      const label = (el.getAttribute('aria-label') || el.textContent || '').trim();
+      if (el.getAttribute('rel') === 'next' || NEXT_TEXT.test(label) || /^next/i.test(label)) { next = c; break; }
+    }
+    if (!next) {
+      const cur = nums.findIndex((c) => c.el.getAttribute('aria-current') || c.el.classList.contains('active') || c.el.classList.contains('current'));
+      next = nums[cur + 1] || nums[1];
+    }
+    for (const c of controls) if (container.contains(c.el)) claimed.add(c);
+    pagers.push({ at: container, kind: 'numbered', ctl: next, pages: nums.length });
+  }
+  for (const c of controls) {
+    if (claimed.has(c) || c.tree.parent) continue;
+    const el = c.el;
+    const label = clean(el.getAttribute('aria-label') || el.textContent, 40);
+    if (el.tagName === 'A' && (el.getAttribute('rel') === 'next' || NEXT_TEXT.test(label))) {
+      pagers.push({ at: el, kind: 'link', ctl: c });
+    } else if (MORE_TEXT.test(label)) {
+      pagers.push({ at: el, kind: 'more', ctl: c });
+    }
+  }
+  for (const el of infinite) pagers.push({ at: el, kind: 'infinite', ctl: null });
+
+  for (const p of pagers) {
+    // the pager belongs to the last list that starts before it
+    let owner = null;
+    for (const l of lists) {
+      const pos = l._parent.compareDocumentPosition(p.at);
+      if (pos & Node.DOCUMENT_POSITION_FOLLOWING || pos & Node.DOCUMENT_POSITION_CONTAINED_BY) owner = l;
+    }
+    if (!owner || owner.pagination) continue;
+    const pg = { kind: p.kind };
+    if (p.ctl) {
+      const sel = selectorFor(p.ctl, budget);
+      pg.selector = sel.selector;
+      const label = clean(p.ctl.el.textContent, 40) || clean(p.ctl.el.getAttribute('aria-label'), 40);
+      if (label) pg.label = label;
+      if (p.ctl.el.tagName === 'A' && p.ctl.el.getAttribute('href') && !p.ctl.el.getAttribute('href').startsWith('#')) pg.url = p.ctl.el.href;
+    } else {
+      const info = null;
+      pg.selector = selectorForElement(p.at, info);
+    }
+    if (p.pages) pg.pages = p.pages;
+    owner.pagination = pg;
+  }
+}
+
+function selectorForElement(el) {
+  if (el.id) return '#' + CSS.escape(el.id);
+  const cls = el.classList.length ? '.' + CSS.escape(el.classList[0]) : '';
+  return el.localName + cls;
+}

@@ -1,0 +1,82 @@
+// Finds what stands over the page: an open modal dialog, an aria-modal dialog, or a fixed overlay
+// covering most of the viewport (a consent wall), possibly a cross-origin frame.
+
+const COVER = 0.5; // share of the viewport an overlay must cover to count as a wall
+
+function composedParent(el) {
+  if (el.parentElement) return el.parentElement;
+  const root = el.getRootNode();
+  if (root && root.host) return root.host;
+  const win = el.ownerDocument && el.ownerDocument.defaultView;
+  return win && win.frameElement ? win.frameElement : null;
+}
+
+/** Whether `outer` contains `el` across shadow and frame boundaries. */
+export function composedContains(outer, el) {
+  for (let cur = el; cur; cur = composedParent(cur)) if (cur === outer) return true;
+  return false;
+}
+
+function isCrossOriginFrame(el) {
+  if (el.tagName !== 'IFRAME' && el.tagName !== 'FRAME') return false;
+  try { return !el.contentDocument; } catch (e) { return true; }
+}
+
+function visible(el) {
+  if (!el.checkVisibility({ checkVisibilityCSS: true })) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}
+
+/**
+ * Returns null or { roots: Element[], label: Element, frame: bool }. `roots` are the elements
+ * whose contents count as inside the wall; `label` is the element the wall's name comes from.
+ */
+export function findModal(doc, dialogs, styleOf) {
+  const win = doc.defaultView;
+  const vw = win.innerWidth;
+  const vh = win.innerHeight;
+  // 1. dialogs: a <dialog> opened with showModal(), or an ARIA dialog that declares itself modal
+  for (const d of dialogs) {
+    if (d.tagName === 'DIALOG') {
+      if (d.open && d.matches(':modal')) return { roots: [d], label: d, frame: false };
+    } else if (d.getAttribute('aria-modal') === 'true' && visible(d)) {
+      return { roots: [d], label: d, frame: false };
+    }
+  }
+  // 2. a fixed layer that covers most of the viewport: look at what is stacked at a few points
+  const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75]];
+  for (const [fx, fy] of points) {
+    const hits = doc.elementsFromPoint(vw * fx, vh * fy);
+    const roots = [];
+    for (const hit of hits) {
+      const fixed = outermostFixed(hit, styleOf);
+      if (!fixed) break; // reached the page itself: nothing above it covers this point
+      if (!roots.includes(fixed)) roots.push(fixed);
+      const r = fixed.getBoundingClientRect();
+      const area = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0))
+        * Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
+      if (area >= COVER * vw * vh) {
+        const top = hits[0];
+        const frame = isCrossOriginFrame(top) ? top : null;
+        return { roots, label: frame || roots[0], frame: !!frame, overlay: true, wall: fixed };
+      }
+    }
+  }
+  return null;
+}
+
+function outermostFixed(el, styleOf) {
+  let found = null;
+  for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement || (cur.getRootNode().host || null)) {
+    if (cur === cur.ownerDocument.body || cur === cur.ownerDocument.documentElement) break;
+    const pos = styleOf(cur).position;
+    if (pos === 'fixed' || pos === 'sticky') found = cur;
+  }
+  return found;
+}
+
+export function insideModal(modal, el) {
+  for (const r of modal.roots) if (composedContains(r, el)) return true;
+  return false;
+}

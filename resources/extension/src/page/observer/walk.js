@@ -1,0 +1,258 @@
+// Phase one of an observation: a single pass over the page in document order, through open
+// shadow roots and same-origin frames. It touches every element once and does only cheap work
+// there (tag, a few attributes, per-tree counts for selector uniqueness, sibling signatures);
+// everything that costs (names, rects, hit tests, selectors) is done later and only for the
+// nodes that survive the caps.
+
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'BASE', 'TITLE']);
+export const TEST_ATTRS = ['data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy'];
+
+export const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
+  'menuitemradio', 'option', 'textbox', 'searchbox', 'combobox', 'listbox', 'slider',
+  'spinbutton', 'treeitem', 'scrollbar',
+]);
+const NON_INTERACTIVE_INPUTS = new Set(['hidden']);
+// Landmarks and dialogs that give a control its "section". header/footer only count as
+// banner/contentinfo outside sectioning content, as html-aam maps them.
+const LANDMARK_TAGS = { NAV: 'navigation', MAIN: 'main', ASIDE: 'complementary', SEARCH: 'search', DIALOG: 'dialog' };
+const LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'region',
+  'search', 'form', 'dialog', 'alertdialog']);
+const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
+const INFINITE_HINT = /(^|[\s_-])(sentinel|infinite|infinite-scroll|scroll-trigger)([\s_-]|$)/i;
+
+/** A tree is a document or shadow root with its own selector namespace. */
+export function makeTree(root, parentTree, hostEl, offset) {
+  const doc = root.nodeType === 9 ? root : root.ownerDocument;
+  return {
+    root, doc, win: doc.defaultView, parent: parentTree, host: hostEl,
+    ox: offset ? offset.x : 0, oy: offset ? offset.y : 0,
+    counts: new Map(), // selector-part -> how many elements in this tree carry it
+    elements: 0,
+    enter: parentTree ? null : [],
+    isFrame: root.nodeType === 9 && !!parentTree,
+  };
+}
+
+function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
+
+// The same keys ownSelector looks up: how many elements of the tree carry each candidate part.
+function countForSelectors(el, tc) {
+  const id = el.id;
+  if (id) bump(tc, '#' + id);
+  for (let i = 0; i < TEST_ATTRS.length; i++) {
+    const v = el.getAttribute(TEST_ATTRS[i]);
+    if (v !== null) bump(tc, TEST_ATTRS[i] + '\u0000' + v);
+  }
+  const nm = el.getAttribute('name');
+  if (nm !== null) bump(tc, el.localName + '\u0000name\u0000' + nm);
+  const al = el.getAttribute('aria-label');
+  if (al !== null) bump(tc, el.localName + '\u0000aria-label\u0000' + al);
+  if (el.localName === 'a') { const h = el.getAttribute('href'); if (h !== null) bump(tc, 'a\u0000href\u0000' + h); }
+}
+
+export function signature(el) {
+  const cls = el.classList && el.classList.length ? el.classList[0] : '';
+  return cls ? el.localName + '.' + cls : el.localName;
+}
+
+function explicitRole(el) {
+  const r = el.getAttribute('role');
+  if (!r) return null;
+  const first = r.trim().split(/\s+/)[0];
+  return first ? first.toLowerCase() : null;
+}
+
+/**
+ * Whether an element is a control by its markup alone (tag, role, contenteditable).
+ * Returns 'native', 'role', 'editable', or null.
+ */
+function nativeKind(el, tag, role) {
+  switch (tag) {
+    case 'A': case 'AREA': if (el.hasAttribute('href')) return 'native'; break;
+    case 'BUTTON': case 'SELECT': case 'TEXTAREA': case 'SUMMARY': return 'native';
+    case 'INPUT': return NON_INTERACTIVE_INPUTS.has((el.getAttribute('type') || '').toLowerCase()) ? null : 'native';
+    default: break;
+  }
+  if (role && INTERACTIVE_ROLES.has(role)) return 'role';
+  const ce = el.getAttribute('contenteditable');
+  if (ce !== null && ce !== 'false') {
+    // only the editing host, not every element inside it
+    const p = el.parentElement;
+    if (!p || !p.isContentEditable) return 'editable';
+  }
+  return null;
+}
+
+function hasOwnText(el) {
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3 && c.data.trim()) return true;
+  }
+  return false;
+}
+
+/**
+ * Walks the page. Returns { candidates, headings, trees, frames, groups, dialogs, infinite }.
+ * Every candidate is an info object { el, tree, parent, depth, key, sig, nth, sameTag, landmark,
+ * headingIndex, kind, role, order }.
+ */
+export function walkPage(doc, styleOf) {
+  const top = makeTree(doc, null, null, null);
+  const trees = [top];
+  const candidates = [];
+  const headings = [];
+  const groups = []; // repeated sibling runs: { parent, sig, items, tree }
+  const dialogs = [];
+  const infinite = [];
+  let frames = 0;
+  let order = 0;
+  const keyIds = new Map();
+  let nextKey = 1;
+  const intern = (s) => { let k = keyIds.get(s); if (!k) { k = nextKey++; keyIds.set(s, k); } return k; };
+
+  // A stack of pending elements. Each entry is an info object; children are pushed in reverse so
+  // pops come out in document order.
+  const stack = [];
+  const root = { el: null, tree: top, parent: null, depth: 0, key: 0, landmark: null, sectioning: false,
+    inControl: false, repeated: false, item: null };
+
+  function pushChildren(parentInfo, firstChild, tree) {
+    // count same-tag and same-signature siblings once per parent: nth-of-type for selectors,
+    // repeated runs for `similar` and for lists
+    const kids = [];
+    const tagCount = new Map();
+    const sigMap = new Map();
+    for (let c = firstChild; c; c = c.nextElementSibling) {
+      if (SKIP_TAGS.has(c.tagName)) {
+        bump(tagCount, c.localName); // still counts for nth-of-type
+        continue;
+      }
+      const tag = c.localName;
+      const nth = (tagCount.get(tag) || 0) + 1;
+      tagCount.set(tag, nth);
+      const sig = signature(c);
+      let arr = sigMap.get(sig);
+      if (!arr) { arr = []; sigMap.set(sig, arr); }
+      arr.push(c);
+      kids.push({ el: c, nth, sig });
+    }
+    const repeatedSigs = new Set();
+    for (const [sig, arr] of sigMap) {
+      if (arr.length >= 3) {
+        repeatedSigs.add(sig);
+        groups.push({ parent: parentInfo, sig, items: arr, tree });
+      }
+    }
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const k = kids[i];
+      const repeated = repeatedSigs.has(k.sig);
+      // the key names the element's position with repeated steps generalised: two controls share
+      // a key exactly when they sit at the same place inside different members of a run
+      const key = intern(parentInfo.key + (repeated ? '/*' + k.sig : '/' + k.sig + ':' + k.nth));
+      stack.push({ el: k.el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key, sig: k.sig,
+        nth: k.nth, sameTag: tagCount.get(k.el.localName), repeated,
+        landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
+        item: repeated ? 'self' : parentInfo.item });
+    }
+  }
+
+  pushChildren(root, doc.documentElement, top);
+  while (stack.length) {
+    const info = stack.pop();
+    const el = info.el;
+    const tree = info.tree;
+    if (info.item === 'self') info.item = info; // nearest repeated ancestor-or-self (or null)
+    const tag = el.tagName;
+    tree.elements++;
+    countForSelectors(el, tree.counts);
+    const id = el.id;
+    if (el.hasAttribute('hidden') && tag !== 'DIALOG') {
+      // a hidden subtree holds no control we list, but its attributes still collide with the
+      // selectors of visible ones
+      const all = el.getElementsByTagName('*');
+      for (let i = 0; i < all.length; i++) countForSelectors(all[i], tree.counts);
+      tree.elements += all.length;
+      continue;
+    }
+
+    const role = explicitRole(el);
+    // landmark and heading tracking for `section`
+    let landmarkRole = role && LANDMARK_ROLES.has(role) ? role : LANDMARK_TAGS[tag] || null;
+    if (!landmarkRole && !role && !info.sectioning) {
+      if (tag === 'HEADER') landmarkRole = 'banner';
+      else if (tag === 'FOOTER') landmarkRole = 'contentinfo';
+    }
+    if (!landmarkRole && !role && (tag === 'SECTION' || tag === 'FORM')
+        && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) {
+      landmarkRole = tag === 'SECTION' ? 'region' : 'form';
+    }
+    if (landmarkRole) {
+      info.landmark = { el, role: landmarkRole, tree, headingStart: headings.length, parent: info.landmark };
+      if (landmarkRole === 'dialog' || landmarkRole === 'alertdialog') dialogs.push(el);
+    }
+    if (SECTIONING.has(tag)) info.sectioning = true;
+
+    const isHeading = /^H[1-6]$/.test(tag) || role === 'heading';
+    if (isHeading) {
+      headings.push({ el, info, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
+    }
+    info.headingIndex = headings.length;
+
+    let kind = nativeKind(el, tag, role);
+    if (!kind && !info.inControl) {
+      // Listeners added with addEventListener are invisible both to the page's own scripts and to
+      // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be
+      // inferred from what pages set alongside a handler: an onclick attribute (the property is
+      // visible only in the page's own world, checked too in case we run there), tabindex >= 0
+      // (someone made it focusable for keyboard users), or a pointer cursor on a leaf that shows
+      // text (the pointer is what tells a sighted user it is clickable; only leaves, because the
+      // cursor is inherited and every descendant of a clickable card would match).
+      const tabindex = el.getAttribute('tabindex');
+      if (el.hasAttribute('onclick') || typeof el.onclick === 'function') kind = 'handler';
+      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && tag !== 'BODY') kind = 'handler';
+      else if (el.firstElementChild === null && tag !== 'BODY' && hasOwnText(el)
+               && styleOf(el).cursor === 'pointer') kind = 'handler';
+    }
+    if (kind) {
+      info.kind = kind;
+      info.role = role;
+      info.order = order++;
+      candidates.push(info);
+      info.inControl = true;
+    }
+    if (!kind && INFINITE_HINT.test(typeof el.className === 'string' ? el.className + ' ' + id : id)) {
+      infinite.push(el);
+    }
+
+    // descend: shadow tree first, then light children (slotted content renders inside it)
+    if (tag === 'IFRAME' || tag === 'FRAME') {
+      let fdoc = null;
+      try { fdoc = el.contentDocument; } catch (e) { fdoc = null; }
+      if (!fdoc || !fdoc.documentElement) { frames++; continue; }
+      const r = el.getBoundingClientRect();
+      const cs = styleOf(el);
+      const ft = makeTree(fdoc, tree, el, {
+        x: tree.ox + r.left + el.clientLeft + (parseFloat(cs.paddingLeft) || 0),
+        y: tree.oy + r.top + el.clientTop + (parseFloat(cs.paddingTop) || 0),
+      });
+      ft.hostInfo = info;
+      trees.push(ft);
+      const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(info.key + '/f'),
+        landmark: info.landmark, sectioning: false, inControl: false, repeated: false, item: info.item };
+      pushChildren(frameRoot, fdoc.documentElement, ft);
+      continue;
+    }
+    if (el.firstElementChild) pushChildren(info, el.firstElementChild, tree);
+    const sr = el.shadowRoot;
+    if (sr) {
+      const st = makeTree(sr, tree, el, { x: tree.ox, y: tree.oy });
+      st.hostInfo = info;
+      trees.push(st);
+      const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(info.key + '/s'),
+        landmark: info.landmark, sectioning: info.sectioning, inControl: info.inControl, repeated: false,
+        item: info.item };
+      pushChildren(shadowRootInfo, sr.firstElementChild, st);
+    }
+  }
+  return { candidates, headings, trees, frames, groups, dialogs, infinite };
+}

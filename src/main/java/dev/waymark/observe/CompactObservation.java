@@ -1,0 +1,273 @@
+package dev.waymark.observe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The compact text form of a {@link PageObservation}, the form a model reads. Pure: no I/O.
+ *
+ * <p>Everything the model acts on is a ref ({@code e7} for a control, {@code l1} for a list), so selectors,
+ * paths, enter chains and tags stay out: the engine resolves refs through the observation. What is true of a
+ * whole stretch of the page is said once: the section as a header line over its controls, "offscreen" as a
+ * marker where the page leaves the viewport, the modal once with the controls on it grouped under it. A list
+ * shows its item count, fields with samples and pagination, never its rows.
+ *
+ * <pre>
+ * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
+ * headings: # All mugs · ### Mug 1 · ### Mug 2 … (+18 h3) · ## Sign in
+ * ## navigation "Primary"
+ * e2 link "Mugs"
+ * ## region "Products"
+ * e8 button "Add to cart" in "Mug 1 $11.00"
+ * -- offscreen below --
+ * e51 textbox:email "Email" ="ann@example.com"
+ * e56 combobox "Country" ="fr" opts=de|fr|it
+ * lists:
+ * l1 ×20 #products &gt; div.tile in region "Products"
+ *   price span.price "$11.00" · image img@src "/img/mug1.png"
+ *   next: numbered 3 pages "Next" e50 → ?page=2
+ * </pre>
+ */
+public final class CompactObservation {
+  private static final int HEADING_RUN = 3; // headings of one level in a row shown before the rest are counted
+
+  private CompactObservation() {}
+
+  /** Renders the observation as compact text; an absent observation renders as an empty string. */
+  public static String render(PageObservation o) {
+    if (o == null) return "";
+    StringBuilder b = new StringBuilder(256 + o.nodes().size() * 40);
+    b.append("page ").append(q(o.title())).append(' ').append(nz(o.url()));
+    b.append(" · ").append(o.nodes().size()).append(o.nodes().size() == 1 ? " control" : " controls");
+    if (!o.lists().isEmpty()) b.append(" · ").append(o.lists().size()).append(o.lists().size() == 1 ? " list" : " lists");
+    b.append('\n');
+    if (o.truncated() || o.omitted() > 0) {
+      b.append("partial:");
+      if (o.truncated()) b.append(" caps clipped the page;");
+      if (o.omitted() > 0) b.append(' ').append(o.omitted()).append(" controls left out (caps and repeats)");
+      b.append('\n');
+    }
+    if (o.frames() > 0) b.append("frames: ").append(o.frames()).append(" cross-origin, contents not listed\n");
+    if (o.modal() != null) {
+      b.append("modal: ").append(q(o.modal()));
+      if (o.modalFrame()) b.append(" in a cross-origin frame: nothing in it has a ref; get past it another way");
+      else b.append(": only the controls under it are reachable, the rest is covered");
+      b.append('\n');
+    }
+    renderHeadings(b, o.headings());
+
+    List<ObservedNode> front = new ArrayList<>();
+    List<ObservedNode> behind = new ArrayList<>();
+    for (ObservedNode n : o.nodes()) {
+      if (o.modal() != null && n.obscured()) behind.add(n);
+      else front.add(n);
+    }
+    if (o.modal() != null) {
+      if (!front.isEmpty()) {
+        b.append("## modal ").append(q(o.modal())).append('\n');
+        renderNodes(b, front, false, false);
+      }
+      if (!behind.isEmpty()) {
+        b.append("## covered by the modal\n");
+        renderNodes(b, behind, true, false);
+      }
+    } else {
+      renderNodes(b, front, true, true);
+    }
+
+    if (!o.lists().isEmpty()) {
+      b.append("lists:\n");
+      for (ObservedList l : o.lists()) renderList(b, l, o);
+    }
+    if (o.text() != null && !o.text().isEmpty()) {
+      b.append("text:\n").append(o.text());
+      if (!o.text().endsWith("\n")) b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private static void renderHeadings(StringBuilder b, List<ObservedHeading> headings) {
+    if (headings.isEmpty()) return;
+    b.append("headings:");
+    int i = 0;
+    boolean first = true;
+    while (i < headings.size()) {
+      int level = headings.get(i).level();
+      int j = i;
+      while (j < headings.size() && headings.get(j).level() == level) j++;
+      // a run of same-level headings is usually the titles of cards in a list: show a few, count the rest
+      int show = Math.min(j - i, HEADING_RUN);
+      for (int k = i; k < i + show; k++) {
+        b.append(first ? " " : " · ").append("#".repeat(Math.max(1, Math.min(6, level)))).append(' ').append(nz(headings.get(k).text()));
+        first = false;
+      }
+      if (j - i > show) b.append(" … (+").append(j - i - show).append(" h").append(level).append(')');
+      i = j;
+    }
+    b.append('\n');
+  }
+
+  private static void renderNodes(StringBuilder b, List<ObservedNode> nodes, boolean sections, boolean obscuredFlag) {
+    String section = null;
+    boolean offscreen = false;
+    boolean firstNode = true;
+    for (ObservedNode n : nodes) {
+      if (sections && (firstNode || !Objects.equals(section, n.section()))) {
+        if (n.section() != null) b.append("## ").append(n.section()).append('\n');
+        else if (!firstNode) b.append("## (no section)\n");
+        section = n.section();
+      }
+      if (n.offscreen() != offscreen) {
+        b.append(n.offscreen() ? "-- offscreen below --\n" : "-- on screen --\n");
+        offscreen = n.offscreen();
+      }
+      firstNode = false;
+      renderNode(b, n, obscuredFlag);
+    }
+  }
+
+  private static void renderNode(StringBuilder b, ObservedNode n, boolean obscuredFlag) {
+    b.append(n.ref()).append(' ').append(roleLabel(n));
+    if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
+    if (n.disabled()) b.append(" disabled");
+    if (n.checked() != null) b.append(n.checked() ? " checked" : " unchecked");
+    if (n.expanded() != null) b.append(n.expanded() ? " expanded" : " collapsed");
+    if (obscuredFlag && n.obscured()) b.append(" covered");
+    if (n.value() != null) b.append(" =").append(q(n.value()));
+    if (n.placeholder() != null && !n.placeholder().equals(n.name())) b.append(" ph=").append(q(n.placeholder()));
+    if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
+    if (n.context() != null) b.append(" in ").append(q(n.context()));
+    if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
+    b.append('\n');
+  }
+
+  /** The role, with the input type where it says more than the role does. */
+  private static String roleLabel(ObservedNode n) {
+    String role = n.role() == null ? "generic" : n.role();
+    if ("generic".equals(role)) role = "clickable";
+    String type = n.type();
+    if (type != null && "input".equals(n.tag()) && !type.equals("text") && !type.equals(n.role())
+        && !(type.equals("search") && "searchbox".equals(role)) && !type.equals("submit") && !type.equals("button")) {
+      return role + ":" + type;
+    }
+    return role;
+  }
+
+  private static void renderList(StringBuilder b, ObservedList l, PageObservation o) {
+    b.append(l.ref()).append(" ×").append(l.count()).append(' ').append(nz(l.selector()));
+    if (l.section() != null) b.append(" in ").append(l.section());
+    b.append('\n');
+    if (!l.fields().isEmpty()) {
+      b.append("  ");
+      boolean first = true;
+      for (ObservedListField f : l.fields()) {
+        if (!first) b.append(" · ");
+        first = false;
+        b.append(f.name()).append(' ').append(nz(f.css()));
+        if (f.attribute() != null) b.append('@').append(f.attribute());
+        if (f.sample() != null) b.append(' ').append(q(f.sample()));
+      }
+      b.append('\n');
+    }
+    ObservedPagination p = l.pagination();
+    if (p != null) {
+      b.append("  next: ").append(nz(p.kind()));
+      if (p.pages() > 0) b.append(' ').append(p.pages()).append(" pages");
+      if (p.label() != null) b.append(' ').append(q(p.label()));
+      String ref = refOf(o, p.selector());
+      if (ref != null) b.append(' ').append(ref);
+      else if (p.selector() != null) b.append(' ').append(p.selector());
+      if (p.url() != null) b.append(" → ").append(shortUrl(p.url(), o.url()));
+      b.append('\n');
+    }
+  }
+
+  private static String refOf(PageObservation o, String selector) {
+    if (selector == null) return null;
+    for (ObservedNode n : o.nodes()) {
+      if (selector.equals(n.selector()) && n.enter().isEmpty() && n.indexes().isEmpty()) return n.ref();
+    }
+    return null;
+  }
+
+  /** A next-page URL relative to the page when it shares the page's address up to the query. */
+  private static String shortUrl(String url, String page) {
+    if (page == null) return url;
+    int q = page.indexOf('?');
+    String base = q >= 0 ? page.substring(0, q) : page;
+    if (url.startsWith(base + "?")) return url.substring(base.length());
+    return url;
+  }
+
+  private static String q(String s) {
+    if (s == null) return "\"\"";
+    return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ") + '"';
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
+  }
+
+  /**
+   * Estimates how many tokens a model's tokenizer makes of this text, without the tokenizer. Closer than
+   * chars/4 on the markup-heavy text observations are: it follows how BPE tokenizers of the cl100k/o200k
+   * family split text. A run of letters is about one token per four letters (common words are one token); a
+   * run of digits one per three (numbers are split in groups of three); punctuation one per two characters
+   * (pairs like {@code ="} and {@code ">} are single tokens); a newline or a run of indentation one; a space
+   * before a word nothing (it is part of the word's token); any other character (non-Latin scripts, symbols
+   * such as {@code ×} or {@code →}) one each.
+   */
+  public static int estimateTokens(String text) {
+    if (text == null || text.isEmpty()) return 0;
+    int tokens = 0;
+    int i = 0;
+    int n = text.length();
+    while (i < n) {
+      char c = text.charAt(i);
+      int j = i + 1;
+      if (isAsciiLetter(c)) {
+        while (j < n && isAsciiLetter(text.charAt(j))) j++;
+        tokens += (j - i + 3) / 4;
+      } else if (c >= '0' && c <= '9') {
+        while (j < n && text.charAt(j) >= '0' && text.charAt(j) <= '9') j++;
+        tokens += (j - i + 2) / 3;
+      } else if (c == '\n' || c == '\r') {
+        while (j < n && (text.charAt(j) == '\n' || text.charAt(j) == '\r')) j++;
+        tokens += 1;
+      } else if (c == ' ' || c == '\t') {
+        while (j < n && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) j++;
+        if (j - i >= 2) tokens += 1; // indentation; a single space rides on the next word
+      } else if (c < 128) {
+        while (j < n && text.charAt(j) < 128 && isAsciiPunct(text.charAt(j))) j++;
+        tokens += (j - i + 1) / 2;
+      } else {
+        tokens += 1;
+      }
+      i = j;
+    }
+    return tokens;
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+
+  private static boolean isAsciiPunct(char c) {
+    return c > ' ' && c < 127 && !isAsciiLetter(c) && !(c >= '0' && c <= '9');
+  }
+
+  /** Sizes of one observation: JSON characters, compact characters and the compact form's estimated tokens. */
+  public record Size(int nodes, int jsonChars, int compactChars, int compactTokens) {
+    @Override
+    public String toString() {
+      return nodes + " nodes, JSON " + jsonChars + " chars, compact " + compactChars + " chars ≈ " + compactTokens + " tokens";
+    }
+  }
+
+  /** Measures an observation given its JSON text (as the extension sent it) and its compact form. */
+  public static Size size(PageObservation o, String json, String compact) {
+    return new Size(o == null ? 0 : o.nodes().size(), json == null ? 0 : json.length(),
+        compact == null ? 0 : compact.length(), estimateTokens(compact));
+  }
+}

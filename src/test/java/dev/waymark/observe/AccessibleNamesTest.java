@@ -1,0 +1,56 @@
+package dev.waymark.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Accessible names on a page of labelling cases (label for and wrapping, aria-labelledby also chained,
+ * aria-label, title, placeholder, alt, button content, hidden label parts). Each control carries the name
+ * accname gives it in {@code data-expected-name} (or, where the control cannot carry it, the element after it).
+ */
+class AccessibleNamesTest {
+  static CdpChromium chromium;
+  static PageServer pages;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pages = new PageServer();
+    chromium = new CdpChromium(1280, 800);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (chromium != null) chromium.close();
+    if (pages != null) pages.close();
+  }
+
+  @Test
+  void everyLabellingCaseGetsTheNameAccnameGives() throws Exception {
+    chromium.open(pages.url("observer/names.html"));
+    JsonNode r = chromium.evalJson("""
+        (() => {
+          const o = globalThis.__waymark.observePage({});
+          const rows = o.nodes.map((n, i) => {
+            const el = o._elements[i];
+            let exp = el.getAttribute('data-expected-name');
+            if (exp === null) {
+              const holder = el.closest('p') && el.closest('p').querySelector('[data-expected-name]');
+              exp = holder ? holder.getAttribute('data-expected-name') : null;
+            }
+            return { ref: n.ref, id: el.id, expected: exp, actual: n.name === undefined ? null : n.name };
+          });
+          return JSON.stringify({ cases: document.querySelectorAll('[data-expected-name]').length, rows });
+        })()
+        """);
+    assertThat(r.get("cases").asInt()).isGreaterThanOrEqualTo(30);
+    assertThat(r.get("rows").size()).isEqualTo(r.get("cases").asInt());
+    for (JsonNode row : r.get("rows")) {
+      assertThat(row.get("expected").isNull()).as("case %s has an expected name", row.get("id")).isFalse();
+      assertThat(row.get("actual").asText()).as("name of #%s", row.get("id").asText()).isEqualTo(row.get("expected").asText());
+    }
+  }
+}

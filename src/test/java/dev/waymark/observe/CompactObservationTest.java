@@ -1,0 +1,134 @@
+package dev.waymark.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CompactObservationTest {
+
+  static ObservedNode node(String ref, String role, String name, String section, boolean offscreen, boolean obscured) {
+    return new ObservedNode(ref, role, name, "button", null, null, null, false, null, null, null,
+        "#" + ref + "-selector", null, null, null, section, null, offscreen, obscured, 0);
+  }
+
+  static PageObservation page(List<ObservedNode> nodes, String modal, boolean modalFrame, List<ObservedList> lists) {
+    return new PageObservation("https://shop.test/list", "Shop", nodes, List.of(new ObservedHeading(1, "All mugs")),
+        null, false, modal, modalFrame, 0, 0, lists);
+  }
+
+  @Test
+  void sectionIsSaidOncePerRunOfControls() {
+    String text = CompactObservation.render(page(List.of(
+        node("e1", "link", "Mugs", "navigation \"Primary\"", false, false),
+        node("e2", "link", "Cups", "navigation \"Primary\"", false, false),
+        node("e3", "button", "Buy", "main", false, false)), null, false, List.of()));
+    assertThat(text).containsOnlyOnce("## navigation \"Primary\"\n");
+    assertThat(text).contains("e1 link \"Mugs\"\ne2 link \"Cups\"\n## main\ne3 button \"Buy\"\n");
+  }
+
+  @Test
+  void selectorsEnterChainsAndTagsStayOut() {
+    ObservedNode deep = new ObservedNode("e1", "textbox", "Nick", "input", "text", null, null, false, null, null, null,
+        "#nick", "/div[1]/input[1]", List.of(0), List.of("#card1"), null, null, false, false, 0);
+    String text = CompactObservation.render(page(List.of(deep), null, false, List.of()));
+    assertThat(text).doesNotContain("#nick").doesNotContain("#card1").doesNotContain("/div[1]").contains("e1 textbox \"Nick\"");
+  }
+
+  @Test
+  void stateContextAndSimilarAppearOnTheirNode() {
+    ObservedNode email = new ObservedNode("e4", "textbox", "Email", "input", "email", "a@b.c", "you@example.com", false,
+        null, null, null, "#email", null, null, null, null, null, false, false, 0);
+    ObservedNode box = new ObservedNode("e5", "checkbox", "Remember", "input", "checkbox", null, null, true, false, null,
+        null, "#r", null, null, null, null, null, false, false, 0);
+    ObservedNode select = new ObservedNode("e6", "combobox", "Country", "select", null, "fr", null, false, null, null,
+        List.of("de", "fr"), "#c", null, null, null, null, null, false, false, 0);
+    ObservedNode add = new ObservedNode("e7", "button", "Add to cart", "button", "submit", null, null, false, null, true,
+        null, "#a", null, null, null, null, "Mug 1 $11.00", false, true, 19);
+    String text = CompactObservation.render(page(List.of(email, box, select, add), null, false, List.of()));
+    assertThat(text).contains("e4 textbox:email \"Email\" =\"a@b.c\" ph=\"you@example.com\"\n");
+    assertThat(text).contains("e5 checkbox \"Remember\" disabled unchecked\n");
+    assertThat(text).contains("e6 combobox \"Country\" =\"fr\" opts=de|fr\n");
+    assertThat(text).contains("e7 button \"Add to cart\" expanded covered in \"Mug 1 $11.00\" +19 similar\n");
+  }
+
+  @Test
+  void offscreenIsMarkedWhereThePageLeavesTheViewport() {
+    String text = CompactObservation.render(page(List.of(
+        node("e1", "button", "A", null, false, false),
+        node("e2", "button", "B", null, true, false),
+        node("e3", "button", "C", null, true, false)), null, false, List.of()));
+    assertThat(text).containsOnlyOnce("-- offscreen below --").contains("e1 button \"A\"\n-- offscreen below --\ne2 button \"B\"\ne3");
+  }
+
+  @Test
+  void modalGroupsTheReachableControlsAndSaysCoveredOnce() {
+    String text = CompactObservation.render(page(List.of(
+        node("e1", "link", "World", "main", false, true),
+        node("e2", "button", "Accept all", "We value your privacy", false, false)), "We value your privacy", false, List.of()));
+    assertThat(text).contains("modal: \"We value your privacy\"");
+    assertThat(text).contains("## modal \"We value your privacy\"\ne2 button \"Accept all\"\n## covered by the modal\n## main\ne1 link \"World\"\n");
+    assertThat(text).doesNotContain("\"World\" covered");
+  }
+
+  @Test
+  void crossOriginWallSaysNoRefReachesIt() {
+    String text = CompactObservation.render(page(List.of(node("e1", "button", "Share", null, false, true)),
+        "Privacy manager", true, List.of()));
+    assertThat(text).contains("modal: \"Privacy manager\" in a cross-origin frame");
+  }
+
+  @Test
+  void listShowsFieldsSamplesAndPaginationNeverRows() {
+    ObservedList list = new ObservedList("l1", "#results > li.result", 60, "Search results", List.of(
+        new ObservedListField("title", "a.t", null, "Result number 1"),
+        new ObservedListField("url", "a.t", "href", "https://shop.test/doc/1")),
+        new ObservedPagination("numbered", "#next", "Next", "https://shop.test/list?p=2", 5));
+    ObservedNode next = node("e9", "link", "Next", null, false, false);
+    next = new ObservedNode("e9", "link", "Next", "a", null, null, null, false, null, null, null, "#next", null, null,
+        null, null, null, false, false, 0);
+    String text = CompactObservation.render(page(List.of(next), null, false, List.of(list)));
+    assertThat(text).contains("l1 ×60 #results > li.result in Search results\n");
+    assertThat(text).contains("  title a.t \"Result number 1\" · url a.t@href \"https://shop.test/doc/1\"\n");
+    assertThat(text).contains("  next: numbered 5 pages \"Next\" e9 → ?p=2\n");
+    assertThat(text).doesNotContain("Result number 2");
+  }
+
+  @Test
+  void headerSaysWhatIsPartialAndWhatIsUnreachable() {
+    PageObservation o = new PageObservation("https://a.test/", "A", List.of(), List.of(), "hello", true, null, false, 12, 2, List.of());
+    String text = CompactObservation.render(o);
+    assertThat(text).startsWith("page \"A\" https://a.test/ · 0 controls\n");
+    assertThat(text).contains("partial: caps clipped the page; 12 controls left out");
+    assertThat(text).contains("frames: 2 cross-origin");
+    assertThat(text).endsWith("text:\nhello\n");
+  }
+
+  @Test
+  void runsOfSameLevelHeadingsAreCounted() {
+    List<ObservedHeading> hs = new java.util.ArrayList<>();
+    hs.add(new ObservedHeading(1, "Shop"));
+    for (int i = 1; i <= 10; i++) hs.add(new ObservedHeading(3, "Mug " + i));
+    hs.add(new ObservedHeading(2, "Sign in"));
+    PageObservation o = new PageObservation("u", "t", List.of(), hs, null, false, null, false, 0, 0, List.of());
+    assertThat(CompactObservation.render(o)).contains("headings: # Shop · ### Mug 1 · ### Mug 2 · ### Mug 3 … (+7 h3) · ## Sign in\n");
+  }
+
+  @Test
+  void tokenEstimateFollowsWordsDigitsAndPunctuation() {
+    assertThat(CompactObservation.estimateTokens("")).isZero();
+    assertThat(CompactObservation.estimateTokens("hello")).isEqualTo(2);
+    assertThat(CompactObservation.estimateTokens("the cat sat")).isEqualTo(3);
+    assertThat(CompactObservation.estimateTokens("123456")).isEqualTo(2);
+    assertThat(CompactObservation.estimateTokens("e12 button \"Save\"\n")).isEqualTo(8);
+    assertThat(CompactObservation.estimateTokens("    - ")).isEqualTo(2);
+    // within a factor of the chars/4 rule on plain prose
+    String prose = "The quick brown fox jumps over the lazy dog and keeps running through the field.";
+    assertThat(CompactObservation.estimateTokens(prose)).isBetween(prose.length() / 6, prose.length() / 3);
+  }
+
+  @Test
+  void absentObservationRendersEmpty() {
+    assertThat(CompactObservation.render(null)).isEmpty();
+  }
+}

@@ -1,0 +1,113 @@
+package dev.waymark.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.workflow.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Prints what observing costs on generated pages of 100, 1,000 and 10,000 controls: time in the page, JSON
+ * size, compact size and estimated tokens, and the compact form against an ARIA-snapshot baseline of the same
+ * page. Two settings: the defaults the studio uses (node cap, repeats collapsed) and "all", every control kept
+ * with a ref. Targets (not asserted; see DESIGN "timed targets"): 1,000 controls under 100 ms, 10,000 under 1 s,
+ * compact at most a third of the baseline's tokens.
+ */
+class ObserverBenchmark {
+  static CdpChromium chromium;
+  static PageServer pages;
+
+  @BeforeAll
+  static void start() throws Exception {
+    pages = new PageServer();
+    chromium = new CdpChromium(1280, 800);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (chromium != null) chromium.close();
+    if (pages != null) pages.close();
+  }
+
+  /** A shop-like page: navigation, product tiles, an orders table and a long form, about n controls. */
+  static String generate(int n) {
+    StringBuilder b = new StringBuilder("<!doctype html><html lang=en><head><meta charset=utf-8><title>Generated ")
+        .append(n).append("</title></head><body><header><nav aria-label=Primary><ul>");
+    int nav = Math.max(3, n / 20);
+    for (int i = 0; i < nav; i++) b.append("<li><a href=\"/c/").append(i).append("\">Category ").append(i).append("</a></li>");
+    b.append("</ul></nav></header><main><h1>Catalogue</h1><section aria-label=Products><h2>Products</h2><div class=grid>");
+    int tiles = n * 2 / 10;
+    for (int i = 0; i < tiles; i++) {
+      b.append("<div class=tile><img src=\"/img/").append(i).append(".png\" alt=\"\"><h3 class=title><a href=\"/p/").append(i)
+          .append("\">Product ").append(i).append("</a></h3><span class=price>$").append(10 + i % 90).append(".99</span>")
+          .append("<p class=desc>Sturdy item number ").append(i).append(" with a short description.</p>")
+          .append("<button class=add>Add to cart</button></div>");
+    }
+    b.append("</div></section><h2>Orders</h2><table><thead><tr><th>Select</th><th>Order</th><th>Date</th><th>Total</th><th>Action</th></tr></thead><tbody>");
+    int rows = n * 15 / 100;
+    for (int i = 0; i < rows; i++) {
+      b.append("<tr><td><input type=checkbox aria-label=\"Select order ").append(i).append("\"></td><td>A-").append(1000 + i)
+          .append("</td><td>2026-01-").append(10 + i % 18).append("</td><td>").append(i * 3 % 500).append(".00 EUR</td>")
+          .append("<td><button>Edit</button></td></tr>");
+    }
+    b.append("</tbody></table><h2>Profile</h2><form>");
+    int fields = n - nav - tiles * 2 - rows * 2;
+    for (int i = 0; i < fields; i++) {
+      switch (i % 4) {
+        case 0: b.append("<p><label for=f").append(i).append(">Field ").append(i).append("</label><input id=f").append(i).append(" name=f").append(i).append("></p>"); break;
+        case 1: b.append("<p><label>Choice ").append(i).append(" <select name=s").append(i).append("><option>One</option><option>Two</option><option>Three</option></select></label></p>"); break;
+        case 2: b.append("<p><label><input type=checkbox name=c").append(i).append("> Option ").append(i).append("</label></p>"); break;
+        default: b.append("<p><textarea name=t").append(i).append(" placeholder=\"Note ").append(i).append("\"></textarea></p>"); break;
+      }
+    }
+    b.append("<button type=submit>Save profile</button></form></main><footer><a href=/terms>Terms</a></footer></body></html>");
+    return b.toString();
+  }
+
+  static final String MEASURE = """
+      (() => {
+        const opts = %s;
+        const times = [];
+        let o;
+        for (let i = 0; i < 5; i++) {
+          const t = performance.now();
+          o = globalThis.__waymark.observePage(opts);
+          times.push(performance.now() - t);
+        }
+        const warm = times.slice(2).sort((a, b) => a - b);
+        const json = JSON.stringify(o);
+        return JSON.stringify({ first: times[0], median: warm[1], candidates: o._timing.candidates,
+          elements: o._timing.elements, json });
+      })()
+      """;
+
+  @Test
+  void printsObserveCostAndCompactSize() throws Exception {
+    List<String> rows = new ArrayList<>();
+    rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %10s %10s %9s %11s %7s",
+        "controls", "setting", "elements", "first ms", "median ms", "nodes", "JSON chars", "compact ch", "compact t",
+        "baseline t", "ratio"));
+    for (int n : new int[] {100, 1_000, 10_000}) {
+      pages.put("gen-" + n + ".html", generate(n));
+      chromium.open(pages.url("gen-" + n + ".html"));
+      String baseline = AriaSnapshotBaseline.render(chromium);
+      int baseTokens = CompactObservation.estimateTokens(baseline);
+      for (String[] setting : new String[][] {{"default", "{}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9}"}}) {
+        JsonNode r = chromium.evalJson(String.format(MEASURE, setting[1]));
+        String json = r.get("json").asText();
+        PageObservation o = Json.read(json, PageObservation.class);
+        String compact = CompactObservation.render(o);
+        CompactObservation.Size size = CompactObservation.size(o, json, compact);
+        rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7d %10d %10d %9d %11d %7.3f",
+            n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(), size.nodes(),
+            size.jsonChars(), size.compactChars(), size.compactTokens(), baseTokens,
+            size.compactTokens() / (double) baseTokens));
+      }
+    }
+    System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world, 2 cores shared)");
+    rows.forEach(System.out::println);
+  }
+}
