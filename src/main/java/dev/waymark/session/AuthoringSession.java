@@ -10,9 +10,13 @@ import dev.waymark.decide.DecisionSourceException;
 import dev.waymark.decide.Prompt;
 import dev.waymark.decide.Reply;
 import dev.waymark.observe.PageObservation;
+import dev.waymark.decide.PromptRenderer;
+import dev.waymark.risk.Approval;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskAssessment;
 import dev.waymark.risk.RiskCategory;
+import dev.waymark.risk.RiskCheck;
 import dev.waymark.risk.RiskGate;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Json;
@@ -60,12 +64,12 @@ public final class AuthoringSession implements AutoCloseable {
   static final String TAKE_OVER_REASONING = "the person performed this step themselves";
 
   /** How the session is wired: browser, risk gate, approval policy, where journals go (null: no journal). */
-  public record Config(SessionBrowser browser, RiskGate riskGate, ApprovalSettings approvals, Path journalDir,
+  public record Config(SessionBrowser browser, RiskGate riskGate, ApprovalPolicy policy, Path journalDir,
       Executor notifier, int timeoutMs) {
     public Config {
       Objects.requireNonNull(browser, "browser");
       Objects.requireNonNull(riskGate, "riskGate");
-      if (approvals == null) approvals = ApprovalSettings.defaults();
+      if (policy == null) policy = ApprovalPolicy.defaults();
       if (notifier == null) notifier = Runnable::run;
       if (timeoutMs <= 0) timeoutMs = ApplyInput.DEFAULT_TIMEOUT_MS;
     }
@@ -75,7 +79,7 @@ public final class AuthoringSession implements AutoCloseable {
   private final ExecutorService io;
   private final Config config;
   private final List<Consumer<SessionSnapshot>> listeners = new CopyOnWriteArrayList<>();
-  private volatile ApprovalSettings approvals;
+  private volatile ApprovalPolicy policy;
   private volatile SessionSnapshot latest;
   private volatile boolean stopRequested;
 
@@ -92,11 +96,11 @@ public final class AuthoringSession implements AutoCloseable {
   private long proposalSerial;
   private SessionJournal journal;
 
-  private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page) {}
+  private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page, RiskCheck check) {}
 
   public AuthoringSession(Config config) {
     this.config = config;
-    this.approvals = config.approvals();
+    this.policy = config.policy();
     this.thread = Executors.newSingleThreadExecutor(r -> named(r, THREAD_NAME));
     this.io = Executors.newSingleThreadExecutor(r -> named(r, IO_THREAD_NAME));
     this.state = SessionState.fresh(newId(), "workflow", "", SessionState.DEFAULT_BUDGET);
@@ -131,13 +135,13 @@ public final class AuthoringSession implements AutoCloseable {
     return latest;
   }
 
-  public ApprovalSettings approvals() {
-    return approvals;
+  public ApprovalPolicy policy() {
+    return policy;
   }
 
   /** Replaces the approval policy; it applies from the next step checked. */
-  public void setApprovals(ApprovalSettings settings) {
-    approvals = Objects.requireNonNull(settings);
+  public void setPolicy(ApprovalPolicy p) {
+    policy = Objects.requireNonNull(p);
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------------------
@@ -338,10 +342,17 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
-  /** Performs the step waiting for approval. */
-  public CompletableFuture<TurnOutcome> approve() {
+  /**
+   * Performs the step waiting for approval. {@code approval} must be the person's approval of exactly that step
+   * ({@code Approval.byPerson(snapshot.pending().step(), channel)}, made by the window or the command line).
+   */
+  public CompletableFuture<TurnOutcome> approve(Approval approval) {
     return call("Performing the approved step", () -> {
       Pending p = requirePending();
+      if (!ApprovalPolicy.mayPerform(p.check(), p.ready().step(), approval)) {
+        throw new SessionException(p.check().policy() == Policy.BLOCK ? "The approval policy refuses this step"
+            : "That approval is not of the step waiting now (it was edited or replaced); look at it again and approve it");
+      }
       pending = null;
       return perform(p.in(), p.ready(), p.page());
     });
@@ -385,28 +396,35 @@ public final class AuthoringSession implements AutoCloseable {
    * the one deciding) but still refused when the policy blocks its category, and recorded as decided by the
    * person. With no step waiting, this is how a person authors a step directly.
    */
-  public CompletableFuture<TurnOutcome> takeOver(TakeOver action) {
+  public CompletableFuture<TurnOutcome> takeOver(TakeOver action, PersonApprover approver) {
     return call("Performing the person's step", () -> {
       ensureObservation();
       String decision = takeOverDecision(action);
       ApplyInput probe = input(decision, Provenance.PERSON);
-      ApplyTurn.Prepared check = ApplyTurn.prepare(probe);
-      if (check instanceof ApplyTurn.Finished f) {
+      ApplyTurn.Prepared trial = ApplyTurn.prepare(probe);
+      if (trial instanceof ApplyTurn.Finished f) {
         throw new SessionException("That action cannot be performed: " + f.output().error());
       }
       if (pending != null) {
         Pending p = pending;
         pending = null;
-        String label = ((ApplyTurn.Ready) check).step().step().label();
+        String label = ((ApplyTurn.Ready) trial).step().step().label();
         recordTurn(p.in(), ApplyTurn.refuse(p.in(), p.ready(), "the person took over and did this instead: " + label), null);
       }
       ApplyInput in = input(decision, Provenance.PERSON);
       ApplyTurn.Prepared p = ApplyTurn.prepare(in);
       if (p instanceof ApplyTurn.Finished f) return recordTurn(in, f.output(), null);
       PreparedStep ready = ((ApplyTurn.Ready) p).step();
-      RiskAssessment risk = config.riskGate().assess(ready.step(), ready.node(), observation, state.taskOrigins());
-      if (approvals.strictest(risk.categories()) == Policy.BLOCK) {
-        return recordTurn(in, ApplyTurn.refuse(in, ready, blockedReason(risk)), null);
+      RiskCheck check = policy.check(config.riskGate(), ready.step(), ready.node(), observation, state.taskOrigins());
+      if (check.policy() == Policy.BLOCK) {
+        return recordTurn(in, ApplyTurn.refuse(in, ready, blockedReason(check.assessment())), null);
+      }
+      if (check.policy() == Policy.ASK) {
+        // The person chose this step; their approval of exactly it comes from the window or the command line.
+        Approval approval = approver == null ? null : approver.approve(ready.step());
+        if (!ApprovalPolicy.mayPerform(check, ready.step(), approval)) {
+          return recordTurn(in, ApplyTurn.refuse(in, ready, "the person did not approve their own step"), null);
+        }
       }
       return perform(in, ready, observation);
     });
@@ -462,12 +480,12 @@ public final class AuthoringSession implements AutoCloseable {
     return call("Preparing the prompt", () -> {
       requireNoPending();
       ensureObservation();
-      return Map.entry(state.goal(), input("", Provenance.MODEL));
-    }).thenComposeAsync(goalAndInput -> {
+      return new PromptArgs(state.goal(), observation, input("", Provenance.MODEL), lastOutput);
+    }).thenComposeAsync(args -> {
       CompletableFuture<Reply> reply = new CompletableFuture<>();
       setActivityAsync("Waiting for " + source.name());
       try {
-        Prompt prompt = renderer.render(goalAndInput.getKey(), goalAndInput.getValue());
+        Prompt prompt = renderer.renderTurn(args.goal(), args.page(), args.next(), args.last()).prompt();
         reply.complete(source.decide(prompt, partial -> { }));
       } catch (DecisionSourceException e) {
         reply.completeExceptionally(new SessionException(source.name() + " could not decide: " + e.getMessage(), e));
@@ -496,6 +514,8 @@ public final class AuthoringSession implements AutoCloseable {
       });
     });
   }
+
+  private record PromptArgs(String goal, PageObservation page, ApplyInput next, ApplyOutput last) {}
 
   /**
    * Lets a source decide turn after turn until the goal is reached, the budget or failures end the loop, a
@@ -564,14 +584,14 @@ public final class AuthoringSession implements AutoCloseable {
   }
 
   private TurnOutcome gate(ApplyInput in, PreparedStep ready, boolean edited) throws Exception {
-    RiskAssessment risk = config.riskGate().assess(ready.step(), ready.node(), observation, state.taskOrigins());
-    Policy policy = approvals.strictest(risk.categories());
-    if (policy == Policy.BLOCK) return recordTurn(in, ApplyTurn.refuse(in, ready, blockedReason(risk)), null);
-    if (policy == Policy.ASK) {
+    RiskCheck check = policy.check(config.riskGate(), ready.step(), ready.node(), observation, state.taskOrigins());
+    RiskAssessment risk = check.assessment();
+    if (check.policy() == Policy.BLOCK) return recordTurn(in, ApplyTurn.refuse(in, ready, blockedReason(risk)), null);
+    if (check.policy() == Policy.ASK) {
       Step s = ready.step();
       PendingApproval view = new PendingApproval(s, ready.ref(), ready.node(), in.decidedBy(), ready.reasoning(),
           s.value(), observation == null ? null : observation.url(), risk.categories(), risk.reasons(), edited);
-      pending = new Pending(in, ready, view, observation);
+      pending = new Pending(in, ready, view, observation, check);
       publish();
       return TurnOutcome.awaiting(view);
     }

@@ -3,6 +3,8 @@ package dev.waymark.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.waymark.risk.Approval;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.workflow.ExtTurn;
@@ -35,13 +37,19 @@ class AuthoringSessionTest {
   void setUp() throws Exception {
     browser = FakeSessionBrowser.checkout();
     session = new AuthoringSession(new AuthoringSession.Config(browser, new KeywordRiskGate(),
-        ApprovalSettings.defaults(), dir.resolve("sessions"), Runnable::run, 5_000));
+        ApprovalPolicy.defaults(), dir.resolve("sessions"), Runnable::run, 5_000));
     get(session.start("checkout", "Sign in and place an order", 10));
   }
 
   @AfterEach
   void tearDown() {
     session.close();
+  }
+
+  static final PersonApprover PERSON = step -> Approval.byPerson(step, Approval.Channel.CLI);
+
+  Approval approvalOfPending() {
+    return Approval.byPerson(session.latest().pending().step(), Approval.Channel.CLI);
   }
 
   static <T> T get(CompletableFuture<T> f) throws Exception {
@@ -87,12 +95,24 @@ class AuthoringSessionTest {
     assertThatThrownBy(() -> get(session.submit(click("e6"), Provenance.MODEL)))
         .hasCauseInstanceOf(SessionException.class).hasMessageContaining("waiting for approval");
 
-    TurnOutcome approved = get(session.approve());
+    TurnOutcome approved = get(session.approve(approvalOfPending()));
 
     assertThat(approved.ok()).isTrue();
     assertThat(browser.performed).hasSize(1);
     assertThat(session.latest().pending()).isNull();
     assertThat(session.latest().steps()).extracting(Step::label).containsExactly("Click button \"Place order\"");
+  }
+
+  @Test
+  void approvalOfAnotherStepDoesNotPerformTheWaitingOne() throws Exception {
+    get(session.submit(click("e12"), Provenance.MODEL));
+    Step other = session.latest().pending().step().withLabel("something else");
+
+    assertThatThrownBy(() -> get(session.approve(Approval.byPerson(other, Approval.Channel.CLI))))
+        .hasCauseInstanceOf(SessionException.class).hasMessageContaining("not of the step waiting now");
+    assertThatThrownBy(() -> get(session.approve(null))).hasCauseInstanceOf(SessionException.class);
+    assertThat(browser.performed).isEmpty();
+    assertThat(session.latest().pending()).isNotNull();
   }
 
   @Test
@@ -139,7 +159,7 @@ class AuthoringSessionTest {
   void takeOverRefusesTheWaitingStepAndRecordsThePersonsStep() throws Exception {
     get(session.submit(click("e12"), Provenance.MODEL));
 
-    TurnOutcome o = get(session.takeOver(TakeOver.on("click", "e14", null)));
+    TurnOutcome o = get(session.takeOver(TakeOver.on("click", "e14", null), PERSON));
 
     assertThat(o.ok()).isTrue();
     SessionSnapshot s = session.latest();
@@ -156,7 +176,7 @@ class AuthoringSessionTest {
 
   @Test
   void takeOverWithABadRefChangesNothing() throws Exception {
-    assertThatThrownBy(() -> get(session.takeOver(TakeOver.on("click", "e404", null))))
+    assertThatThrownBy(() -> get(session.takeOver(TakeOver.on("click", "e404", null), PERSON)))
         .hasCauseInstanceOf(SessionException.class).hasMessageContaining("e404");
     assertThat(session.latest().trail()).isEmpty();
   }
@@ -177,7 +197,7 @@ class AuthoringSessionTest {
 
   @Test
   void blockedCategoryIsRefusedWithoutAsking() throws Exception {
-    session.setApprovals(ApprovalSettings.defaults().with(RiskCategory.SUBMIT, Policy.BLOCK));
+    session.setPolicy(ApprovalPolicy.defaults().with(RiskCategory.SUBMIT, Policy.BLOCK));
 
     TurnOutcome o = get(session.submit(click("e12"), Provenance.MODEL));
 
@@ -188,7 +208,7 @@ class AuthoringSessionTest {
 
   @Test
   void autoPolicyPerformsRiskyStepsWithoutAsking() throws Exception {
-    session.setApprovals(ApprovalSettings.defaults().with(RiskCategory.SUBMIT, Policy.AUTO));
+    session.setPolicy(ApprovalPolicy.defaults().with(RiskCategory.SUBMIT, Policy.AUTO));
 
     assertThat(get(session.submit(click("e12"), Provenance.MODEL)).ok()).isTrue();
   }
@@ -238,7 +258,7 @@ class AuthoringSessionTest {
         Provenance.MODEL));
     get(session.submit(click("e12"), Provenance.MODEL));
     get(session.reject("not now"));
-    get(session.takeOver(TakeOver.on("click", "e6", null)));
+    get(session.takeOver(TakeOver.on("click", "e6", null), PERSON));
     SessionState live = session.latest().state();
     Path journal = Path.of(session.latest().journalFile());
     // A crash in the middle of the next write leaves half a line behind.

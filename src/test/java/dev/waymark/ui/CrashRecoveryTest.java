@@ -3,7 +3,7 @@ package dev.waymark.ui;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.waymark.session.ApprovalSettings;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
 import dev.waymark.session.KeywordRiskGate;
@@ -36,7 +36,7 @@ class CrashRecoveryTest {
   void start(Stage stage) throws Exception {
     // The session that "crashed": it journaled three turns, then half a line, and was never closed.
     AuthoringSession crashed = new AuthoringSession(new AuthoringSession.Config(FakeSessionBrowser.checkout(),
-        new KeywordRiskGate(), ApprovalSettings.defaults(), dir.resolve("sessions"), Runnable::run, 5_000));
+        new KeywordRiskGate(), ApprovalPolicy.defaults(), dir.resolve("sessions"), Runnable::run, 5_000));
     crashed.start("checkout", "Accept cookies and sign in", 10).get();
     crashed.declareVariable("password", "the password").get();
     crashed.setValue("password", "never-on-disk").get();

@@ -1,6 +1,6 @@
 package dev.waymark.ui;
 
-import dev.waymark.session.ApprovalSettings;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
 import dev.waymark.session.KeywordRiskGate;
@@ -28,7 +28,7 @@ public final class StudioFixture {
 
   public StudioFixture(Path dir) {
     this.dir = dir;
-    session = new AuthoringSession(new AuthoringSession.Config(browser, new KeywordRiskGate(), ApprovalSettings.defaults(),
+    session = new AuthoringSession(new AuthoringSession.Config(browser, new KeywordRiskGate(), ApprovalPolicy.defaults(),
         dir.resolve("sessions"), Platform::runLater, 5_000));
   }
 

@@ -1,5 +1,6 @@
 package dev.waymark.ui.approval;
 
+import dev.waymark.risk.Approval;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.PendingApproval;
 import dev.waymark.session.SessionSnapshot;
@@ -42,8 +43,10 @@ public final class ApprovalViewModel {
   }
 
   public CompletableFuture<TurnOutcome> approve() {
-    if (pending.get() == null) return CompletableFuture.completedFuture(null);
-    return report(session.approve());
+    PendingApproval p = pending.get();
+    if (p == null) return CompletableFuture.completedFuture(null);
+    // The approval is made here, in the window, of exactly the step the pane shows.
+    return report(session.approve(Approval.byPerson(p.step(), Approval.Channel.UI)));
   }
 
   public CompletableFuture<TurnOutcome> reject() {

@@ -2,6 +2,7 @@ package dev.waymark.ui.observation;
 
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
+import dev.waymark.risk.Approval;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.TakeOver;
@@ -153,7 +154,8 @@ public final class ObservationViewModel {
       }
       t = TakeOver.on(action, row.ref(), "click".equals(action) ? null : value);
     }
-    return session.takeOver(t).whenComplete((o, e) -> Platform.runLater(() -> {
+    // The person chose this action here; if its category asks, choosing it in the window is their approval.
+    return session.takeOver(t, step -> Approval.byPerson(step, Approval.Channel.UI)).whenComplete((o, e) -> Platform.runLater(() -> {
       if (e != null) problems.accept(Problems.describe(e));
       else takeOverValue.set("");
     }));

@@ -2,7 +2,7 @@ package dev.waymark.ui.settings;
 
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
-import dev.waymark.session.ApprovalSettings;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.ui.common.Styles;
 import java.util.EnumMap;
 import java.util.Map;
@@ -15,10 +15,10 @@ import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /** The approval policy per risk category: perform, ask the person, or refuse. The caller persists the result. */
-public final class SettingsDialog extends Dialog<ApprovalSettings> {
+public final class SettingsDialog extends Dialog<ApprovalPolicy> {
   private final Map<RiskCategory, ComboBox<Policy>> boxes = new EnumMap<>(RiskCategory.class);
 
-  public SettingsDialog(ApprovalSettings current) {
+  public SettingsDialog(ApprovalPolicy current) {
     setTitle("Settings");
     setHeaderText("Approval policy: what happens to a step in each risk category");
     GridPane grid = new GridPane();
@@ -61,9 +61,9 @@ public final class SettingsDialog extends Dialog<ApprovalSettings> {
     setResultConverter(bt -> bt == ButtonType.OK ? result() : null);
   }
 
-  public ApprovalSettings result() {
-    EnumMap<RiskCategory, Policy> m = new EnumMap<>(RiskCategory.class);
-    boxes.forEach((c, b) -> m.put(c, b.getValue()));
-    return new ApprovalSettings(m);
+  public ApprovalPolicy result() {
+    ApprovalPolicy p = ApprovalPolicy.defaults();
+    for (Map.Entry<RiskCategory, ComboBox<Policy>> e : boxes.entrySet()) p = p.with(e.getKey(), e.getValue().getValue());
+    return p;
   }
 }

@@ -2,7 +2,7 @@ package dev.waymark.ui.shell;
 
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.session.AuthoringSession;
-import dev.waymark.session.PromptRenderer;
+import dev.waymark.decide.PromptRenderer;
 import dev.waymark.session.SessionJournal;
 import dev.waymark.ui.connection.ConnectionService;
 import dev.waymark.ui.files.FileDialogs;

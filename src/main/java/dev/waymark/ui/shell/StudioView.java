@@ -315,7 +315,7 @@ public final class StudioView extends BorderPane {
   }
 
   private void openSettings() {
-    SettingsDialog d = new SettingsDialog(ctx.session().approvals());
+    SettingsDialog d = new SettingsDialog(ctx.session().policy());
     if (getScene() != null) d.initOwner(getScene().getWindow());
     d.showAndWait().ifPresent(vm::applySettings);
   }

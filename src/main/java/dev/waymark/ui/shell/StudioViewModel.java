@@ -1,6 +1,7 @@
 package dev.waymark.ui.shell;
 
-import dev.waymark.session.ApprovalSettings;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.session.PolicyFile;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.SessionFile;
 import dev.waymark.session.SessionJournal;
@@ -202,11 +203,11 @@ public final class StudioViewModel {
   }
 
   /** Persists the approval policy and applies it to the session. */
-  public void applySettings(ApprovalSettings settings) {
-    session.setApprovals(settings);
+  public void applySettings(ApprovalPolicy settings) {
+    session.setPolicy(settings);
     CompletableFuture.runAsync(() -> {
       try {
-        settings.save(ctx.approvalFile());
+        PolicyFile.save(ctx.approvalFile(), settings);
       } catch (IOException e) {
         throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
             "The approval policy is in use but could not be saved (" + e.getMessage() + "); it will be lost when Waymark closes", e));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.waymark.observe.ObservedHeading;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
-import dev.waymark.session.ApprovalSettings;
+import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
 import dev.waymark.session.KeywordRiskGate;
@@ -39,7 +39,7 @@ class ObservationTreeBenchmark {
   void start(Stage stage) {
     this.stage = stage;
     session = new AuthoringSession(new AuthoringSession.Config(FakeSessionBrowser.checkout(), new KeywordRiskGate(),
-        ApprovalSettings.defaults(), null, Runnable::run, 1000));
+        ApprovalPolicy.defaults(), null, Runnable::run, 1000));
     view = new ObservationView(new ObservationViewModel(session, m -> { }));
     stage.setScene(new Scene(view, 1000, 700));
     stage.show();
