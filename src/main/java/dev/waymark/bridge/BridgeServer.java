@@ -470,8 +470,8 @@ public final class BridgeServer implements AutoCloseable {
       return;
     }
     s.pairTimeout.cancel(false);
-    s.info = new ClientInfo(clientId, s.serial, hello.path("extension_version").asText(""),
-        hello.path("browser").asText(""), Instant.now());
+    s.info = new ClientInfo(clientId, s.serial, abbreviate(hello.path("extension_version").asText("")),
+        abbreviate(hello.path("browser").asText("")), Instant.now());
     ObjectNode welcome = codec.message(MessageType.WELCOME);
     welcome.put("id", "pair");
     welcome.put("proof", secret.studioProof(clientNonce, s.serverNonce));
