@@ -50,7 +50,7 @@ public final class ConnectionView extends VBox {
     table.getColumns().add(col("URL", 150, ConnectionService.Browser::url));
     table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
-    Label codeLabel = new Label("Pairing code");
+    Label codeLabel = new Label("Pairing code for the extension popup");
     codeLabel.getStyleClass().add(Styles.FIELD_LABEL);
     Label code = new Label();
     code.setId("pairing-code");
@@ -64,8 +64,19 @@ public final class ConnectionView extends VBox {
       c.putString(vm.pairingCodeProperty().get());
       Clipboard.getSystemClipboard().setContent(c);
     });
-    HBox codeRow = new HBox(6, codeLabel, code, copy);
+    Region codeSpacer = new Region();
+    HBox.setHgrow(codeSpacer, Priority.ALWAYS);
+    HBox codeRow = new HBox(6, code, codeSpacer, copy);
     codeRow.setAlignment(Pos.CENTER_LEFT);
+    copy.setMinWidth(Region.USE_PREF_SIZE);
+    code.setMinWidth(Region.USE_PREF_SIZE);
+    Label taskPage = new Label();
+    taskPage.setId("task-page");
+    taskPage.getStyleClass().add(Styles.HINT);
+    taskPage.setWrapText(true);
+    taskPage.textProperty().bind(vm.taskPageProperty());
+    taskPage.visibleProperty().bind(vm.taskPageProperty().isNotEmpty());
+    taskPage.managedProperty().bind(taskPage.visibleProperty());
 
     Label help = new Label("Nothing connected? Press Launch browser to start Chromium with the extension already paired. "
         + "To use your own Chrome: load the extension (chrome://extensions, Developer mode, Load unpacked), open its popup "
@@ -93,7 +104,7 @@ public final class ConnectionView extends VBox {
     launchRow.setAlignment(Pos.CENTER_LEFT);
     HBox.setHgrow(progress, Priority.ALWAYS);
 
-    getChildren().addAll(title, statusRow, table, codeRow, launchRow, help);
+    getChildren().addAll(title, statusRow, table, taskPage, codeLabel, codeRow, launchRow, help);
   }
 
   private static TableColumn<ConnectionService.Browser, String> col(String t, double w,

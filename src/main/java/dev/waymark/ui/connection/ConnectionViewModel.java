@@ -22,6 +22,7 @@ public final class ConnectionViewModel {
   private final BooleanProperty launching = new SimpleBooleanProperty();
   private final StringProperty launchProgress = new SimpleStringProperty("");
   private final BooleanProperty canLaunch = new SimpleBooleanProperty();
+  private final StringProperty taskPage = new SimpleStringProperty("");
 
   public ConnectionViewModel(ConnectionService service, Consumer<String> problems) {
     this.service = service;
@@ -59,6 +60,13 @@ public final class ConnectionViewModel {
     }));
   }
 
+  /** The page the session last observed, so the person sees which tab the studio works in. */
+  public void accept(dev.waymark.session.SessionSnapshot s) {
+    var o = s.observation();
+    taskPage.set(o == null ? "" : "Working in: " + (o.title() == null || o.title().isBlank() ? "" : o.title() + " — ") + o.url());
+  }
+
+  public StringProperty taskPageProperty() { return taskPage; }
   public StringProperty statusProperty() { return status; }
   public BooleanProperty runningProperty() { return running; }
   public BooleanProperty connectedProperty() { return connected; }

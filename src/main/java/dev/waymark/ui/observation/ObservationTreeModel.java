@@ -142,7 +142,7 @@ public final class ObservationTreeModel {
     if (n.offscreen()) f.add("offscreen");
     if (n.obscured()) f.add("obscured");
     if (!n.enter().isEmpty()) f.add("in frame/shadow");
-    if (n.type() != null && !n.type().isBlank() && !"text".equals(n.type())) f.add(n.type());
+    if (n.type() != null && !n.type().isBlank() && !"text".equals(n.type()) && !"button".equals(n.type())) f.add(n.type());
     return String.join(" ", f);
   }
 

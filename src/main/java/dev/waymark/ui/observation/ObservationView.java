@@ -23,6 +23,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.textfield.CustomTextField;
 import org.controlsfx.control.textfield.TextFields;
@@ -51,6 +52,9 @@ public final class ObservationView extends BorderPane {
     observe.setTooltip(new Tooltip("Read the page again (F5)"));
     observe.disableProperty().bind(vm.busyProperty());
     observe.setOnAction(e -> vm.observe());
+    title.setMinWidth(Region.USE_PREF_SIZE);
+    observe.setMinWidth(Region.USE_PREF_SIZE);
+    pageLabel.setMinWidth(0);
     HBox head = new HBox(8, title, pageLabel, observe);
     head.setAlignment(Pos.CENTER_LEFT);
 

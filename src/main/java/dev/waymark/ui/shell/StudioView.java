@@ -99,7 +99,8 @@ public final class StudioView extends BorderPane {
     stepsView = new StepsView(stepsVm);
     variablesVm = new VariablesViewModel(session, problems);
     VariablesView variablesView = new VariablesView(variablesVm);
-    ConnectionView connectionView = new ConnectionView(new ConnectionViewModel(ctx.connection(), problems));
+    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), problems);
+    ConnectionView connectionView = new ConnectionView(connectionVm);
 
     VBox left = new VBox(10, connectionView, variablesView);
     left.setPadding(new Insets(8));
@@ -117,7 +118,8 @@ public final class StudioView extends BorderPane {
     right.setDividerPositions(0.5);
     SplitPane main = new SplitPane(leftScroll, center, right);
     main.setId("main-split");
-    main.setDividerPositions(0.24, 0.6);
+    main.setDividerPositions(0.25, 0.6);
+    leftScroll.setMinWidth(330);
     SplitPane.setResizableWithParent(leftScroll, false);
 
     VBox content = new VBox(recoveryBanner(), main);
@@ -135,6 +137,7 @@ public final class StudioView extends BorderPane {
       approvalVm.accept(s);
       stepsVm.accept(s);
       variablesVm.accept(s);
+      connectionVm.accept(s);
     };
     session.addListener(listener);
     sceneProperty().addListener((o, a, scene) -> {

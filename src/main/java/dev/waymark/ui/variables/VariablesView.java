@@ -9,8 +9,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -18,7 +16,7 @@ import javafx.scene.layout.VBox;
 /** Declared variables with descriptions, and a masked field per variable for its value in this session. */
 public final class VariablesView extends VBox {
   private final VariablesViewModel vm;
-  private final GridPane grid = new GridPane();
+  private final VBox grid = new VBox(8);
   // Fields survive a refresh so a value being typed is not lost when another variable changes.
   private final Map<String, PasswordField> valueFields = new HashMap<>();
   private final Map<String, TextField> descriptionFields = new HashMap<>();
@@ -35,16 +33,6 @@ public final class VariablesView extends VBox {
     hint.setWrapText(true);
 
     grid.setId("variables-grid");
-    grid.setHgap(6);
-    grid.setVgap(4);
-    ColumnConstraints name = new ColumnConstraints();
-    name.setMinWidth(70);
-    ColumnConstraints desc = new ColumnConstraints();
-    desc.setHgrow(Priority.ALWAYS);
-    desc.setPercentWidth(40);
-    ColumnConstraints val = new ColumnConstraints();
-    val.setHgrow(Priority.ALWAYS);
-    grid.getColumnConstraints().addAll(name, desc, val, new ColumnConstraints());
 
     TextField newName = new TextField();
     newName.setId("variable-name");
@@ -58,6 +46,8 @@ public final class VariablesView extends VBox {
     HBox.setHgrow(newDesc, Priority.ALWAYS);
     Button add = new Button("Add");
     add.setId("variable-add");
+    add.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+    newName.setMinWidth(70);
     add.setOnAction(e -> vm.add());
     newDesc.setOnAction(e -> vm.add());
     HBox addRow = new HBox(6, newName, newDesc, add);
@@ -74,11 +64,11 @@ public final class VariablesView extends VBox {
     Map<String, String> vars = vm.variablesProperty().get();
     valueFields.keySet().retainAll(vars.keySet());
     descriptionFields.keySet().retainAll(vars.keySet());
-    int row = 0;
     for (Map.Entry<String, String> e : vars.entrySet()) {
       String name = e.getKey();
       Label n = new Label("{{ " + name + " }}");
       n.getStyleClass().addAll(Styles.MONO, Styles.TOKEN);
+      n.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
       TextField d = descriptionFields.computeIfAbsent(name, k -> {
         TextField f = new TextField();
         f.setId("variable-description-" + k);
@@ -104,7 +94,12 @@ public final class VariablesView extends VBox {
       remove.setId("variable-remove-" + name);
       remove.setTooltip(new Tooltip("Remove this variable"));
       remove.setOnAction(ev -> vm.remove(name));
-      grid.addRow(row++, n, d, v, remove);
+      remove.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+      HBox.setHgrow(v, Priority.ALWAYS);
+      HBox top = new HBox(6, n, v, remove);
+      top.setAlignment(Pos.CENTER_LEFT);
+      d.setPromptText("description");
+      grid.getChildren().add(new VBox(3, top, d));
     }
   }
 }
