@@ -183,6 +183,7 @@ export function observePage(options) {
   const doc = document;
   const win = window;
   const styleOf = styleCache();
+  const P = opt.profile ? { name: 0, selector: 0, section: 0, geometry: 0, context: 0 } : null;
   const walk = walkPage(doc, styleOf);
   const tWalk = performance.now();
 
@@ -224,6 +225,7 @@ export function observePage(options) {
     const el = info.el;
     const role = roleOf(info);
     const node = { ref: 'e' + (i + 1), role };
+    let tp = P ? performance.now() : 0;
     const name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
     if (name) node.name = name;
     else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
@@ -237,8 +239,10 @@ export function observePage(options) {
       if (t) node.name = t;
     }
     node.tag = el.localName;
+    if (P) { P.name += performance.now() - tp; tp = performance.now(); }
     stateOf(el, role, node);
     const sel = selectorFor(info, budget);
+    if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
     node.selector = sel.selector;
     if (sel.path) node.path = sel.path;
     if (sel.indexes) node.indexes = sel.indexes;
@@ -246,6 +250,7 @@ export function observePage(options) {
     const section = sectionOf(info);
     if (section) node.section = section;
 
+    if (P) { P.section += performance.now() - tp; tp = performance.now(); }
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
@@ -265,12 +270,14 @@ export function observePage(options) {
       // the hit test reaches above the wall belongs to the wall
       else if (modal && modal.overlay && !inside) modal.above.push(el);
     } else if (modal && !inside) node.obscured = true;
+    if (P) { P.geometry += performance.now() - tp; }
     if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
     node._info = info;
     nodes.push(node);
     const k = role + '\u0000' + (name || '');
     nameKey.set(k, (nameKey.get(k) || 0) + 1);
   }
+  const tCtx = performance.now();
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
     const k = node.role + '\u0000' + (node.name || '');
@@ -281,6 +288,7 @@ export function observePage(options) {
     delete node._info;
   }
   const tNodes = performance.now();
+  if (P) P.context = tNodes - tCtx;
 
   const headings = [];
   for (let i = 0; i < walk.headings.length && headings.length < MAX_HEADINGS; i++) {
@@ -314,7 +322,7 @@ export function observePage(options) {
   // the elements behind the nodes, for in-page checks; non-enumerable so they never serialise
   Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
-    elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length }, enumerable: false });
+    elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });
   return obs;
 }
 

@@ -72,15 +72,17 @@ class ObserverBenchmark {
         const opts = %s;
         const times = [];
         let o;
+        let firstTiming;
         for (let i = 0; i < 5; i++) {
           const t = performance.now();
           o = globalThis.__waymark.observePage(opts);
           times.push(performance.now() - t);
+          if (i === 0) firstTiming = o._timing;
         }
         const warm = times.slice(2).sort((a, b) => a - b);
         const json = JSON.stringify(o);
         return JSON.stringify({ first: times[0], median: warm[1], candidates: o._timing.candidates,
-          elements: o._timing.elements, json });
+          elements: o._timing.elements, json, timing: firstTiming });
       })()
       """;
 
@@ -95,12 +97,15 @@ class ObserverBenchmark {
       chromium.open(pages.url("gen-" + n + ".html"));
       String baseline = AriaSnapshotBaseline.render(chromium);
       int baseTokens = CompactObservation.estimateTokens(baseline);
-      for (String[] setting : new String[][] {{"default", "{}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9}"}}) {
+      String[][] settings = new String[][] {{"default", "{profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9, profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}};
+      if ("1".equals(System.getenv("WAYMARK_ALL_FIRST"))) settings = new String[][] {settings[1], settings[0]};
+      for (String[] setting : settings) {
         JsonNode r = chromium.evalJson(String.format(MEASURE, setting[1]));
         String json = r.get("json").asText();
         PageObservation o = Json.read(json, PageObservation.class);
         String compact = CompactObservation.render(o);
         CompactObservation.Size size = CompactObservation.size(o, json, compact);
+        if ("1".equals(System.getenv("WAYMARK_PROFILE"))) System.out.println(n + " " + setting[0] + " " + r.get("timing"));
         rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7d %10d %10d %9d %11d %7.3f",
             n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(), size.nodes(),
             size.jsonChars(), size.compactChars(), size.compactTokens(), baseTokens,
