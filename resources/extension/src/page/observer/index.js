@@ -19,7 +19,7 @@ const OPTIONS_CAP = 30;
 const CONTEXT_CAP = 80;
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
-const VERIFY_BUDGET = 4000000; // elements scanned by querySelectorAll checks, in total
+const VERIFY_BUDGET = 1500000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
@@ -218,6 +218,27 @@ export function observePage(options) {
   const vw = win.innerWidth;
   const vh = win.innerHeight;
 
+  // Chrome answers element.labels by scanning the whole document on the first ask for each element,
+  // which made naming 10,000 fields quadratic (seconds). The walk has seen every label once: hand
+  // dom-accessibility-api those, as an own property on this world's wrapper of the element (the
+  // page's own world never sees it), removed again before returning.
+  const labelMap = new Map();
+  for (const l of walk.labels) {
+    const c = l.control;
+    if (!c) continue;
+    let arr = labelMap.get(c);
+    if (!arr) { arr = []; labelMap.set(c, arr); }
+    arr.push(l);
+  }
+  const patched = [];
+  for (const info of kept) {
+    const el = info.el;
+    if (!('labels' in el)) continue;
+    try {
+      Object.defineProperty(el, 'labels', { value: labelMap.get(el) || [], configurable: true });
+      patched.push(el);
+    } catch (e) { /* keep the native property */ }
+  }
   const nodes = [];
   const nameKey = new Map();
   for (let i = 0; i < kept.length; i++) {
@@ -278,6 +299,7 @@ export function observePage(options) {
     nameKey.set(k, (nameKey.get(k) || 0) + 1);
   }
   const tCtx = performance.now();
+  for (const el of patched) delete el.labels;
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
     const k = node.role + '\u0000' + (node.name || '');

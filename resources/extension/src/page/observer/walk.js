@@ -38,6 +38,7 @@ function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
 
 // The same keys ownSelector looks up: how many elements of the tree carry each candidate part.
 function countForSelectors(el, tc) {
+  if (!el.hasAttributes()) return;
   const id = el.id;
   if (id) bump(tc, '#' + id);
   for (let i = 0; i < TEST_ATTRS.length; i++) {
@@ -51,9 +52,14 @@ function countForSelectors(el, tc) {
   if (el.localName === 'a') { const h = el.getAttribute('href'); if (h !== null) bump(tc, 'a\u0000href\u0000' + h); }
 }
 
+/** Tag plus first class: what makes siblings "the same shape". */
 export function signature(el) {
-  const cls = el.classList && el.classList.length ? el.classList[0] : '';
-  return cls ? el.localName + '.' + cls : el.localName;
+  const c = el.getAttribute('class');
+  if (!c) return el.localName;
+  const t = c.trim();
+  if (!t) return el.localName;
+  const sp = t.search(/\s/);
+  return el.localName + '.' + (sp < 0 ? t : t.slice(0, sp));
 }
 
 function explicitRole(el) {
@@ -104,6 +110,7 @@ export function walkPage(doc, styleOf) {
   const groups = []; // repeated sibling runs: { parent, sig, items, tree }
   const dialogs = [];
   const infinite = [];
+  const labels = [];
   let frames = 0;
   let order = 0;
   const keyIds = new Map();
@@ -175,6 +182,7 @@ export function walkPage(doc, styleOf) {
       continue;
     }
 
+    if (tag === 'LABEL') labels.push(el);
     const role = explicitRole(el);
     // landmark and heading tracking for `section`
     let landmarkRole = role && LANDMARK_ROLES.has(role) ? role : LANDMARK_TAGS[tag] || null;
@@ -220,7 +228,8 @@ export function walkPage(doc, styleOf) {
       candidates.push(info);
       info.inControl = true;
     }
-    if (!kind && INFINITE_HINT.test(typeof el.className === 'string' ? el.className + ' ' + id : id)) {
+    const cls = kind ? null : el.getAttribute('class');
+    if ((cls || id) && INFINITE_HINT.test((cls || '') + ' ' + id)) {
       infinite.push(el);
     }
 
@@ -254,5 +263,5 @@ export function walkPage(doc, styleOf) {
       pushChildren(shadowRootInfo, sr.firstElementChild, st);
     }
   }
-  return { candidates, headings, trees, frames, groups, dialogs, infinite };
+  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels };
 }

@@ -94,6 +94,9 @@ class ObserverBenchmark {
         "baseline t", "ratio"));
     for (int n : new int[] {100, 1_000, 10_000}) {
       pages.put("gen-" + n + ".html", generate(n));
+      if (System.getenv("WAYMARK_DUMP") != null) {
+        java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + ".html"), generate(n));
+      }
       chromium.open(pages.url("gen-" + n + ".html"));
       String baseline = AriaSnapshotBaseline.render(chromium);
       int baseTokens = CompactObservation.estimateTokens(baseline);
