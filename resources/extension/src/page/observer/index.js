@@ -17,6 +17,8 @@ const VALUE_CAP = 200;
 const NAME_CAP = 120;
 const OPTIONS_CAP = 30;
 const CONTEXT_CAP = 80;
+const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
+const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 1500000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
@@ -154,7 +156,11 @@ function makeSectionOf(headings, styleOf, headingText) {
   };
 }
 
-/** Text of the row, card or item the control sits in, without the control's own name. */
+/**
+ * What tells the control's row, card or item apart: the first few pieces of visible text in it, other
+ * than the control's own, until they say enough (the title and price of a tile, the first cells of a
+ * row). Not the whole card: the rest is the list's business.
+ */
 function contextOf(info, name) {
   let depth = 0;
   for (let cur = info.parent; cur && cur.el && depth < 10; cur = cur.parent, depth++) {
@@ -162,12 +168,32 @@ function contextOf(info, name) {
     if (el === el.ownerDocument.body) break;
     const r = el.getAttribute('role');
     if (!(CONTEXT_TAGS.has(el.tagName) || (r && CONTEXT_ROLES.has(r)) || cur.repeated)) continue;
-    let text = clean(el.innerText || el.textContent, 400);
-    if (name) text = clean(text.split(name).join(' '), 400);
+    const text = leadingText(el, info.el, name);
     // a cell that holds only the control says nothing: climb to its row
-    if (text) return clean(text, CONTEXT_CAP);
+    if (text) return text;
   }
   return null;
+}
+
+function leadingText(container, control, name) {
+  const doc = container.ownerDocument;
+  const walker = doc.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  const parts = [];
+  let length = 0;
+  const seenParents = new Map();
+  for (let t = walker.nextNode(); t && parts.length < CONTEXT_PIECES && length < CONTEXT_ENOUGH; t = walker.nextNode()) {
+    const s = clean(t.data, 40);
+    if (!s) continue;
+    const p = t.parentElement;
+    if (!p || control.contains(p)) continue;
+    let shown = seenParents.get(p);
+    if (shown === undefined) { shown = p.checkVisibility({ checkVisibilityCSS: true }); seenParents.set(p, shown); }
+    if (!shown || s === name) continue;
+    parts.push(s);
+    length += s.length;
+  }
+  const text = parts.join(' ');
+  return text ? clean(text, CONTEXT_CAP) : null;
 }
 
 function topVisibleText(doc, cap) {

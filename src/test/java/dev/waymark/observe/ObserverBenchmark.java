@@ -108,6 +108,10 @@ class ObserverBenchmark {
         PageObservation o = Json.read(json, PageObservation.class);
         String compact = CompactObservation.render(o);
         CompactObservation.Size size = CompactObservation.size(o, json, compact);
+        if (System.getenv("WAYMARK_DUMP") != null) {
+          java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + "-" + setting[0] + ".txt"), compact);
+          java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + "-aria.txt"), baseline);
+        }
         if ("1".equals(System.getenv("WAYMARK_PROFILE"))) System.out.println(n + " " + setting[0] + " " + r.get("timing"));
         rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7d %10d %10d %9d %11d %7.3f",
             n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(), size.nodes(),
