@@ -1,1 +1,39 @@
-// service worker: see docs/protocol.md
+// Service worker: the bridge to the Waymark studio (docs/protocol.md). Every listener is
+// registered synchronously at the top level so any wake-up (alarm, startup, tab event, popup)
+// finds them; a worker Chrome stopped comes back on the next one and reconnects.
+import { connect, onRequest, reconnectNow, beat } from './bridge/connection.js';
+import { handleRequest } from './bridge/handlers.js';
+import { registerEventListeners } from './bridge/events.js';
+
+const ALARM = 'waymark-reconnect';
+
+function ensureAlarm() {
+  chrome.alarms.get(ALARM, (alarm) => {
+    if (!alarm) chrome.alarms.create(ALARM, { periodInMinutes: 0.5 });
+  });
+}
+
+onRequest(handleRequest);
+registerEventListeners();
+
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name !== ALARM) return;
+  beat();
+  connect();
+});
+chrome.runtime.onInstalled.addListener(() => {
+  ensureAlarm();
+  connect();
+});
+chrome.runtime.onStartup.addListener(() => {
+  ensureAlarm();
+  connect();
+});
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (sender.id !== chrome.runtime.id || !message || message.waymark !== 'reconnect') return false;
+  reconnectNow().then(() => sendResponse({ ok: true }), (e) => sendResponse({ ok: false, error: String(e) }));
+  return true;
+});
+
+ensureAlarm();
+connect();

@@ -1,4 +1,474 @@
-// Service-worker side of performing a step. Placeholder until the executor lands.
-export async function performStep(tabId, step, values, options) {
-  return { ok: false, error: 'the executor is not built yet' };
+// Service-worker half of the executor: performs one Step on a tab and returns the body of the
+// `performed` reply (docs/protocol.md). Page work runs through page.js, one attempt per call,
+// polled until the step's timeout, so an element that appears late, a page that navigates in
+// the middle of a wait and an overlay that goes away are all handled the same way.
+import { callPage, PageCallError } from './page-call.js';
+import { snapshot, since, waitForLoad, tabsOpenedBy } from './navigation.js';
+import { substitute, masker } from './values.js';
+import * as ledger from './ledger.js';
+import { guardDialogs, takeDialogs } from './dialogs.js';
+
+export { stepStatus } from './ledger.js';
+
+/** Default step timeout when neither the step nor the request sets one. */
+export const DEFAULT_TIMEOUT_MS = 10000;
+/** The extension's own bound on extractList rows when the step's limit is 0. */
+export const LIST_BOUND = 1000;
+const POLL_MS = 100;
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Performs step on tab tabId. values: name → real value for the {{ tokens }} the step uses.
+ * options: {step_id, timeout_ms}. Never throws: every failure is a reply with ok false.
+ */
+export async function performStep(tabId, step, values = {}, options = {}) {
+  const stepId = options.step_id ?? step?.id ?? null;
+  const mask = masker(values);
+  if (stepId == null) return execute(tabId, step, values, options, stepId, mask);
+  const holder = {};
+  const mine = ledger.claim(stepId, holder);
+  if (mine) return answerFor(mine);
+  let release;
+  holder.promise = new Promise((resolve) => { release = resolve; });
+  const earlier = await ledger.persisted(stepId);
+  if (earlier) {
+    // Recorded by a worker that has since been restarted.
+    const result = earlier.state === 'done'
+      ? earlier.result
+      : await finalize({ ok: false, uncertain: true, error: `step ${stepId} was started before the extension restarted; whether it took effect is unknown, so it was not performed again` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
+    ledger.release(stepId, { state: 'done', result });
+    release(result);
+    return earlier.state === 'done' ? { ...result, repeated: true } : result;
+  }
+  let result;
+  try {
+    await ledger.begin(stepId);
+    result = await execute(tabId, step, values, options, stepId, mask);
+  } catch (e) {
+    result = await finalize({ ok: false, error: `internal error: ${e && e.message ? e.message : e}` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
+  }
+  release(result);
+  await ledger.finish(stepId, result);
+  return result;
+}
+
+async function answerFor(record) {
+  if (record.state === 'done') return { ...record.result, repeated: true };
+  return { ...(await record.holder.promise), repeated: true };
+}
+
+async function execute(tabId, step, values, options, stepId, mask) {
+  const t0 = Date.now();
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId) };
+  let result;
+  try {
+    if (!step || typeof step.type !== 'string') throw new StepFailure('the step has no type');
+    const timeout = positive(step.timeout_ms) || positive(options.timeout_ms) || DEFAULT_TIMEOUT_MS;
+    ctx.timeout = timeout;
+    ctx.deadline = t0 + timeout;
+    if (step.condition && !isEmptyCondition(step.condition)) {
+      const c = await conditionHolds(ctx, step.condition);
+      if (!c.holds) return finalize({ ok: true, skipped: true, data: `condition does not hold: ${c.detail}` }, ctx);
+    }
+    const handler = HANDLERS[step.type];
+    if (!handler) throw new StepFailure(`unknown step type '${step.type}' (this extension performs ${Object.keys(HANDLERS).join(', ')})`);
+    if (GUARDED.has(step.type)) {
+      await guardDialogs(tabId, step.accept_dialog);
+      ctx.guarded = true;
+    }
+    result = await handler(ctx);
+    if (result.ok && result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx);
+    if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
+      const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
+      if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
+    }
+  } catch (e) {
+    result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && e.message ? e.message : e}` };
+  }
+  return finalize(result, ctx);
+}
+
+class StepFailure extends Error {}
+
+const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
+const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
+const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
+const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
+const GUARDED = new Set(['click', 'press', 'select', 'fill', 'scroll', 'extractList']);
+
+async function finalize(result, ctx) {
+  const { tabId, step, stepId, mask, t0 } = ctx;
+  let url = null;
+  let title = null;
+  try {
+    const tab = await chrome.tabs.get(tabId);
+    url = tab.url || tab.pendingUrl || null;
+    title = tab.title ?? null;
+  } catch { /* the tab is gone; the error says so */ }
+  const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : {};
+  const dialogs = ctx.guarded ? await takeDialogs(tabId) : [];
+  const reply = {
+    step_id: stepId,
+    ok: !!result.ok,
+    skipped: !!result.skipped,
+    error: result.ok ? null : mask(result.error || 'the step failed'),
+    data: result.data === undefined || result.data === null ? null : mask(String(result.data)),
+    url: mask(url),
+    title: mask(title),
+    navigated: !!(nav.committed || nav.sameDoc),
+    new_tabs: tabsOpenedBy(tabId, t0).map((t) => ({ id: t.id, url: mask(t.url) })),
+    dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
+    elapsed_ms: Date.now() - t0,
+  };
+  if (result.uncertain) reply.uncertain = true;
+  if (result.truncated !== undefined) reply.truncated = result.truncated;
+  if (result.items !== undefined) reply.items = result.items;
+  if (result.pages !== undefined) reply.pages = result.pages;
+  if (result.count !== undefined) reply.count = result.count;
+  if (result.file) reply.file = { ...result.file, filename: mask(result.file.filename) };
+  if (step && step.optional) reply.optional = true;
+  if (step && step.store) reply.store = step.store;
+  return reply;
+}
+
+// ---- page attempts ----
+
+function remaining(ctx) {
+  return Math.max(0, ctx.deadline - Date.now());
+}
+
+/**
+ * Calls a page function that makes one attempt, until it acts or fails for good or the
+ * deadline passes. A call that fails after it may have dispatched is never repeated: unless
+ * the same document confirms what happened, the step is reported uncertain.
+ */
+async function attemptUntilDone(ctx, fn, args, { acts }) {
+  let lastError = null;
+  let lastDoc = null;
+  if (acts) {
+    try { lastDoc = (await callPage(ctx.tabId, 'pageState', [], 2000)).doc; } catch { lastDoc = null; }
+  }
+  for (let first = true; ; first = false) {
+    if (!first) {
+      if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
+      await sleep(Math.min(POLL_MS, remaining(ctx)));
+    }
+    let r;
+    try {
+      r = await callPage(ctx.tabId, fn, args, remaining(ctx) + 2000);
+    } catch (e) {
+      if (!(e instanceof PageCallError)) throw e;
+      if (e.fatal) throw new StepFailure(e.message);
+      if (acts) {
+        const known = await recordOf(ctx);
+        if (known && known.known) return known.result;
+        if (e.timedOut || !known || known.doc !== lastDoc) {
+          return { ok: false, uncertain: true, error: `the page changed or stopped answering while the ${ctx.step.type} was being performed; whether it took effect is unknown, so it was not repeated` };
+        }
+      }
+      lastError = e.message;
+      continue;
+    }
+    if (r.doc) lastDoc = r.doc;
+    if (r.ok || r.dispatched || !r.retry) return r;
+    lastError = r.error;
+  }
+}
+
+async function recordOf(ctx) {
+  if (ctx.stepId == null) return null;
+  try {
+    return await callPage(ctx.tabId, 'stepRecord', [ctx.stepId], 2000);
+  } catch {
+    return null;
+  }
+}
+
+/** After an input that may navigate, waits briefly for a navigation to start, then for it to load. */
+async function settleNavigation(ctx) {
+  await sleep(50);
+  const n = since(ctx.tabId, ctx.navSnap);
+  if (n.started || n.committed) {
+    await waitForLoad(ctx.tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+  }
+}
+
+function substituted(ctx, text, what) {
+  const { text: out, missing } = substitute(text, ctx.values);
+  if (missing.length) throw new StepFailure(`no value was given for ${missing.map((m) => `{{ ${m} }}`).join(', ')} in ${what}`);
+  return out;
+}
+
+// ---- conditions and waits ----
+
+async function conditionHolds(ctx, condition) {
+  let last = null;
+  for (;;) {
+    try {
+      const r = await callPage(ctx.tabId, 'checkCondition', [condition], Math.max(2000, remaining(ctx)));
+      if (!r.ok) throw new StepFailure(`condition: ${r.error}`);
+      return r;
+    } catch (e) {
+      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
+      last = e.message;
+    }
+    if (Date.now() >= ctx.deadline) throw new StepFailure(`could not check the condition: ${last}`);
+    await sleep(POLL_MS);
+  }
+}
+
+/** Polls checkWait until every predicate holds (across navigations), then applies delay_ms. */
+async function waitFor(ctx, wait, timeoutMs) {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const hasCondition = wait.selector || wait.text || wait.url_includes;
+  let pending = null;
+  while (hasCondition) {
+    try {
+      const r = await callPage(ctx.tabId, 'checkWait', [wait], Math.max(1000, deadline - Date.now()));
+      if (!r.ok) return { ok: false, error: `the wait is not usable: ${r.error}` };
+      if (r.holds) break;
+      pending = r.pending;
+    } catch (e) {
+      if (e.fatal) return { ok: false, error: e.message };
+      pending = 'the page was loading';
+    }
+    if (Date.now() >= deadline) return { ok: false, error: `timed out after ${timeoutMs} ms waiting: ${pending}` };
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+  }
+  if (positive(wait.delay_ms)) await sleep(wait.delay_ms);
+  return { ok: true, waited_ms: Date.now() - started };
+}
+
+// ---- step handlers ----
+
+const HANDLERS = {
+  navigate: doNavigate,
+  click: pageAction,
+  fill: pageAction,
+  select: pageAction,
+  press: pageAction,
+  scroll: pageAction,
+  extract: doExtract,
+  extractList: doExtractList,
+  wait: doWait,
+  captureUrl: doCaptureUrl,
+};
+
+async function pageAction(ctx) {
+  const { step } = ctx;
+  let value = step.value;
+  // A fill without value clears the field: the studio's JSON leaves an empty value out.
+  if (step.type === 'fill' && (value === undefined || value === null)) value = '';
+  if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
+  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
+  const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value }], { acts: true });
+  return r;
+}
+
+async function doExtract(ctx) {
+  const { step } = ctx;
+  return attemptUntilDone(ctx, 'performInPage', [{ type: 'extract', selector: step.selector, attribute: step.attribute, format: step.format }, {}, {}], { acts: false });
+}
+
+async function doWait(ctx) {
+  const { step } = ctx;
+  let wait = step.wait;
+  if ((!wait || isEmptyWait(wait)) && step.selector && step.selector.css) wait = { selector: step.selector.css };
+  if (!wait || isEmptyWait(wait)) throw new StepFailure('a wait step needs wait.selector, wait.text, wait.url_includes or wait.delay_ms');
+  const w = await waitFor(ctx, wait, positive(wait.timeout_ms) || ctx.timeout);
+  if (!w.ok) return { ok: false, error: w.error };
+  return { ok: true, data: `waited ${w.waited_ms} ms` };
+}
+
+const HISTORY = { back: -1, forward: 1, reload: 0 };
+
+async function historyStep(ctx, delta, snap) {
+  try {
+    await chrome.scripting.executeScript({ target: { tabId: ctx.tabId, frameIds: [0] }, injectImmediately: true, func: (d) => { history.go(d); }, args: [delta] });
+  } catch (e) {
+    throw new StepFailure(`cannot go ${delta < 0 ? 'back' : 'forward'}: ${e.message}`);
+  }
+  // history.go has no answer when there is nowhere to go: give the navigation a moment to start.
+  const until = Date.now() + Math.min(1500, remaining(ctx));
+  while (Date.now() < until) {
+    const n = since(ctx.tabId, snap);
+    if (n.started || n.committed || n.sameDoc) return true;
+    await sleep(25);
+  }
+  return false;
+}
+
+async function doNavigate(ctx) {
+  const { step, tabId } = ctx;
+  const how = String(step.value || '').trim().toLowerCase();
+  const snap = snapshot(tabId);
+  ctx.navSnap = ctx.navSnap || snap;
+  let what;
+  if (Object.hasOwn(HISTORY, how) && !step.url) {
+    what = how === 'reload' ? 'the reload' : `going ${how}`;
+    if (how === 'reload') {
+      try {
+        await chrome.tabs.reload(tabId);
+      } catch (e) {
+        throw new StepFailure(`cannot reload: ${e.message}`);
+      }
+    } else {
+      // history.go in the page rather than chrome.tabs.goBack: the browser's back button skips
+      // entries made without a user gesture (all of ours), the page's own history does not.
+      const moved = await historyStep(ctx, how === 'back' ? -1 : 1, snap);
+      if (!moved) return { ok: false, error: `there is no page to go ${how} to in this tab's history` };
+    }
+  } else {
+    if (!step.url) throw new StepFailure('a navigate step needs url (or value "back", "forward" or "reload")');
+    let url = substituted(ctx, step.url, 'url');
+    try {
+      const tab = await chrome.tabs.get(tabId);
+      url = new URL(url, tab.url || undefined).href;
+    } catch {
+      throw new StepFailure(`invalid url '${step.url}'`);
+    }
+    what = `navigation to ${url}`;
+    try {
+      await chrome.tabs.update(tabId, { url });
+    } catch (e) {
+      throw new StepFailure(`${what} failed: ${e.message}`);
+    }
+  }
+  const r = await waitForLoad(tabId, snap, ctx.deadline, what);
+  if (!r.ok) return { ok: false, error: r.error, dispatched: true };
+  return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
+}
+
+async function doExtractList(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
+  const requested = positive(step.limit);
+  const limit = requested || LIST_BOUND;
+  const pageStep = { selector: step.selector, fields: step.fields, value: step.value };
+  const rows = [];
+  let pages = 1;
+  let truncated = false;
+  // First batch: wait for at least one item, like any element step.
+  let batch = await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message }));
+  if (batch.error) throw new StepFailure(batch.error);
+  for (let round = 0; ; round++) {
+    if (batch.matched === 0 && rows.length === 0 && round === 0) {
+      // listItems answers with no items rather than retry; poll here for a late list.
+      batch = await pollList(ctx, pageStep, ctx.deadline);
+      if (!batch || !batch.rows.length) throw new StepFailure(`no element matches ${describe(step.selector)} (waited ${ctx.timeout} ms)`);
+    }
+    for (const row of batch.rows) {
+      if (rows.length >= limit) { truncated = true; break; }
+      rows.push(row);
+    }
+    if (rows.length >= limit) {
+      if (batch.next || (batch.scroll && batch.scrollable)) truncated = true;
+      break;
+    }
+    if (Date.now() >= ctx.deadline || round >= 200) { truncated = !!(batch.next || batch.scroll); break; }
+    let more = null;
+    if (batch.next) {
+      const snap = snapshot(tabId);
+      let clicked;
+      try {
+        clicked = await callPage(tabId, 'listNext', [pageStep], remaining(ctx) + 1000);
+      } catch (e) {
+        clicked = { ok: false, error: e.message };
+      }
+      if (!clicked.ok) break;
+      await sleep(60);
+      const n = since(tabId, snap);
+      if (n.started || n.committed) {
+        const loaded = await waitForLoad(tabId, snap, ctx.deadline, 'the next page');
+        if (!loaded.ok) throw new StepFailure(`after ${rows.length} item(s): ${loaded.error}`);
+      }
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 5000));
+      if (more) pages++;
+    } else if (batch.scroll && batch.scrollable) {
+      try {
+        await callPage(tabId, 'listScroll', [], 2000);
+      } catch { break; }
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 2500));
+      if (more) pages++;
+    }
+    if (!more || !more.rows.length) break;
+    batch = more;
+  }
+  const fieldNames = step.fields && Object.keys(step.fields).length ? Object.keys(step.fields) : ['text'];
+  const masked = rows.map((r) => Object.fromEntries(fieldNames.map((k) => [k, ctx.mask(r[k] ?? '')])));
+  return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
+}
+
+/** Polls listItems until it yields new rows or the deadline passes; null when none came. */
+async function pollList(ctx, pageStep, until) {
+  for (;;) {
+    try {
+      const r = await callPage(ctx.tabId, 'listItems', [pageStep], Math.max(1000, until - Date.now()));
+      if (r.error) throw new StepFailure(r.error);
+      if (r.rows.length) return r;
+    } catch (e) {
+      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
+    }
+    if (Date.now() >= until) return null;
+    await sleep(POLL_MS);
+  }
+}
+
+function describe(sel) {
+  const base = sel.css ? `css '${sel.css}'` : `path '${sel.path}'`;
+  return sel.enter && sel.enter.length ? `${base} inside ${sel.enter.map((e) => `'${e}'`).join(' > ')}` : base;
+}
+
+async function doCaptureUrl(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.url) throw new StepFailure('a captureUrl step needs url');
+  const url = substituted(ctx, step.url, 'url');
+  const params = {};
+  for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
+  const method = String(step.method || 'GET').toUpperCase();
+  let r;
+  try {
+    r = await callPage(tabId, 'fetchFile', [{ url, method, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
+  } catch (e) {
+    throw new StepFailure(e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message);
+  }
+  if (!r.ok) return { ok: false, error: r.error, dispatched: true };
+  const filename = step.filename || filenameFrom(r.disposition, r.final_url) || 'download';
+  return {
+    ok: true,
+    dispatched: true,
+    data: `${filename} (${r.size} bytes, ${r.mime})`,
+    file: { filename, mime: r.mime, size: r.size, base64: r.base64 },
+  };
+}
+
+function filenameFrom(disposition, url) {
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition || '');
+  if (star) {
+    try { return decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')); } catch { /* fall through */ }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition || '');
+  if (plain) return plain[1].trim();
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Outlines what selector picks in the tab (null clears), for the `highlight` request.
+ * Resolves to {ok, count} or {ok: false, error}.
+ */
+export async function highlightInTab(tabId, selector) {
+  try {
+    return await callPage(tabId, 'highlight', [selector ?? null], 5000);
+  } catch (e) {
+    return { ok: false, error: e.message };
+  }
 }

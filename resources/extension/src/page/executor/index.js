@@ -1,7 +1,368 @@
-// Placeholder until the executor lands: see docs/protocol.md (perform).
-export async function performInPage(step, values, options) {
-  return { ok: false, error: 'the executor is not built yet' };
+// Page half of the executor. Each call is one attempt: it either acts (dispatched: true) or says
+// why it cannot yet (retry: true, error), and the service worker polls until the step's
+// timeout. Checks and dispatch run without an await between them, so what was checked is what
+// is acted on.
+import { resolveSelector, describeSelector, SelectorError, deepQueryAll } from './resolve.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, isVisible } from './actionability.js';
+import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { readOne, extractItems, nextControl, normText, TEXT_CAP } from './extract.js';
+
+// step_id → the result of a step that dispatched in this document, so a repeated call for the
+// same step reports instead of acting again.
+const dispatched = new Map();
+const docId = Math.random().toString(36).slice(2);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Performs one attempt of an element or page action. See docs/protocol.md (perform). */
+export async function performInPage(step, values, options = {}) {
+  const id = options.step_id;
+  if (id && dispatched.has(id)) return { ...dispatched.get(id), repeated: true };
+  let result;
+  try {
+    result = await attempt(step, options);
+  } catch (e) {
+    if (e instanceof SelectorError) result = { ok: false, error: e.message };
+    else result = { ok: false, error: `the page raised an error: ${e && e.message ? e.message : e}`, dispatched: !!e?.dispatched };
+  }
+  if (id && result.dispatched) dispatched.set(id, result);
+  return { ...result, doc: docId };
 }
-export function checkCondition(condition) { return { ok: true, holds: true }; }
-export function checkWait(wait) { return { ok: true, holds: true }; }
-export function highlight(selector) { return { ok: true }; }
+
+/** What this document knows about a step: {known, result, doc}. */
+export function stepRecord(stepId) {
+  return dispatched.has(stepId) ? { known: true, result: dispatched.get(stepId), doc: docId } : { known: false, doc: docId };
+}
+
+async function attempt(step, options) {
+  switch (step.type) {
+    case 'click':
+    case 'fill':
+    case 'select':
+      return elementAction(step, options);
+    case 'press':
+      return step.selector && (step.selector.css || step.selector.path) ? elementAction(step, options) : pressPage(step);
+    case 'scroll':
+      return scrollStep(step);
+    case 'extract':
+      return extractStep(step);
+    default:
+      return { ok: false, error: `the page cannot perform a '${step.type}' step` };
+  }
+}
+
+function targets(step) {
+  const sel = step.selector;
+  if (!sel || (!sel.css && !sel.path)) return { error: `a ${step.type} step needs a selector with css or path`, fatal: true };
+  const r = resolveSelector(sel);
+  if (r.error) return { error: r.error };
+  if (!r.elements.length) return { error: `no element matches ${describeSelector(sel)}` };
+  return { elements: r.elements };
+}
+
+async function elementAction(step, options) {
+  const t = targets(step);
+  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  let chord = null;
+  if (step.type === 'press') {
+    chord = parseChord(step.value);
+    if (chord.error) return { ok: false, error: chord.error };
+  }
+  const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
+  const needs = NEEDS[kind];
+  let done = 0;
+  for (const el of t.elements) {
+    const not = notActionable(el, needs);
+    if (not) return partial(done, not);
+    scrollIntoViewIfNeeded(el);
+    let hit = null;
+    if (needs.hit) {
+      // Stable: the box must not move between two looks (an animating element is not hit
+      // where it is drawn now).
+      const before = el.getBoundingClientRect();
+      await sleep(20);
+      const after = el.getBoundingClientRect();
+      if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
+        return partial(done, 'element is still moving (animating)');
+      }
+      const again = notActionable(el, needs);
+      if (again) return partial(done, again);
+      hit = hitTarget(el);
+      if (hit.error) return partial(done, hit.error);
+    }
+    let error = null;
+    try {
+      if (kind === 'click') clickAt(el, hit.target, hit.point);
+      else if (kind === 'fill') error = fillElement(el, options.value ?? '');
+      else if (kind === 'select') error = selectOption(el, options.value ?? '');
+      else if (kind === 'press') {
+        focusElement(el);
+        pressOn(el, chord);
+      }
+    } catch (e) {
+      e.dispatched = true;
+      throw e;
+    }
+    done++;
+    // A select with no matching option or a wrong element type is not worth waiting for.
+    if (error) return { ok: false, error, dispatched: kind === 'fill', retry: false };
+  }
+  return { ok: true, dispatched: true, count: done };
+}
+
+// Nothing dispatched yet → the worker may retry; some matches already acted on → it must not.
+function partial(done, error) {
+  return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
+}
+
+function pressPage(step) {
+  const chord = parseChord(step.value);
+  if (chord.error) return { ok: false, error: chord.error };
+  const target = deepActiveElement(document);
+  pressOn(target, chord);
+  return { ok: true, dispatched: true };
+}
+
+function scrollStep(step) {
+  let el = null;
+  if (step.selector && (step.selector.css || step.selector.path)) {
+    const t = targets(step);
+    if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+    el = t.elements[0];
+    if (!step.value) {
+      el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      return { ok: true, dispatched: true, data: `scrolled ${describeSelector(step.selector)} into view` };
+    }
+  }
+  const r = scrollBy(el, step.value);
+  if (r.error) return { ok: false, error: r.error };
+  const where = r.box ? 'the box' : 'the page';
+  const atEnd = r.y + r.viewport >= r.height - 2 ? ' (at the bottom)' : r.y === 0 ? ' (at the top)' : '';
+  return { ok: true, dispatched: true, data: `scrolled ${where} to y=${r.y} of ${r.height}${atEnd}` };
+}
+
+function extractStep(step) {
+  const t = targets(step);
+  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  const out = [];
+  for (const el of t.elements) {
+    const v = readOne(el, step);
+    if (v.error) return { ok: false, error: v.error };
+    out.push(v.value);
+  }
+  const many = step.selector.all || (Array.isArray(step.selector.indexes) && step.selector.indexes.length > 0) || (step.format || '').toLowerCase() === 'json';
+  let data = many ? JSON.stringify(out) : out[0];
+  let truncated = false;
+  if (data.length > TEXT_CAP && !many) { data = data.slice(0, TEXT_CAP); truncated = true; }
+  return { ok: true, data, count: out.length, ...(truncated ? { truncated } : {}) };
+}
+
+// ---- extractList page half ----
+
+/** Rows of the items not read before in this document, and how the list continues. */
+export function listItems(step) {
+  try {
+    return { ...extractItems(step), doc: docId };
+  } catch (e) {
+    return { error: e.message, doc: docId };
+  }
+}
+
+/** Clicks the list's next-batch control once it is actionable. */
+export async function listNext(step) {
+  const el = nextControl(step);
+  if (!el) return { ok: false, error: 'no next control', retry: false };
+  const not = notActionable(el, NEEDS.click);
+  if (not) return { ok: false, error: not, retry: true };
+  scrollIntoViewIfNeeded(el);
+  await sleep(20);
+  const hit = hitTarget(el);
+  if (hit.error) return { ok: false, error: hit.error, retry: true };
+  clickAt(el, hit.target, hit.point);
+  return { ok: true, dispatched: true, doc: docId };
+}
+
+/** Scrolls to the bottom for an infinite list; returns the new scroll height. */
+export function listScroll() {
+  const r = scrollBy(null, 'bottom');
+  return { height: r.height, y: r.y, doc: docId };
+}
+
+// ---- conditions and waits ----
+
+function pageText() {
+  return normText(document.body ? document.body.innerText : document.documentElement.textContent).toLowerCase();
+}
+
+function textIn(needle, elements) {
+  const n = normText(needle).toLowerCase();
+  if (!elements) {
+    if (pageText().includes(n)) return true;
+    // innerText skips closed details, shadow content in some layouts and same-origin frames.
+    return deepQueryAll('body').some((b) => normText(b.textContent).toLowerCase().includes(n));
+  }
+  return elements.some((e) => normText(e.innerText || e.textContent).toLowerCase().includes(n));
+}
+
+function deepMatches(css) {
+  try {
+    return deepQueryAll(css);
+  } catch (e) {
+    throw new SelectorError(e.message);
+  }
+}
+
+/**
+ * Evaluates a Condition. selector: an element matches (searched through open shadow roots and
+ * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
+ * the matched elements does; url_includes: the URL contains it. match "all" (default) or
+ * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
+ */
+export function checkCondition(cond) {
+  try {
+    const any = String(cond.match || 'all').toLowerCase() === 'any';
+    const results = [];
+    let matched = null;
+    if (cond.selector) {
+      matched = deepMatches(cond.selector);
+      results.push(['selector', matched.length > 0]);
+    }
+    if (cond.text) results.push(['text', textIn(cond.text, !any && matched ? matched : null)]);
+    if (cond.url_includes) results.push(['url_includes', location.href.includes(cond.url_includes)]);
+    let holds = results.length === 0 ? true : any ? results.some((r) => r[1]) : results.every((r) => r[1]);
+    if (cond.negate) holds = !holds;
+    return { ok: true, holds, detail: results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}`).join(', '), doc: docId };
+  } catch (e) {
+    return { ok: false, error: e.message, doc: docId };
+  }
+}
+
+/**
+ * Checks a WaitConfig once: every set predicate must hold. selector waits for a visible match
+ * (absent: for no visible match); text for the text on the page; url_includes for the URL.
+ * Returns {ok, holds, pending} where pending says what has not happened yet.
+ */
+export function checkWait(wait) {
+  try {
+    const pending = [];
+    if (wait.selector) {
+      const visible = deepMatches(wait.selector).filter((e) => isVisible(e));
+      if (wait.absent && visible.length) pending.push(`'${wait.selector}' is still on the page`);
+      if (!wait.absent && !visible.length) pending.push(`no visible element matches '${wait.selector}'`);
+    }
+    if (wait.text && !textIn(wait.text, null)) pending.push(`text '${wait.text}' is not on the page`);
+    if (wait.url_includes && !location.href.includes(wait.url_includes)) pending.push(`the URL does not contain '${wait.url_includes}' (it is ${location.href})`);
+    return { ok: true, holds: pending.length === 0, pending: pending.join('; '), doc: docId, ready: document.readyState };
+  } catch (e) {
+    return { ok: false, error: e.message, doc: docId };
+  }
+}
+
+// ---- captureUrl ----
+
+/** Fetches url in the page's session (cookies of the page's site) and returns it as base64. */
+export async function fetchFile(req) {
+  const maxBytes = req.max_bytes || 10 * 1024 * 1024;
+  let url;
+  try {
+    url = new URL(req.url, location.href);
+  } catch {
+    return { ok: false, error: `invalid url '${req.url}'` };
+  }
+  const method = String(req.method || 'GET').toUpperCase();
+  const init = { method, credentials: 'include', redirect: 'follow' };
+  const params = req.body_params || {};
+  if (method === 'GET' || method === 'HEAD') {
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  } else if (Object.keys(params).length) {
+    init.body = new URLSearchParams(params);
+  }
+  let res;
+  try {
+    res = await fetch(url.href, init);
+  } catch (e) {
+    return { ok: false, error: `${method} ${url.origin}${url.pathname} failed: ${e.message} (a cross-origin URL needs CORS)` };
+  }
+  if (!res.ok) return { ok: false, error: `${method} ${url.origin}${url.pathname} answered HTTP ${res.status}` };
+  const declared = Number(res.headers.get('content-length') || 0);
+  if (declared > maxBytes) return { ok: false, error: `the file is ${declared} bytes, over the ${maxBytes}-byte limit` };
+  const buf = new Uint8Array(await res.arrayBuffer());
+  if (buf.length > maxBytes) return { ok: false, error: `the file is ${buf.length} bytes, over the ${maxBytes}-byte limit` };
+  let bin = '';
+  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
+  return {
+    ok: true,
+    status: res.status,
+    mime: (res.headers.get('content-type') || 'application/octet-stream').split(';')[0].trim(),
+    disposition: res.headers.get('content-disposition') || '',
+    final_url: res.url,
+    size: buf.length,
+    base64: btoa(bin),
+  };
+}
+
+// ---- highlight ----
+
+let overlay = null;
+let tracked = [];
+let raf = 0;
+
+/** Outlines the elements a Selector matches (null clears). Returns {ok, count} or {ok:false, error}. */
+export function highlight(selector) {
+  tracked = [];
+  if (!selector) {
+    if (overlay) overlay.host.remove();
+    overlay = null;
+    return { ok: true, count: 0 };
+  }
+  let r;
+  try {
+    r = resolveSelector({ ...selector, all: selector.all ?? true });
+  } catch (e) {
+    return { ok: false, error: e.message };
+  }
+  if (r.error) return { ok: false, error: r.error };
+  if (!r.elements.length) return { ok: false, error: `no element matches ${describeSelector(selector)}` };
+  tracked = r.elements;
+  if (!overlay) {
+    const host = document.createElement('waymark-highlight');
+    host.style.cssText = 'all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647;';
+    const root = host.attachShadow({ mode: 'closed' });
+    overlay = { host, root };
+  }
+  if (!overlay.host.isConnected) document.documentElement.appendChild(overlay.host);
+  drawHighlight();
+  return { ok: true, count: tracked.length };
+}
+
+function frameOffset(el) {
+  let x = 0;
+  let y = 0;
+  let f = null;
+  try { f = el.ownerDocument.defaultView.frameElement; } catch { f = null; }
+  while (f) {
+    const r = f.getBoundingClientRect();
+    x += r.left + f.clientLeft;
+    y += r.top + f.clientTop;
+    try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
+  }
+  return { x, y };
+}
+
+function drawHighlight() {
+  cancelAnimationFrame(raf);
+  if (!overlay || !tracked.length) return;
+  overlay.root.replaceChildren(...tracked.filter((e) => e.isConnected).map((el) => {
+    const r = el.getBoundingClientRect();
+    const o = frameOffset(el);
+    const box = document.createElement('div');
+    box.style.cssText = `position: fixed; left: ${r.left + o.x - 2}px; top: ${r.top + o.y - 2}px; width: ${r.width + 4}px; height: ${r.height + 4}px; outline: 2px solid #e8590c; background: rgba(232, 89, 12, 0.12); border-radius: 3px;`;
+    return box;
+  }));
+  raf = requestAnimationFrame(drawHighlight);
+}
+
+/** Where the page stands: URL, title, document id and ready state. */
+export function pageState() {
+  return { url: location.href, title: document.title, doc: docId, ready: document.readyState, visible: isVisible(document.documentElement) };
+}

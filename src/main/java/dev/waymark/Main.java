@@ -1,5 +1,6 @@
 package dev.waymark;
 
+import dev.waymark.cli.BrowserCommand;
 import dev.waymark.cli.ValidateCommand;
 import dev.waymark.ui.shell.StudioApp;
 import java.util.concurrent.Callable;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
-    subcommands = {ValidateCommand.class})
+    subcommands = {ValidateCommand.class, BrowserCommand.class})
 public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {

@@ -132,9 +132,10 @@ public final class ApplyTurn {
       boolean uncertain, String blocked, String handoff, boolean handedBack) {
     String maskedError = mask.mask(error);
     String maskedReasoning = mask.mask(reasoning == null ? "" : reasoning);
-    String decidedUrl = in.observation() == null ? null : in.observation().url();
+    String decidedUrl = mask.mask(in.observation() == null ? null : in.observation().url());
+    url = mask.mask(url);
     List<ExtTurn> trail = new ArrayList<>(in.trail());
-    trail.add(new ExtTurn(in.trail().size() + 1, maskedReasoning, ts.type(), mask.mask(ts.label()), ts.ref(),
+    trail.add(new ExtTurn(in.trail().size() + 1, maskedReasoning, ts.type(), mask.mask(ts.label()), mask.mask(ts.ref()),
         mask.mask(ts.value()), ok, done, maskedError, decidedUrl));
     int givenBack = in.givenBack() + (handedBack ? 1 : 0);
     int budget = Math.max(0, in.budget() - 1 + (handedBack ? 1 : 0));
@@ -142,7 +143,7 @@ public final class ApplyTurn {
     PageObservation obs = in.observation();
     String digest = ObservationDigest.of(obs);
     boolean unchanged = in.lastObservation() != null && digest != null && in.lastObservation().equals(digest);
-    boolean moved = in.lastUrl() != null && decidedUrl != null && !in.lastUrl().equals(decidedUrl);
+    boolean moved = in.lastUrl() != null && decidedUrl != null && !mask.mask(in.lastUrl()).equals(decidedUrl);
     return new ApplyOutput(steps, step, notes, trail, steps.size(), ok, done, maskedError, data, maskedReasoning,
         failures, budget, matchUrl(url), url, cont, mask.mask(blocked), mask.mask(handoff), uncertain, unchanged, moved,
         digest, givenBack);

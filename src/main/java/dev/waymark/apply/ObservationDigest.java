@@ -42,12 +42,8 @@ public final class ObservationDigest {
   }
 
   private static long mix(long h, String s) {
-    if (s == null) return mix(h, 0x9e3779b9);
-    for (int i = 0; i < s.length(); i++) {
-      h ^= s.charAt(i);
-      h *= 0x100000001b3L;
-    }
-    return mix(h, s.length());
+    // String.hashCode is cached per instance and vectorized: the digest of a big page stays cheap.
+    return s == null ? mix(h, 0x9e3779b9) : mix(mix(h, s.hashCode()), s.length());
   }
 
   private static long mix(long h, int v) {

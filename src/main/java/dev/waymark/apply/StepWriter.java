@@ -45,7 +45,7 @@ public final class StepWriter {
   private static Set<String> stepFields() {
     Set<String> names = new LinkedHashSet<>();
     for (RecordComponent c : Step.class.getRecordComponents()) {
-      JsonProperty p = c.getAnnotation(JsonProperty.class);
+      JsonProperty p = c.getAccessor().getAnnotation(JsonProperty.class);
       names.add(p != null ? p.value() : c.getName());
     }
     return java.util.Collections.unmodifiableSet(names);
@@ -103,7 +103,9 @@ public final class StepWriter {
     requireFields(type, parsed);
     Step checked = b.build();
 
-    Set<String> used = Tokens.names(checked);
+    // One serialization serves both checks: tokens and braces survive JSON escaping unchanged.
+    String json = Json.write(checked.withProvenance(null));
+    Set<String> used = Tokens.names(json);
     Map<String, String> values = new LinkedHashMap<>();
     for (String name : used) {
       if (!in.variables().containsKey(name)) {
@@ -116,7 +118,9 @@ public final class StepWriter {
       }
       values.put(name, v);
     }
-    String leaked = new SecretMask(in.values()).leakedName(Json.write(checked.withProvenance(null)));
+    SecretMask mask = new SecretMask(in.values());
+    String leaked = mask.leakedName(json);
+    if (leaked == null) leaked = mask.leakedName(checked.value());
     if (leaked != null) {
       throw new DecisionException("the step holds the real value of a declared variable; write {{ " + leaked
           + " }} instead of the value itself");

@@ -16,8 +16,8 @@ public record ObservedNode(
     @JsonProperty("placeholder") String placeholder,
     @JsonProperty("disabled") boolean disabled,
     // Boxed: "not a checkbox" and "unchecked" are different facts for a reader.
-    @JsonProperty("checked") Boolean checked,
-    @JsonProperty("expanded") Boolean expanded,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("checked") Boolean checked,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("expanded") Boolean expanded,
     @JsonProperty("options") List<String> options,
     @JsonProperty("selector") String selector,
     @JsonProperty("path") String path,

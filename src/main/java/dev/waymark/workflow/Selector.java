@@ -12,7 +12,7 @@ public record Selector(
     @JsonProperty("indexes") List<Integer> indexes,
     @JsonProperty("enter") List<String> enter,
     // Boxed: index 0 is a real position, absent means "no narrowing".
-    @JsonProperty("index") Integer index,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("index") Integer index,
     @JsonProperty("all") boolean all) {
 
   public Selector {

@@ -36,7 +36,8 @@ import org.yaml.snakeyaml.LoaderOptions;
  * length and document size, because a workflow file may come from anyone.
  */
 public final class WorkflowYaml {
-  public static final int MAX_DOCUMENT_CHARS = 4 * 1024 * 1024;
+  public static final int MAX_DOCUMENT_CHARS = 2 * 1024 * 1024;
+  public static final int MAX_STRING_CHARS = 256 * 1024;
   public static final int MAX_DEPTH = 32;
   public static final int MAX_ALIASES = 0;
 
@@ -103,7 +104,7 @@ public final class WorkflowYaml {
         .loaderOptions(options)
         .streamReadConstraints(StreamReadConstraints.builder()
             .maxNestingDepth(MAX_DEPTH)
-            .maxStringLength(1024 * 1024)
+            .maxStringLength(MAX_STRING_CHARS)
             .maxDocumentLength(MAX_DOCUMENT_CHARS)
             .maxNumberLength(40)
             .build())
@@ -171,10 +172,20 @@ public final class WorkflowYaml {
         return arr;
       }
       case VALUE_STRING -> {
-        return f.textNode(p.getText());
+        String text = p.getText();
+        if (text.length() > MAX_STRING_CHARS) {
+          problems.add(new WorkflowProblem(line, fieldOf(pointer), "text longer than the length limit of "
+              + MAX_STRING_CHARS + " characters"));
+          return f.textNode("");
+        }
+        return f.textNode(text);
       }
       case VALUE_NUMBER_INT -> {
-        return f.numberNode(p.getLongValue());
+        return switch (p.getNumberType()) {
+          case INT -> f.numberNode(p.getIntValue());
+          case LONG -> f.numberNode(p.getLongValue());
+          default -> f.numberNode(p.getBigIntegerValue());
+        };
       }
       case VALUE_NUMBER_FLOAT -> {
         return f.numberNode(p.getDecimalValue());
@@ -208,7 +219,7 @@ public final class WorkflowYaml {
       }
       Map<String, RecordComponent> byName = new HashMap<>();
       for (RecordComponent c : raw.getRecordComponents()) {
-        JsonProperty jp = c.getAnnotation(JsonProperty.class);
+        JsonProperty jp = c.getAccessor().getAnnotation(JsonProperty.class);
         byName.put(jp != null ? jp.value() : c.getName(), c);
       }
       node.fields().forEachRemaining(e -> {

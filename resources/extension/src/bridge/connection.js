@@ -1,0 +1,218 @@
+// The socket to the studio: connect, pair (both sides prove they hold the pairing code before
+// anything is obeyed), heartbeats, reconnect with backoff. The live WebSocket object is the one
+// thing kept in a variable; the state the popup shows is in chrome.storage.session.
+import { normalizeCode, randomNonce, extensionProof, studioProof, sameText } from './pairing.js';
+import { setConnection, pairingConfig, clientId } from './state.js';
+
+const HEARTBEAT_MS = 15000;
+const MAX_BACKOFF_MS = 15000;
+
+let socket = null;
+let session = null;
+let heartbeat = null;
+let retryTimer = null;
+let attempt = 0;
+let connecting = null;
+let requestHandler = async () => ({ type: 'error', error: 'not ready' });
+
+/** Sets the function that answers the studio's requests: async (message) => reply body with a type. */
+export function onRequest(fn) {
+  requestHandler = fn;
+}
+
+/** Whether a paired, verified connection is open. */
+export function isPaired() {
+  return !!(session && session.paired && session.ws.readyState === WebSocket.OPEN);
+}
+
+/** Sends an event to the studio when paired; dropped otherwise (the studio asks again after reconnecting). */
+export function sendEvent(event, fields = {}) {
+  if (isPaired()) send(session, { type: 'event', event, ...fields });
+}
+
+/** Connects unless a connection is open or being opened. Safe to call from any wake-up (alarm, startup, popup). */
+export function connect() {
+  if (socket && (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN)) {
+    return Promise.resolve();
+  }
+  if (!connecting) connecting = open().finally(() => { connecting = null; });
+  return connecting;
+}
+
+/** Drops the current connection and connects again at once (the person saved a new code). */
+export async function reconnectNow() {
+  attempt = 0;
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  if (socket) {
+    const old = socket;
+    socket = null;
+    session = null;
+    stopHeartbeat();
+    try { old.close(1000, 'reconnecting'); } catch { /* already closed */ }
+  }
+  await connect();
+}
+
+async function open() {
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  const { code: raw, port } = await pairingConfig();
+  const code = normalizeCode(raw);
+  if (!code) {
+    await setConnection('not_paired', 'Paste the pairing code the Waymark studio shows.');
+    return;
+  }
+  await setConnection('connecting', `Connecting to the studio on port ${port}…`);
+  let ws;
+  try {
+    ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+  } catch (e) {
+    await setConnection('no_studio', `Cannot open a connection to port ${port}.`);
+    scheduleRetry();
+    return;
+  }
+  const s = { ws, code, port, opened: false, paired: false, serverNonce: null, clientNonce: null, badStudio: false, refusal: null };
+  socket = ws;
+  session = s;
+  ws.onopen = () => { s.opened = true; };
+  ws.onmessage = (ev) => { received(s, ev.data).catch((e) => console.warn('waymark: message failed', e && e.message)); };
+  ws.onclose = (ev) => { closed(s, ev).catch(() => {}); };
+  ws.onerror = () => { /* onclose follows with the code */ };
+}
+
+function send(s, message) {
+  if (s.ws.readyState !== WebSocket.OPEN) return false;
+  s.ws.send(JSON.stringify(message));
+  return true;
+}
+
+async function received(s, data) {
+  let msg;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    s.ws.close(4400, 'not JSON');
+    return;
+  }
+  if (!msg || typeof msg.type !== 'string') return;
+  if (!s.paired) {
+    await pairingStep(s, msg);
+    return;
+  }
+  if (msg.type === 'heartbeat') return;
+  if (msg.type === 'error') {
+    console.warn('waymark: the studio reported an error:', msg.error);
+    return;
+  }
+  if (typeof msg.id !== 'string') return;
+  let reply;
+  try {
+    reply = await requestHandler(msg);
+  } catch (e) {
+    reply = { type: 'error', error: String(e && e.message ? e.message : e) };
+  }
+  // a reply whose socket is gone is dropped: the studio already counts the request as lost and asks `status`
+  send(s, { ...reply, id: msg.id });
+}
+
+async function pairingStep(s, msg) {
+  if (msg.type === 'challenge' && !s.serverNonce) {
+    if (msg.protocol !== 1 || typeof msg.nonce !== 'string' || msg.nonce.length < 16) {
+      s.refusal = 'The studio speaks another protocol version. Update the extension or the studio.';
+      s.ws.close(4400, 'protocol');
+      return;
+    }
+    s.serverNonce = msg.nonce;
+    s.clientNonce = randomNonce();
+    const proof = await extensionProof(s.code, s.serverNonce, s.clientNonce);
+    send(s, {
+      type: 'hello',
+      id: 'pair',
+      protocol: 1,
+      extension_version: chrome.runtime.getManifest().version,
+      browser: browserName(),
+      client_id: await clientId(),
+      nonce: s.clientNonce,
+      proof,
+    });
+    return;
+  }
+  if (msg.type === 'welcome' && s.clientNonce) {
+    const expected = await studioProof(s.code, s.clientNonce, s.serverNonce);
+    if (!sameText(expected, msg.proof)) {
+      // something listens on the port but does not hold our code: obey nothing
+      s.badStudio = true;
+      s.ws.close(4401, 'the studio did not prove the pairing code');
+      return;
+    }
+    s.paired = true;
+    attempt = 0;
+    startHeartbeat(s, Number(msg.heartbeat_ms) || HEARTBEAT_MS);
+    await setConnection('connected', `Connected to the studio on port ${s.port}.`, { client_id: await clientId() });
+    return;
+  }
+  if (msg.type === 'error') {
+    s.refusal = typeof msg.error === 'string' ? msg.error : 'refused';
+    return;
+  }
+  // anything else before the studio proved itself is not obeyed
+  s.ws.close(4401, 'not paired');
+}
+
+async function closed(s, ev) {
+  if (session === s) {
+    session = null;
+    socket = null;
+    stopHeartbeat();
+  } else {
+    return; // an older socket replaced on purpose
+  }
+  if (s.badStudio) {
+    await setConnection('bad_studio', `The program on port ${s.port} did not prove it holds the pairing code, so the extension does not obey it. Check the code and the port.`);
+    scheduleRetry(true);
+  } else if (ev.code === 4401) {
+    await setConnection('wrong_code', 'The studio refused this pairing code. Paste the code the studio shows now.');
+    // the alarm retries later; a new code from the popup reconnects at once
+  } else if (ev.code === 4409) {
+    await setConnection('replaced', 'Another connection of this browser took over.');
+  } else if (!s.opened) {
+    await setConnection('no_studio', `The Waymark studio is not running on port ${s.port}. Start it (waymark browser, or open the studio).`);
+    scheduleRetry();
+  } else {
+    await setConnection('connecting', 'Connection to the studio lost; reconnecting…');
+    scheduleRetry();
+  }
+}
+
+function scheduleRetry(slow = false) {
+  clearTimeout(retryTimer);
+  const base = slow ? MAX_BACKOFF_MS : Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
+  attempt = Math.min(attempt + 1, 10);
+  const delay = base / 2 + Math.random() * (base / 2);
+  retryTimer = setTimeout(() => { connect(); }, delay);
+}
+
+function startHeartbeat(s, ms) {
+  stopHeartbeat();
+  const every = Math.min(ms, HEARTBEAT_MS);
+  heartbeat = setInterval(() => send(s, { type: 'heartbeat', at: Date.now() }), every);
+}
+
+function stopHeartbeat() {
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = null;
+}
+
+function browserName() {
+  const brands = navigator.userAgentData && navigator.userAgentData.brands;
+  const real = brands && brands.find((b) => !/not.a.brand/i.test(b.brand) && b.brand !== 'Chromium');
+  const chromium = brands && brands.find((b) => b.brand === 'Chromium');
+  const pick = real || chromium;
+  return pick ? `${pick.brand} ${pick.version}` : navigator.userAgent;
+}
+
+/** A heartbeat outside the interval (the alarm), so a worker woken by it is counted alive by the studio. */
+export function beat() {
+  if (isPaired()) send(session, { type: 'heartbeat', at: Date.now() });
+}

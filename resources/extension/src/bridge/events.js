@@ -1,0 +1,45 @@
+// Tab and take-over events to the studio. Listeners are registered at the top level of the
+// worker, so a tab event also wakes a stopped worker (which then reconnects).
+import { sendEvent, isPaired } from './connection.js';
+import { maskKnown } from './handlers.js';
+import { isRecording, currentTaskTabId } from './state.js';
+import { applyRecording } from './recorder.js';
+
+export function registerEventListeners() {
+  chrome.tabs.onCreated.addListener((tab) => {
+    sendEvent('tab_opened', { tab: tab.id, url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || ''), opener: tab.openerTabId ?? null });
+  });
+  chrome.tabs.onRemoved.addListener((tabId) => {
+    sendEvent('tab_closed', { tab: tabId });
+  });
+  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (!('url' in change) && !('title' in change) && change.status !== 'complete') return;
+    sendEvent('tab_changed', { tab: tabId, url: maskKnown(tab.url || ''), title: maskKnown(tab.title || ''), status: tab.status || null });
+  });
+  chrome.webNavigation.onCommitted.addListener(async (d) => {
+    if (d.frameId !== 0 || !isPaired() || !(await isRecording())) return;
+    if ((await currentTaskTabId()) !== d.tabId) return;
+    if (d.transitionType === 'typed' || d.transitionType === 'auto_bookmark' || (d.transitionQualifiers || []).includes('forward_back')) {
+      sendEvent('user_action', { action: 'navigate', url: maskKnown(d.url) });
+    }
+  });
+  chrome.webNavigation.onCompleted.addListener(async (d) => {
+    if (d.frameId !== 0 || !(await isRecording())) return;
+    if ((await currentTaskTabId()) !== d.tabId) return;
+    applyRecording(d.tabId, true).catch(() => {});
+  });
+  chrome.runtime.onMessage.addListener((message, sender) => {
+    const action = message && message.waymark_user_action;
+    if (!action || !sender.tab || sender.id !== chrome.runtime.id) return;
+    currentTaskTabId().then((task) => {
+      if (task !== sender.tab.id) return;
+      sendEvent('user_action', {
+        action: String(action.action),
+        selector: action.selector || null,
+        value: action.value === undefined ? null : maskKnown(String(action.value)),
+        key: action.key || null,
+        url: maskKnown(String(action.url || '')),
+      });
+    });
+  });
+}

@@ -1,0 +1,93 @@
+// Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
+import { performStep, stepStatus, highlightInTab } from '../executor/steps.js';
+import { masker } from '../executor/values.js';
+import { taskTab, currentTaskTabId, setRecording } from './state.js';
+import { callPageScript } from './page-script.js';
+import { runGate } from './gate.js';
+import { applyRecording } from './recorder.js';
+
+// Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
+// echoes one (a URL after a search) is masked like the executor's replies.
+const knownValues = {};
+
+/** Masks any echo of a known value in s. */
+export function maskKnown(s) {
+  return masker(knownValues)(s);
+}
+
+const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
+
+async function tabFor(msg) {
+  return Number.isInteger(msg.tab) ? msg.tab : taskTab();
+}
+
+const HANDLERS = {
+  async observe(msg) {
+    const tab = await tabFor(msg);
+    try {
+      const observation = await callPageScript(tab, 'observePage', [{
+        max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
+      }]);
+      return { type: 'observation', ok: true, observation, tab };
+    } catch (e) {
+      return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
+    }
+  },
+
+  async perform(msg) {
+    const tab = await tabFor(msg);
+    const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
+    for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms });
+    return { ...result, type: 'performed', step_id: msg.step_id };
+  },
+
+  async status(msg) {
+    const s = await stepStatus(String(msg.step_id));
+    return { ...s, type: 'step_status', step_id: msg.step_id };
+  },
+
+  async highlight(msg) {
+    const tab = await tabFor(msg);
+    const r = await highlightInTab(tab, msg.selector ?? null);
+    return { type: 'highlighted', ok: !!(r && r.ok !== false), error: r && r.ok === false ? r.error : null };
+  },
+
+  async tabs() {
+    const task = await currentTaskTabId();
+    const tabs = await chrome.tabs.query({});
+    return {
+      type: 'tab_list',
+      tabs: tabs.map((t) => ({ id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task })),
+    };
+  },
+
+  async record(msg) {
+    const on = !!msg.on;
+    await setRecording(on);
+    const tab = await taskTab();
+    try {
+      await applyRecording(tab, on);
+      return { type: 'recording', ok: true, on };
+    } catch (e) {
+      return { type: 'recording', ok: false, on, error: `cannot record in tab ${tab}: ${e.message}` };
+    }
+  },
+
+  async gate(msg) {
+    const tab = await tabFor(msg);
+    const r = await runGate(tab, msg.step_id || msg.id, msg.prompt, msg.continue_on, msg.timeout_ms);
+    return { type: 'gate_cleared', ...r };
+  },
+};
+
+/** The reply body for one request. */
+export async function handleRequest(msg) {
+  const handler = Object.prototype.hasOwnProperty.call(HANDLERS, msg.type) ? HANDLERS[msg.type] : null;
+  if (!handler) return { type: 'error', error: `unknown request type '${msg.type}'` };
+  try {
+    return await handler(msg);
+  } catch (e) {
+    return { type: 'error', error: maskKnown(String(e && e.message ? e.message : e)) };
+  }
+}

@@ -1,0 +1,64 @@
+// Take-over recording: while on, the person's clicks, field changes and key presses in the task
+// tab come to the studio as user_action events. Password fields are never sent in clear.
+
+/** Installed in the page (isolated world); reports actions through runtime messages. */
+function installRecorder(on) {
+  const KEY = '__waymarkRecorder';
+  const old = globalThis[KEY];
+  if (old) {
+    for (const [type, fn] of old) document.removeEventListener(type, fn, true);
+    delete globalThis[KEY];
+  }
+  if (!on) return { on: false };
+  const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
+  const selectorOf = (el) => {
+    if (el.id && document.querySelectorAll(`#${cssEscape(el.id)}`).length === 1) return `#${cssEscape(el.id)}`;
+    const parts = [];
+    let node = el;
+    while (node && node.nodeType === 1 && node !== document.documentElement) {
+      if (node.id && document.querySelectorAll(`#${cssEscape(node.id)}`).length === 1) {
+        parts.unshift(`#${cssEscape(node.id)}`);
+        break;
+      }
+      const tag = node.tagName.toLowerCase();
+      const same = node.parentElement ? Array.from(node.parentElement.children).filter((c) => c.tagName === node.tagName) : [node];
+      parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(node) + 1})` : tag);
+      node = node.parentElement;
+    }
+    return parts.join(' > ');
+  };
+  const report = (action) => {
+    try { chrome.runtime.sendMessage({ waymark_user_action: { ...action, url: location.href } }); } catch { /* extension reloaded */ }
+  };
+  const handlers = [
+    ['click', (e) => {
+      if (!e.isTrusted) return; // the executor's own clicks are not the person's
+      const el = e.target instanceof Element ? e.target : null;
+      if (el) report({ action: 'click', selector: { css: selectorOf(el) } });
+    }],
+    ['change', (e) => {
+      if (!e.isTrusted) return;
+      const el = e.target;
+      if (!(el instanceof Element)) return;
+      const isSelect = el.tagName === 'SELECT';
+      const value = el.type === 'password' ? '••••••••' : String(el.value ?? '');
+      report({ action: isSelect ? 'select' : 'fill', selector: { css: selectorOf(el) }, value });
+    }],
+    ['keydown', (e) => {
+      if (!e.isTrusted) return;
+      if (!['Enter', 'Escape', 'Tab'].includes(e.key) && !(e.ctrlKey || e.metaKey)) return;
+      const el = e.target instanceof Element ? e.target : null;
+      const mods = [e.ctrlKey && 'Control', e.metaKey && 'Meta', e.altKey && 'Alt', e.shiftKey && 'Shift'].filter(Boolean);
+      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? { css: selectorOf(el) } : null });
+    }],
+  ];
+  for (const [type, fn] of handlers) document.addEventListener(type, fn, true);
+  globalThis[KEY] = handlers;
+  return { on: true };
+}
+
+/** Turns recording on or off in tabId. */
+export async function applyRecording(tabId, on) {
+  const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: installRecorder, args: [!!on] });
+  return r ? r.result : { on: false };
+}

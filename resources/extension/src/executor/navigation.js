@@ -1,0 +1,96 @@
+// Top-frame navigation counters per tab, fed by chrome.webNavigation, so a step can tell
+// whether it moved the page and wait for the new document. Listeners are registered when the
+// service worker script is evaluated, as MV3 requires for events to wake it.
+
+const tabs = new Map();
+const created = [];
+
+function state(tabId) {
+  let s = tabs.get(tabId);
+  if (!s) {
+    s = { started: 0, committed: 0, dcl: 0, completed: 0, errors: 0, sameDoc: 0, lastError: null, lastUrl: null };
+    tabs.set(tabId, s);
+  }
+  return s;
+}
+
+function top(handler) {
+  return (d) => { if (d.frameId === 0) handler(state(d.tabId), d); };
+}
+
+if (globalThis.chrome && chrome.webNavigation) {
+  chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; }));
+  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; }));
+  chrome.webNavigation.onDOMContentLoaded.addListener(top((s) => { s.dcl++; }));
+  chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; }));
+  chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; }));
+  chrome.webNavigation.onHistoryStateUpdated.addListener(top((s) => { s.sameDoc++; }));
+  chrome.webNavigation.onReferenceFragmentUpdated.addListener(top((s) => { s.sameDoc++; }));
+}
+if (globalThis.chrome && chrome.tabs) {
+  chrome.tabs.onCreated.addListener((t) => {
+    created.push({ id: t.id, opener: t.openerTabId, url: t.pendingUrl || t.url || '', at: Date.now() });
+    if (created.length > 100) created.shift();
+  });
+  chrome.tabs.onRemoved.addListener((id) => tabs.delete(id));
+}
+
+/** A copy of the tab's counters to compare against later. */
+export function snapshot(tabId) {
+  return { ...state(tabId) };
+}
+
+/** What happened since snap: {started, committed, loaded, failed, sameDoc, error}. */
+export function since(tabId, snap) {
+  const s = state(tabId);
+  return {
+    started: s.started > snap.started,
+    committed: s.committed > snap.committed,
+    dcl: s.dcl > snap.dcl,
+    loaded: s.completed > snap.completed,
+    failed: s.errors > snap.errors,
+    sameDoc: s.sameDoc > snap.sameDoc,
+    error: s.lastError,
+    pending: s.started > s.completed + s.errors,
+  };
+}
+
+/** Tabs this tab opened since `at` (ms epoch). */
+export function tabsOpenedBy(tabId, at) {
+  return created.filter((t) => t.opener === tabId && t.at >= at).map((t) => ({ id: t.id, url: t.url }));
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits for a navigation that started after snap to load. Returns {ok:true, partial} (partial:
+ * the deadline passed after DOMContentLoaded but before load) or {ok:false, error}. Counters
+ * are per tab without navigation ids, so: the navigation must have started after snap (an
+ * earlier page finishing or being aborted is not ours), and an abort only counts when no other
+ * navigation follows it within a moment (one navigation replacing another aborts the first).
+ */
+export async function waitForLoad(tabId, snap, deadline, what) {
+  let abort = null;
+  for (;;) {
+    const s = state(tabId);
+    const n = since(tabId, snap);
+    const ours = n.started || n.committed || n.sameDoc;
+    if (ours && n.failed && !n.pending) {
+      if (n.error !== 'net::ERR_ABORTED') return { ok: false, error: `${what} failed: ${n.error}` };
+      if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
+      if (Date.now() - abort.at > 400) {
+        return { ok: false, error: `${what} was aborted (the response was a download, or the page stopped it)` };
+      }
+    } else {
+      abort = null;
+    }
+    if (ours && n.loaded && !n.pending) return { ok: true };
+    if (n.sameDoc && !n.started) return { ok: true };
+    if (Date.now() >= deadline) {
+      if (ours && n.dcl) return { ok: true, partial: true };
+      return { ok: false, error: ours ? `${what} did not finish loading in time` : `${what} did not start` };
+    }
+    await sleep(30);
+  }
+}
+

@@ -1,0 +1,83 @@
+// Calls a function of the page script (globalThis.__waymark in the extension's isolated world of
+// the tab's top frame), injecting page.js first when the document does not have it yet (a new
+// document after every navigation).
+
+/** An executeScript failure; fatal ones (a chrome:// page, a closed tab) are not retried. */
+export class PageCallError extends Error {
+  constructor(message, { fatal = false, timedOut = false } = {}) {
+    super(message);
+    this.fatal = fatal;
+    this.timedOut = timedOut;
+  }
+}
+
+const FATAL = /cannot access|cannot be scripted|no tab with id|extensions gallery|chrome:\/\/|showing error page|missing host permission|permission to access/i;
+
+function classify(e) {
+  const msg = String(e && e.message ? e.message : e);
+  if (/no tab with id/i.test(msg)) return new PageCallError('the tab was closed', { fatal: true });
+  if (/showing error page/i.test(msg)) return new PageCallError('the tab is showing an error page (the page failed to load)', { fatal: false });
+  if (FATAL.test(msg)) return new PageCallError(`the extension cannot act on this page (${msg})`, { fatal: true });
+  return new PageCallError(msg);
+}
+
+async function run(tabId, fn, args) {
+  let results;
+  try {
+    results = await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      injectImmediately: true,
+      func: async (name, callArgs) => {
+        const w = globalThis.__waymark;
+        if (!w || typeof w[name] !== 'function') return { __missing: true };
+        try {
+          return { __value: await w[name](...callArgs) };
+        } catch (err) {
+          return { __error: String(err && err.message ? err.message : err) };
+        }
+      },
+      args: [fn, args],
+    });
+  } catch (e) {
+    throw classify(e);
+  }
+  const r = results && results[0] ? results[0].result : undefined;
+  if (r === undefined || r === null) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+  return r;
+}
+
+async function inject(tabId) {
+  try {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, files: ['page.js'] });
+  } catch (e) {
+    throw classify(e);
+  }
+}
+
+/**
+ * Calls __waymark[fn](...args) in the tab's top frame and returns its value. Rejects with
+ * PageCallError on failure, and with timedOut set when the page did not answer within
+ * timeoutMs (a page blocked by a dialog, a hung script).
+ */
+export async function callPage(tabId, fn, args = [], timeoutMs = 30000) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new PageCallError(`the page did not answer within ${timeoutMs} ms`, { timedOut: true })), Math.max(1, timeoutMs));
+  });
+  const work = (async () => {
+    let r = await run(tabId, fn, args);
+    if (r.__missing) {
+      await inject(tabId);
+      r = await run(tabId, fn, args);
+      if (r.__missing) throw new PageCallError('the page script did not load in this page');
+    }
+    if (r.__error !== undefined) throw new PageCallError(`the page script failed: ${r.__error}`, { fatal: true });
+    return r.__value;
+  })();
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+    work.catch(() => {});
+  }
+}

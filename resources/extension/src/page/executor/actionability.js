@@ -1,0 +1,114 @@
+// Actionability: the checks a person's browser would make implicitly before input lands on an
+// element (attached, visible, enabled, editable, stable, not covered). Each check returns the
+// reason text for the error, or null; the service worker retries until the step's timeout.
+import { describeElement, containsDeep } from './resolve.js';
+
+export function isVisible(el) {
+  if (!el.isConnected) return false;
+  const style = el.ownerDocument.defaultView.getComputedStyle(el);
+  if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
+  if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}
+
+export function isDisabled(el) {
+  try { if (el.matches(':disabled')) return true; } catch { /* not a form control */ }
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    if (n.getAttribute('aria-disabled') === 'true') return true;
+  }
+  return false;
+}
+
+export function isEditable(el) {
+  if (el.isContentEditable) return true;
+  if (el.localName === 'textarea') return !el.readOnly;
+  if (el.localName === 'input') {
+    const t = (el.type || 'text').toLowerCase();
+    if (['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden'].includes(t)) return false;
+    return !el.readOnly;
+  }
+  return false;
+}
+
+/** Which checks an action needs. */
+export const NEEDS = {
+  click: { visible: true, enabled: true, hit: true },
+  fill: { visible: true, enabled: true, editable: true },
+  select: { visible: true, enabled: true },
+  press: { visible: true, enabled: true },
+};
+
+/** Reason the element is not ready for the action yet, or null. Scrolls it into view. */
+export function notActionable(el, needs) {
+  if (!el.isConnected) return 'element was detached from the page';
+  if (needs.visible && !isVisible(el)) return `element is not visible: ${describeElement(el)}`;
+  if (needs.enabled && isDisabled(el)) return `element is disabled: ${describeElement(el)}`;
+  if (needs.editable && !isEditable(el)) {
+    const ro = el.readOnly || el.getAttribute('aria-readonly') === 'true';
+    return ro ? `element is read-only: ${describeElement(el)}` : `element is not editable (not an input, textarea or contenteditable): ${describeElement(el)}`;
+  }
+  return null;
+}
+
+export function scrollIntoViewIfNeeded(el) {
+  const r = el.getBoundingClientRect();
+  const win = el.ownerDocument.defaultView;
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
+  if (!inside) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+}
+
+/** Deepest element at (x, y) of doc, descending into open shadow roots. */
+export function deepElementFromPoint(doc, x, y) {
+  let hit = doc.elementFromPoint(x, y);
+  for (let i = 0; hit && hit.shadowRoot && i < 20; i++) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/**
+ * Hit test at the element's centre, frame by frame up to the top document. Returns
+ * {point, target} where target is the element a pointer there would hit (el or inside it),
+ * or {error} naming what covers it.
+ */
+export function hitTarget(el) {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView;
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > win.innerWidth || y > win.innerHeight) {
+    return { error: `element is outside the viewport (clipped or scrolled away): ${describeElement(el)}` };
+  }
+  const hit = deepElementFromPoint(doc, x, y);
+  if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
+  if (!containsDeep(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
+  // An element inside a same-origin frame is only reachable when the frame itself is not covered.
+  let frame = null;
+  try { frame = win.frameElement; } catch { frame = null; }
+  let fx = x;
+  let fy = y;
+  for (let f = frame; f; ) {
+    const fr = f.getBoundingClientRect();
+    const cs = f.ownerDocument.defaultView.getComputedStyle(f);
+    fx += fr.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
+    fy += fr.top + f.clientTop + parseFloat(cs.paddingTop || '0');
+    const outer = deepElementFromPoint(f.ownerDocument, fx, fy);
+    if (outer !== f) return { error: `element's frame is covered by ${describeElement(outer ? coveringRoot(outer, f) : f)}` };
+    try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
+  }
+  return { point: { x, y }, target: hit };
+}
+
+// Climbs from the covering element to the outermost ancestor that still does not contain the
+// target, so the error names the overlay (the cookie wall) rather than a paragraph inside it.
+function coveringRoot(hit, el) {
+  let n = hit;
+  while (n.parentElement && !containsDeep(n.parentElement, el) && n.parentElement !== n.ownerDocument.body) {
+    n = n.parentElement;
+  }
+  return n;
+}

@@ -1,0 +1,59 @@
+// Popup: shows the connection state (from chrome.storage.session, written by the worker) with
+// what to do about it, and takes the pairing code (kept in chrome.storage.local).
+import { normalizeCode } from './bridge/pairing.js';
+import { CONNECTION_KEY, DEFAULT_PORT } from './bridge/state.js';
+
+const TEXT = {
+  connected: ['Connected to the studio', 'connected'],
+  connecting: ['Connecting…', 'warning'],
+  not_paired: ['Not paired', 'warning'],
+  wrong_code: ['Pairing code refused', 'error'],
+  no_studio: ['Studio not running', 'error'],
+  bad_studio: ['Not your studio', 'error'],
+  replaced: ['Replaced by another connection', 'warning'],
+};
+
+const $ = (id) => document.getElementById(id);
+
+function show(conn) {
+  const c = conn || { state: 'connecting', detail: '' };
+  const [label, cls] = TEXT[c.state] || [c.state, 'warning'];
+  $('state').textContent = label;
+  $('detail').textContent = c.detail || '';
+  $('dot').className = `dot ${cls}`;
+  $('pair').hidden = c.state === 'connected' && !$('pair').dataset.open;
+}
+
+async function load() {
+  const local = await chrome.storage.local.get(['port']);
+  $('port').value = local.port || DEFAULT_PORT;
+  const session = await chrome.storage.session.get(CONNECTION_KEY);
+  show(session[CONNECTION_KEY]);
+}
+
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'session' && changes[CONNECTION_KEY]) show(changes[CONNECTION_KEY].newValue);
+});
+
+$('pair').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const code = normalizeCode($('code').value);
+  const port = Number($('port').value || DEFAULT_PORT);
+  if (!code) {
+    $('message').className = 'message';
+    $('message').textContent = 'A pairing code is 20 letters and digits, like ABCD-EFGH-IJKL-MNOP-QRST. Copy it from the studio.';
+    return;
+  }
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    $('message').className = 'message';
+    $('message').textContent = 'The port is a number from 1 to 65535 (the studio shows it).';
+    return;
+  }
+  await chrome.storage.local.set({ pairing_code: code, port });
+  $('code').value = '';
+  $('message').className = 'message ok';
+  $('message').textContent = 'Saved. Connecting…';
+  chrome.runtime.sendMessage({ waymark: 'reconnect' });
+});
+
+load();

@@ -1,0 +1,309 @@
+package dev.waymark.bridge;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The studio's handle on the browser: starts the bridge server and offers one method per request
+ * of docs/protocol.md. Every method returns a future completed on the bridge's dispatch thread;
+ * nothing here blocks, holds session state or touches the UI.
+ */
+public final class BrowserClient implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(BrowserClient.class);
+  /** Upper bound for a gate with no timeout: a person may take long, but not forever. */
+  static final long GATE_MAX_MS = Duration.ofHours(12).toMillis();
+
+  private final BridgeServer server;
+  private final PairingSecret secret;
+  private final ObjectMapper mapper;
+  private final StepLedger ledger = new StepLedger();
+  private final List<CompletableFuture<ClientInfo>> waiters = new CopyOnWriteArrayList<>();
+  private volatile String pinnedClient;
+
+  private BrowserClient(BridgeServer server, PairingSecret secret) {
+    this.server = server;
+    this.secret = secret;
+    this.mapper = server.codec().mapper();
+    server.setLateReplyHandler(this::lateReply);
+    server.addListener(new BridgeListener() {
+      @Override
+      public void connected(ClientInfo client) {
+        waiters.removeIf(w -> w.complete(client) || w.isDone());
+      }
+    });
+  }
+
+  /** Starts the bridge with the pairing secret stored in the config folder (created on first use). */
+  public static BrowserClient start(BridgeConfig config) throws BridgeStartException, IOException {
+    return start(config, PairingSecret.loadOrCreate(config.configDir()));
+  }
+
+  /** Starts the bridge with a given secret. */
+  public static BrowserClient start(BridgeConfig config, PairingSecret secret) throws BridgeStartException {
+    return new BrowserClient(BridgeServer.start(config, secret), secret);
+  }
+
+  /** The server (port, stats, listeners, clients). */
+  public BridgeServer server() {
+    return server;
+  }
+
+  /** The bound port. */
+  public int port() {
+    return server.port();
+  }
+
+  /** The code the person pastes into the extension popup. Show it only to the person; never log it. */
+  public String pairingCode() {
+    return secret.displayCode();
+  }
+
+  PairingSecret secret() {
+    return secret;
+  }
+
+  /** The studio's record of sent steps. */
+  public StepLedger ledger() {
+    return ledger;
+  }
+
+  /** Sends requests to this client id (null: the most recently paired browser). */
+  public void useClient(String clientId) {
+    this.pinnedClient = clientId;
+  }
+
+  /** The browser requests go to, if one is paired. */
+  public Optional<ClientInfo> client() {
+    String pinned = pinnedClient;
+    if (pinned != null) {
+      return server.clients().stream().filter(c -> c.clientId().equals(pinned)).findFirst();
+    }
+    return server.currentClient();
+  }
+
+  /** Whether a browser is paired. */
+  public boolean isConnected() {
+    return client().isPresent();
+  }
+
+  /** Completes when a browser is paired (at once when one already is). */
+  public CompletableFuture<ClientInfo> awaitConnected() {
+    CompletableFuture<ClientInfo> f = new CompletableFuture<>();
+    waiters.add(f);
+    client().ifPresent(f::complete);
+    if (f.isDone()) {
+      waiters.remove(f);
+    }
+    return f;
+  }
+
+  /** Adds a listener for connect, disconnect and browser events. */
+  public void addListener(BridgeListener listener) {
+    server.addListener(listener);
+  }
+
+  /** Removes a listener. */
+  public void removeListener(BridgeListener listener) {
+    server.removeListener(listener);
+  }
+
+  /** Observes a tab: the PageObservation JSON with the spec's names. */
+  public CompletableFuture<ObserveResult> observe(ObserveOptions options) {
+    ObjectNode m = server.codec().message(MessageType.OBSERVE);
+    if (options.tab() == null) {
+      m.putNull("tab");
+    } else {
+      m.put("tab", options.tab());
+    }
+    m.put("max_nodes", options.maxNodes());
+    m.put("max_text", options.maxText());
+    m.put("include_text", options.includeText());
+    return send(m, server.config().requestTimeout()).thenApply(r -> convert(r, ObserveResult.class));
+  }
+
+  /**
+   * Performs one step in the task tab. The step id is sent at most once. Completes normally once
+   * the step was sent: with the extension's result, or with an {@link PerformResult#uncertain}
+   * result when the connection dropped or no reply came within {@code timeoutMs} plus a grace
+   * period. Completes exceptionally with {@link BridgeException.NotConnected} when nothing was sent,
+   * or {@link IllegalStateException} when the id was sent before.
+   *
+   * @param step   the Step JSON (spec names) or any object Jackson writes as one (the Step record)
+   * @param values only the real values the step's tokens need; they are never logged or stored
+   */
+  public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
+    String clientId = client().map(ClientInfo::clientId).orElse(null);
+    if (!ledger.begin(stepId, clientId)) {
+      return CompletableFuture.failedFuture(new IllegalStateException(
+          "Step " + stepId + " was already sent to the browser; a step is never sent twice"));
+    }
+    ObjectNode m = server.codec().message(MessageType.PERFORM);
+    m.put("step_id", stepId);
+    m.set("step", step instanceof JsonNode node ? node : mapper.valueToTree(step));
+    ObjectNode v = m.putObject("values");
+    values.forEach(v::put);
+    m.put("timeout_ms", timeoutMs);
+    m.putNull("tab");
+    return server.request(clientId, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
+        .handle((reply, error) -> {
+          Throwable cause = unwrap(error);
+          PerformResult result;
+          if (cause == null) {
+            result = withStepId(convert(reply, PerformResult.class), stepId);
+          } else if (cause instanceof BridgeException.NotConnected nc) {
+            ledger.notSent(stepId);
+            throw new CompletionException(nc);
+          } else if (cause instanceof BridgeException.ConnectionLost) {
+            result = PerformResult.uncertain(stepId, "The connection to the browser dropped after step " + stepId
+                + " was sent, so whether it took effect is unknown. It is not repeated automatically; "
+                + "check the page, then resolve it.");
+          } else if (cause instanceof BridgeException.Timeout) {
+            result = PerformResult.uncertain(stepId, "The browser did not report on step " + stepId + " within "
+                + (timeoutMs + server.config().performGrace().toMillis()) + " ms, so whether it took effect is unknown. "
+                + "It is not repeated automatically; check the page, then resolve it.");
+          } else if (cause instanceof BridgeException.Refused refused) {
+            result = PerformResult.notPerformed(stepId, refused.getMessage());
+          } else {
+            result = PerformResult.uncertain(stepId, "Step " + stepId + " failed in the bridge: " + cause.getMessage());
+          }
+          ledger.finish(stepId, result);
+          if (result.uncertain()) {
+            LOG.info("Step {} is uncertain", stepId);
+          }
+          return result;
+        });
+  }
+
+  /** Asks the extension what became of a step id (after a reconnect). */
+  public CompletableFuture<StepStatus> status(String stepId) {
+    ObjectNode m = server.codec().message(MessageType.STATUS);
+    m.put("step_id", stepId);
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      String state = r.path("state").asText("unknown");
+      StepStatus.State s = switch (state) {
+        case "done" -> StepStatus.State.DONE;
+        case "running" -> StepStatus.State.RUNNING;
+        case "interrupted" -> StepStatus.State.INTERRUPTED;
+        case "never_started" -> neverStartedOrUnknown(stepId, r.path("ledger_since").asLong(0));
+        default -> StepStatus.State.UNKNOWN;
+      };
+      JsonNode result = r.get("result");
+      PerformResult pr = s == StepStatus.State.DONE && result != null && result.isObject()
+          ? withStepId(convert(result, PerformResult.class), stepId) : null;
+      return new StepStatus(stepId, s, pr);
+    });
+  }
+
+  /** The extension's ledger is per browser session: one younger than the step cannot say it never started. */
+  private StepStatus.State neverStartedOrUnknown(String stepId, long ledgerSince) {
+    Optional<StepLedger.Entry> sent = ledger.get(stepId);
+    if (sent.isPresent() && ledgerSince > sent.get().sentAt().toEpochMilli()) {
+      return StepStatus.State.UNKNOWN;
+    }
+    return StepStatus.State.NEVER_STARTED;
+  }
+
+  /** Outlines the element(s) a Selector picks in the task tab; null clears the highlight. */
+  public CompletableFuture<Boolean> highlight(Object selector) {
+    ObjectNode m = server.codec().message(MessageType.HIGHLIGHT);
+    m.set("selector", selector == null ? NullNode.instance
+        : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
+    return send(m, server.config().requestTimeout()).thenApply(r -> okOrRefuse(r, "highlight"));
+  }
+
+  /** The browser's tabs, the task tab marked. */
+  public CompletableFuture<List<TabInfo>> tabs() {
+    ObjectNode m = server.codec().message(MessageType.TABS);
+    return send(m, server.config().requestTimeout()).thenApply(r ->
+        mapper.convertValue(r.path("tabs"), new TypeReference<List<TabInfo>>() { }));
+  }
+
+  /** Starts or stops recording the person's actions (take-over); they arrive as user_action events. */
+  public CompletableFuture<Boolean> record(boolean on) {
+    ObjectNode m = server.codec().message(MessageType.RECORD);
+    m.put("on", on);
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      okOrRefuse(r, "record");
+      return r.path("on").asBoolean(on);
+    });
+  }
+
+  /**
+   * Shows the userStep overlay and completes when the person continues, the continue_on
+   * condition holds, or it times out ({@code timeoutMs} 0: no timeout of its own).
+   */
+  public CompletableFuture<GateResult> gate(String stepId, String prompt, Object continueOn, long timeoutMs) {
+    ObjectNode m = server.codec().message(MessageType.GATE);
+    m.put("step_id", stepId);
+    m.put("prompt", prompt);
+    m.set("continue_on", continueOn == null ? NullNode.instance
+        : continueOn instanceof JsonNode n ? n : mapper.valueToTree(continueOn));
+    m.put("timeout_ms", timeoutMs);
+    long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + server.config().performGrace().toMillis();
+    return send(m, Duration.ofMillis(wait)).thenApply(r -> convert(r, GateResult.class));
+  }
+
+  /** Stops the server and its threads; pending requests fail as connection lost. */
+  @Override
+  public void close() {
+    server.close();
+    waiters.forEach(w -> w.completeExceptionally(new BridgeException.NotConnected("The bridge was closed")));
+  }
+
+  private CompletableFuture<ObjectNode> send(ObjectNode message, Duration timeout) {
+    return server.request(pinnedClient, message, timeout);
+  }
+
+  private void lateReply(ObjectNode reply) {
+    if (!MessageType.PERFORMED.wire().equals(reply.path("type").asText())) {
+      return;
+    }
+    String stepId = reply.path("step_id").asText(null);
+    if (stepId != null) {
+      ledger.late(stepId, withStepId(convert(reply, PerformResult.class), stepId));
+    }
+  }
+
+  private boolean okOrRefuse(ObjectNode reply, String what) {
+    if (!reply.path("ok").asBoolean(false)) {
+      throw new BridgeException.Refused(reply.path("error").asText(what + " failed in the browser"));
+    }
+    return true;
+  }
+
+  private <T> T convert(JsonNode node, Class<T> type) {
+    try {
+      return mapper.treeToValue(node, type);
+    } catch (IOException e) {
+      throw new BridgeException.Refused("The browser's " + type.getSimpleName() + " reply could not be read");
+    }
+  }
+
+  private static PerformResult withStepId(PerformResult r, String stepId) {
+    if (stepId.equals(r.stepId())) {
+      return r;
+    }
+    return new PerformResult(stepId, r.ok(), r.error(), r.data(), r.url(), r.title(), r.skipped(), r.dialogs(),
+        r.downloads(), r.newTabs(), r.navigated(), r.file(), r.uncertain());
+  }
+
+  private static Throwable unwrap(Throwable t) {
+    while (t instanceof CompletionException && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+}

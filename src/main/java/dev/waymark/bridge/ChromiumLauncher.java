@@ -1,0 +1,251 @@
+package dev.waymark.bridge;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds Chromium, gives it a private copy of the extension that carries the pairing code and the
+ * studio's port ({@code pairing.json}), and launches it so it pairs by itself.
+ */
+public final class ChromiumLauncher {
+  private static final Logger LOG = LoggerFactory.getLogger(ChromiumLauncher.class);
+  private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable");
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  /**
+   * How to launch.
+   *
+   * @param chromium        an explicit executable, or null to search PATH
+   * @param headless        run without a window
+   * @param profile         a profile name kept under the config folder, or null for a fresh temporary one
+   * @param remoteDebugging open a DevTools port (tests drive the browser through it)
+   * @param startUrl        the first page, or null for about:blank
+   * @param extraArgs       more command-line flags
+   */
+  public record Options(Path chromium, boolean headless, String profile, boolean remoteDebugging, String startUrl,
+                        List<String> extraArgs) {
+    public Options {
+      extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
+      if (profile != null && !profile.matches("[A-Za-z0-9._-]{1,64}")) {
+        throw new IllegalArgumentException("A profile name is 1-64 letters, digits, dots, dashes or underscores");
+      }
+    }
+
+    /** A fresh temporary profile, with a window. */
+    public static Options defaults() {
+      return new Options(null, false, null, false, null, List.of());
+    }
+
+    public Options withHeadless(boolean h) {
+      return new Options(chromium, h, profile, remoteDebugging, startUrl, extraArgs);
+    }
+
+    public Options withProfile(String p) {
+      return new Options(chromium, headless, p, remoteDebugging, startUrl, extraArgs);
+    }
+
+    public Options withChromium(Path c) {
+      return new Options(c, headless, profile, remoteDebugging, startUrl, extraArgs);
+    }
+
+    public Options withRemoteDebugging(boolean r) {
+      return new Options(chromium, headless, profile, r, startUrl, extraArgs);
+    }
+
+    public Options withStartUrl(String u) {
+      return new Options(chromium, headless, profile, remoteDebugging, u, extraArgs);
+    }
+  }
+
+  private ChromiumLauncher() {
+  }
+
+  /** The executable: {@code explicit} when it is one, else the first of chromium, chromium-browser, google-chrome on PATH. */
+  public static Optional<Path> findChromium(Path explicit) {
+    if (explicit != null) {
+      return Files.isExecutable(explicit) && !Files.isDirectory(explicit) ? Optional.of(explicit) : Optional.empty();
+    }
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return Optional.empty();
+    }
+    for (String name : NAMES) {
+      for (String dir : path.split(java.io.File.pathSeparator)) {
+        if (dir.isEmpty()) {
+          continue;
+        }
+        Path candidate = Path.of(dir, name);
+        if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
+          return Optional.of(candidate);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Launches Chromium paired with {@code client}'s server, its config folder from the client's settings. */
+  public static LaunchedBrowser launch(BrowserClient client, Options options) throws IOException {
+    return launch(options, client.server().config().configDir(), client.port(), client.secret());
+  }
+
+  /** Launches Chromium with a private extension copy that pairs with the studio on {@code port}. */
+  public static LaunchedBrowser launch(Options options, Path configDir, int port, PairingSecret secret) throws IOException {
+    Path exe = findChromium(options.chromium()).orElseThrow(() -> new IOException(options.chromium() != null
+        ? "No Chromium executable at " + options.chromium() + "."
+        : "No Chromium found on PATH (looked for " + String.join(", ", NAMES) + "). Install Chromium or pass --chromium PATH."));
+    Path browsers = ConfigDir.ensureOwnerOnlyDir(configDir.resolve("browsers"));
+    boolean temporary = options.profile() == null;
+    String name = temporary ? ".tmp-" + HexFormat.of().formatHex(randomBytes(6)) : options.profile();
+    Path root = ConfigDir.ensureOwnerOnlyDir(browsers.resolve(name));
+    Path extension = root.resolve("extension");
+    Path userData = ConfigDir.ensureOwnerOnlyDir(root.resolve("user-data"));
+    copyExtension(extension);
+    writePairing(extension, secret, port);
+
+    List<String> cmd = new ArrayList<>();
+    cmd.add(exe.toString());
+    cmd.add("--user-data-dir=" + userData);
+    cmd.add("--load-extension=" + extension);
+    cmd.add("--disable-extensions-except=" + extension);
+    // branded Chrome 137+ ignores --load-extension unless this feature is off
+    cmd.add("--disable-features=DisableLoadExtensionCommandLineSwitch");
+    cmd.add("--no-first-run");
+    cmd.add("--no-default-browser-check");
+    cmd.add("--disable-background-networking");
+    cmd.add("--disable-component-update");
+    cmd.add("--disable-sync");
+    cmd.add("--disable-quic");
+    if (options.headless()) {
+      cmd.add("--headless=new");
+      cmd.add("--disable-gpu");
+    }
+    if ("root".equals(System.getProperty("user.name"))) {
+      // Chromium refuses to start as root with its sandbox
+      cmd.add("--no-sandbox");
+    }
+    if (options.remoteDebugging()) {
+      cmd.add("--remote-debugging-port=0");
+      cmd.add("--remote-debugging-address=127.0.0.1");
+    }
+    cmd.addAll(options.extraArgs());
+    cmd.add(options.startUrl() == null ? "about:blank" : options.startUrl());
+
+    Files.deleteIfExists(userData.resolve("DevToolsActivePort"));
+    Path log = root.resolve("chromium.log");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    LOG.info("Launching {} (profile {}, {})", exe, temporary ? "temporary" : name, options.headless() ? "headless" : "with a window");
+    Process process = pb.start();
+    return new LaunchedBrowser(process, root, extension, userData, log, temporary);
+  }
+
+  /** Where the built extension is: target/classes/extension in a checkout, else the classpath folder extension/. */
+  static void copyExtension(Path target) throws IOException {
+    deleteTree(target);
+    Path dev = Path.of("target", "classes", "extension");
+    if (Files.isRegularFile(dev.resolve("manifest.json"))) {
+      copyTree(dev, target);
+      return;
+    }
+    URL manifest = ChromiumLauncher.class.getClassLoader().getResource("extension/manifest.json");
+    if (manifest == null) {
+      throw new IOException("The built extension is missing: neither target/classes/extension nor the classpath folder extension/ exists. Build with mvn compile.");
+    }
+    if ("file".equals(manifest.getProtocol())) {
+      try {
+        copyTree(Path.of(manifest.toURI()).getParent(), target);
+      } catch (URISyntaxException e) {
+        throw new IOException("Cannot read the extension folder " + manifest, e);
+      }
+      return;
+    }
+    if (manifest.openConnection() instanceof JarURLConnection jar) {
+      jar.setUseCaches(false);
+      try (JarFile file = jar.getJarFile()) {
+        for (JarEntry entry : java.util.Collections.list(file.entries())) {
+          if (!entry.getName().startsWith("extension/") || entry.isDirectory()) {
+            continue;
+          }
+          Path out = target.resolve(entry.getName().substring("extension/".length())).normalize();
+          if (!out.startsWith(target)) {
+            continue;
+          }
+          Files.createDirectories(out.getParent());
+          try (InputStream in = file.getInputStream(entry)) {
+            Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+      }
+      return;
+    }
+    throw new IOException("Cannot copy the extension from " + manifest);
+  }
+
+  private static void writePairing(Path extension, PairingSecret secret, int port) throws IOException {
+    ObjectNode pairing = new ObjectMapper().createObjectNode();
+    pairing.put("code", secret.displayCode());
+    pairing.put("port", port);
+    Path file = extension.resolve("pairing.json");
+    Files.deleteIfExists(file);
+    Files.createFile(file);
+    ConfigDir.restrict(file, ConfigDir.OWNER_FILE);
+    Files.writeString(file, pairing.toString(), StandardCharsets.UTF_8);
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    ConfigDir.ensureOwnerOnlyDir(to);
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        Path out = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(out);
+        } else {
+          Files.copy(p, out, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private static byte[] randomBytes(int n) {
+    byte[] b = new byte[n];
+    RANDOM.nextBytes(b);
+    return b;
+  }
+}

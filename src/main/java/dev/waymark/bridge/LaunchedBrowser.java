@@ -1,0 +1,119 @@
+package dev.waymark.bridge;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A Chromium process started by {@link ChromiumLauncher}; closing it stops the browser and removes a temporary profile. */
+public final class LaunchedBrowser implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LaunchedBrowser.class);
+
+  private final Process process;
+  private final Path root;
+  private final Path extensionDir;
+  private final Path userDataDir;
+  private final Path log;
+  private final boolean temporary;
+
+  LaunchedBrowser(Process process, Path root, Path extensionDir, Path userDataDir, Path log, boolean temporary) {
+    this.process = process;
+    this.root = root;
+    this.extensionDir = extensionDir;
+    this.userDataDir = userDataDir;
+    this.log = log;
+    this.temporary = temporary;
+  }
+
+  /** The browser process. */
+  public Process process() {
+    return process;
+  }
+
+  /** The private copy of the extension the browser loaded. */
+  public Path extensionDir() {
+    return extensionDir;
+  }
+
+  /** The browser's profile folder. */
+  public Path userDataDir() {
+    return userDataDir;
+  }
+
+  /** Whether the browser is still running. */
+  public boolean isRunning() {
+    return process.isAlive();
+  }
+
+  /** The last lines Chromium wrote, for error messages. */
+  public String logTail(int lines) {
+    try {
+      List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** The DevTools port, when launched with remote debugging (waits for Chromium to write it). */
+  public Optional<Integer> devToolsPort(Duration wait) throws InterruptedException {
+    Path file = userDataDir.resolve("DevToolsActivePort");
+    long deadline = System.nanoTime() + wait.toNanos();
+    while (System.nanoTime() < deadline && process.isAlive()) {
+      try {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+          return Optional.of(Integer.parseInt(lines.get(0).trim()));
+        }
+      } catch (IOException | NumberFormatException notYet) {
+        // Chromium writes the file a moment after start
+      }
+      Thread.sleep(50);
+    }
+    return Optional.empty();
+  }
+
+  /** Asks Chromium to quit, forces it after 5 s, and deletes a temporary profile. */
+  @Override
+  public synchronized void close() {
+    List<ProcessHandle> children = process.descendants().toList();
+    process.destroy();
+    try {
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        LOG.warn("Chromium did not quit within 5 s; killing it");
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    for (ProcessHandle child : children) {
+      if (child.isAlive()) {
+        child.destroyForcibly();
+      }
+    }
+    if (temporary) {
+      for (int attempt = 0; attempt < 5; attempt++) {
+        try {
+          ChromiumLauncher.deleteTree(root);
+          break;
+        } catch (IOException e) {
+          // a helper process may still be writing into the profile
+          try {
+            Thread.sleep(200);
+          } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            break;
+          }
+        }
+      }
+    }
+  }
+}

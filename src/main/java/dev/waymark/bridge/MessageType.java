@@ -1,0 +1,63 @@
+package dev.waymark.bridge;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The closed set of wire message types (docs/protocol.md); anything else closes the connection. */
+public enum MessageType {
+  // studio → extension
+  CHALLENGE("challenge", Direction.TO_EXTENSION),
+  WELCOME("welcome", Direction.TO_EXTENSION),
+  OBSERVE("observe", Direction.TO_EXTENSION),
+  PERFORM("perform", Direction.TO_EXTENSION),
+  STATUS("status", Direction.TO_EXTENSION),
+  HIGHLIGHT("highlight", Direction.TO_EXTENSION),
+  TABS("tabs", Direction.TO_EXTENSION),
+  RECORD("record", Direction.TO_EXTENSION),
+  GATE("gate", Direction.TO_EXTENSION),
+  // extension → studio
+  HELLO("hello", Direction.TO_STUDIO),
+  OBSERVATION("observation", Direction.TO_STUDIO),
+  PERFORMED("performed", Direction.TO_STUDIO),
+  STEP_STATUS("step_status", Direction.TO_STUDIO),
+  HIGHLIGHTED("highlighted", Direction.TO_STUDIO),
+  TAB_LIST("tab_list", Direction.TO_STUDIO),
+  RECORDING("recording", Direction.TO_STUDIO),
+  GATE_CLEARED("gate_cleared", Direction.TO_STUDIO),
+  EVENT("event", Direction.TO_STUDIO),
+  // both ways
+  HEARTBEAT("heartbeat", Direction.BOTH),
+  ERROR("error", Direction.BOTH);
+
+  /** Which side may send a type. */
+  public enum Direction { TO_EXTENSION, TO_STUDIO, BOTH }
+
+  private static final Map<String, MessageType> BY_WIRE =
+      Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(MessageType::wire, Function.identity()));
+
+  private final String wire;
+  private final Direction direction;
+
+  MessageType(String wire, Direction direction) {
+    this.wire = wire;
+    this.direction = direction;
+  }
+
+  /** The {@code type} string on the wire. */
+  public String wire() {
+    return wire;
+  }
+
+  /** Whether the studio accepts this type from an extension. */
+  public boolean acceptedByStudio() {
+    return direction != Direction.TO_EXTENSION;
+  }
+
+  /** The type for a wire name, if it is one of ours. */
+  public static Optional<MessageType> fromWire(String wire) {
+    return Optional.ofNullable(wire == null ? null : BY_WIRE.get(wire));
+  }
+}

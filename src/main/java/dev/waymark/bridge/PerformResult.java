@@ -1,0 +1,79 @@
+package dev.waymark.bridge;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/**
+ * What the extension reported after performing a step (the {@code performed} reply), or an
+ * uncertain outcome made by the studio when the reply never came after the step was sent.
+ *
+ * @param stepId    the step's id
+ * @param ok        the step did what it should
+ * @param error     why not, in words for the next prompt
+ * @param data      what an extract-like step read
+ * @param url       the page's address afterwards
+ * @param title     the page's title afterwards
+ * @param skipped   the step's condition did not hold, so it did nothing
+ * @param dialogs   dialogs the page opened while the step ran
+ * @param downloads downloads the step triggered (blocked unless allowed)
+ * @param newTabs   tabs the step opened
+ * @param navigated the step moved the tab to another document
+ * @param file      a captured file
+ * @param uncertain the studio does not know whether the step took effect; it is never re-sent
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record PerformResult(
+    @JsonProperty("step_id") String stepId,
+    @JsonProperty("ok") boolean ok,
+    @JsonProperty("error") String error,
+    @JsonProperty("data") JsonNode data,
+    @JsonProperty("url") String url,
+    @JsonProperty("title") String title,
+    @JsonProperty("skipped") boolean skipped,
+    @JsonProperty("dialogs") List<DialogInfo> dialogs,
+    @JsonProperty("downloads") List<DownloadInfo> downloads,
+    @JsonProperty("new_tabs") List<TabInfo> newTabs,
+    @JsonProperty("navigated") boolean navigated,
+    @JsonProperty("file") CapturedFile file,
+    @JsonProperty("uncertain") boolean uncertain) {
+
+  public PerformResult {
+    dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
+    downloads = downloads == null ? List.of() : List.copyOf(downloads);
+    newTabs = newTabs == null ? List.of() : List.copyOf(newTabs);
+  }
+
+  /** An outcome the studio records when it cannot know whether the step happened. */
+  public static PerformResult uncertain(String stepId, String why) {
+    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, true);
+  }
+
+  /** A failure the studio knows happened before the step reached the page. */
+  public static PerformResult notPerformed(String stepId, String why) {
+    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, false);
+  }
+
+  /** A dialog the page opened. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record DialogInfo(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
+               @JsonProperty("handled") String handled) {
+  }
+
+  /** A download the step triggered. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record DownloadInfo(@JsonProperty("url") String url, @JsonProperty("filename") String filename,
+                 @JsonProperty("blocked") boolean blocked) {
+  }
+
+  /** A captured file, sent to the studio only. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record CapturedFile(@JsonProperty("filename") String filename, @JsonProperty("mime") String mime,
+                 @JsonProperty("size") long size, @JsonProperty("base64") String base64) {
+    @Override
+    public String toString() {
+      return "CapturedFile[" + filename + ", " + mime + ", " + size + " bytes]";
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package dev.waymark.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.java_websocket.WebSocketImpl;
+import org.java_websocket.framing.Framedata;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Java-WebSocket 1.6.0 can leave a frame sent from a non-selector thread queued until the next
+ * send. Bursts end with a frame nothing follows, so a stalled last frame shows as a burst that
+ * never completes.
+ */
+class SendRaceRegressionTest {
+  private static final Logger LOG = LoggerFactory.getLogger(SendRaceRegressionTest.class);
+  /** WAYMARK_RACE_GUARD=false turns the watchdog off, to see these tests fail without it. */
+  private static final boolean GUARD = !"false".equals(System.getenv("WAYMARK_RACE_GUARD"));
+  private static final int SPIN_NANOS = Integer.parseInt(System.getenv().getOrDefault("WAYMARK_RACE_SPIN", "80000"));
+  private static final int FRAMES = Integer.parseInt(System.getenv().getOrDefault("WAYMARK_RACE_FRAMES", "10000"));
+
+  @TempDir
+  Path config;
+  BrowserClient client;
+
+  @AfterEach
+  void stop() {
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  @Test
+  void thousandsOfFramesFromAnotherThreadAllArriveWithoutWaitingForTheNextSend() throws Exception {
+    PairingSecret secret = PairingSecret.loadOrCreate(config);
+    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0).withRequestTimeout(Duration.ofSeconds(30)), secret);
+    AtomicInteger arrived = new AtomicInteger();
+    FakeExtension ext = new FakeExtension(client.port(), java.util.Map.of("Origin", ExtensionId.origin(ExtensionId.WAYMARK))) {
+      @Override
+      public void onMessage(String message) {
+        super.onMessage(message);
+        if (message.contains("\"type\":\"tabs\"")) {
+          arrived.incrementAndGet();
+          // answering keeps the selector thread busy writing and reading, which widens the race window
+          String id = message.replaceAll(".*\"id\":\"([^\"]+)\".*", "$1");
+          send("{\"type\":\"tab_list\",\"id\":\"" + id + "\",\"tabs\":[]}");
+        }
+      }
+    };
+    ext.pair(secret, "race");
+    client.awaitConnected().get(5, TimeUnit.SECONDS);
+    ext.received.clear();
+
+    client.server().setWatchdogEnabled(GUARD);
+    Random random = new Random(42);
+    int sent = 0;
+    int stalls = 0;
+    long worstMs = 0;
+    List<CompletableFuture<?>> replies = new ArrayList<>();
+    while (sent < FRAMES) {
+      int burst = 1 + random.nextInt(4);
+      for (int i = 0; i < burst; i++) {
+        replies.add(client.tabs());
+        // a varying gap sweeps the next send across the selector's drain-then-reset window
+        long until = System.nanoTime() + random.nextInt(SPIN_NANOS);
+        while (System.nanoTime() < until) {
+          Thread.onSpinWait();
+        }
+      }
+      sent += burst;
+      long start = System.nanoTime();
+      long deadline = start + TimeUnit.SECONDS.toNanos(2);
+      while (arrived.get() < sent && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      worstMs = Math.max(worstMs, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+      if (arrived.get() < sent) {
+        stalls++;
+      }
+      ext.received.clear();
+    }
+    for (CompletableFuture<?> r : replies) {
+      r.get(10, TimeUnit.SECONDS);
+    }
+    LOG.info("{} frames, {} stalled bursts, worst burst delivery {} ms, watchdog kicks {}", sent, stalls, worstMs, client.server().watchdogKicks());
+    assertThat(stalls).as("bursts whose last frame stalled for 2 s").isZero();
+    assertThat(arrived.get()).isEqualTo(sent);
+  }
+
+  @Test
+  void aFrameLeftQueuedWithoutWriteInterestIsStillDelivered() throws Exception {
+    PairingSecret secret = PairingSecret.loadOrCreate(config);
+    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0), secret);
+    FakeExtension ext = FakeExtension.withOrigin(client.port());
+    ext.pair(secret, "stuck");
+    client.awaitConnected().get(5, TimeUnit.SECONDS);
+    client.server().setWatchdogEnabled(GUARD);
+    WebSocketImpl conn = (WebSocketImpl) client.server().connectionOf("stuck");
+    // exactly what the race leaves behind: the frame is queued, the key is back to OP_READ, nobody wakes the selector
+    for (Framedata frame : conn.getDraft().createFrames("{\"type\":\"heartbeat\",\"at\":1}", false)) {
+      conn.outQueue.put(conn.getDraft().createBinaryFrame(frame));
+    }
+    ObjectNode delivered = ext.next("heartbeat");
+    assertThat(delivered.path("at").asLong()).isEqualTo(1);
+    assertThat(client.server().watchdogKicks()).isPositive();
+  }
+}

@@ -1,0 +1,199 @@
+package dev.waymark.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.bridge.BridgeConfig;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.bridge.ClientInfo;
+import dev.waymark.bridge.ExtensionId;
+import dev.waymark.bridge.LaunchedBrowser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Real headless Chromium with the Waymark extension paired to a bridge on a free port, plus a
+ * static server for src/test/resources/pages/. One browser per test class:
+ * <pre>
+ * &#64;RegisterExtension static BrowserHarness browser = BrowserHarness.create();
+ * ... browser.client().perform(...); browser.open(browser.pageUrl("bridge/clicks.html"));
+ * </pre>
+ * or {@code try (BrowserHarness h = BrowserHarness.start()) { ... }}. Tests are skipped (with a
+ * message) when /usr/bin/chromium is absent; {@code -Dwaymark.chromium=PATH} points elsewhere.
+ */
+public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+  /** Chromium the tests use unless -Dwaymark.chromium says otherwise. */
+  public static final Path CHROMIUM = Path.of(System.getProperty("waymark.chromium", "/usr/bin/chromium"));
+
+  private final UnaryOperator<BridgeConfig> configure;
+  private Path configDir;
+  private BrowserClient client;
+  private LaunchedBrowser browser;
+  private PageServer pages;
+  private Cdp cdp;
+
+  private BrowserHarness(UnaryOperator<BridgeConfig> configure) {
+    this.configure = configure;
+  }
+
+  /** A harness to register as a JUnit 5 extension (started before all tests of the class). */
+  public static BrowserHarness create() {
+    return new BrowserHarness(UnaryOperator.identity());
+  }
+
+  /** Same, with bridge settings changed (e.g. shorter timeouts). */
+  public static BrowserHarness create(UnaryOperator<BridgeConfig> configure) {
+    return new BrowserHarness(configure);
+  }
+
+  /** A started harness to use with try-with-resources. */
+  public static BrowserHarness start() throws Exception {
+    BrowserHarness h = create();
+    h.startAll();
+    return h;
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    startAll();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
+  }
+
+  private void startAll() throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM),
+        "Chromium is not installed at " + CHROMIUM + " (apt-get install chromium); skipping the real-browser tests");
+    if (!Files.isRegularFile(Path.of("target/classes/extension/manifest.json"))) {
+      throw new IllegalStateException("The extension is not built: run mvn compile (it builds target/classes/extension)");
+    }
+    configDir = Files.createTempDirectory("waymark-test-config-");
+    BridgeConfig config = configure.apply(BridgeConfig.defaults(configDir).withPort(0));
+    client = BrowserClient.start(config);
+    pages = new PageServer();
+    browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
+        .withChromium(CHROMIUM).withHeadless(true).withRemoteDebugging(true));
+    try {
+      client.awaitConnected().get(30, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      String log = browser.logTail(30);
+      close();
+      throw new IllegalStateException("The extension did not connect within 30 s. Chromium said:\n" + log);
+    }
+    int devtools = browser.devToolsPort(Duration.ofSeconds(10))
+        .orElseThrow(() -> new IllegalStateException("Chromium did not open its DevTools port"));
+    cdp = Cdp.connect(devtools);
+  }
+
+  /** The studio side. */
+  public BrowserClient client() {
+    return client;
+  }
+
+  /** The browser process. */
+  public LaunchedBrowser browser() {
+    return browser;
+  }
+
+  /** DevTools access, for what the extension cannot do for a test (stop its worker, read a page directly). */
+  public Cdp cdp() {
+    return cdp;
+  }
+
+  /** The paired client. */
+  public ClientInfo clientInfo() {
+    return client.client().orElseThrow(() -> new IllegalStateException("no browser connected"));
+  }
+
+  /** URL of a test page under src/test/resources/pages/. */
+  public String pageUrl(String path) {
+    return pages.url(path);
+  }
+
+  /** The DevTools target id of the extension's task tab (the first page target). */
+  public String pageTarget() throws Exception {
+    for (JsonNode t : cdp.targets()) {
+      if ("page".equals(t.path("type").asText()) && !t.path("url").asText().startsWith("chrome-extension://")) {
+        return t.path("targetId").asText();
+      }
+    }
+    throw new IllegalStateException("no page target");
+  }
+
+  /** Loads a URL in the task tab (through DevTools, so it does not depend on the executor) and waits for it. */
+  public void open(String url) throws Exception {
+    cdp.navigate(pageTarget(), url);
+  }
+
+  /** Evaluates JavaScript in the task tab's page (main world). */
+  public JsonNode eval(String expression) throws Exception {
+    return cdp.evaluate(pageTarget(), expression);
+  }
+
+  /**
+   * Stops the extension's service worker the way Chrome does when it is idle (DevTools
+   * Target.closeTarget on the worker target); its socket closes with it.
+   */
+  public void stopServiceWorker() throws Exception {
+    JsonNode sw = cdp.serviceWorker(ExtensionId.WAYMARK);
+    if (sw == null) {
+      throw new IllegalStateException("the extension's service worker is not running");
+    }
+    cdp.send(null, "Target.closeTarget", Cdp.params().put("targetId", sw.path("targetId").asText()));
+  }
+
+  /** The extension's ID. */
+  public String extensionId() {
+    return ExtensionId.WAYMARK;
+  }
+
+  /** Waits until a browser is paired again with a connection other than {@code previous}. */
+  public ClientInfo awaitReconnect(long previousConnection, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      var c = client.client();
+      if (c.isPresent() && c.get().connection() != previousConnection) {
+        return c.get();
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("the extension did not reconnect within " + timeout.toSeconds() + " s");
+  }
+
+  @Override
+  public void close() {
+    if (cdp != null) {
+      cdp.close();
+      cdp = null;
+    }
+    if (browser != null) {
+      browser.close();
+      browser = null;
+    }
+    if (client != null) {
+      client.close();
+      client = null;
+    }
+    if (pages != null) {
+      pages.close();
+      pages = null;
+    }
+    if (configDir != null) {
+      try (var files = Files.walk(configDir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException e) {
+        // a temp folder left behind is harmless
+      }
+      configDir = null;
+    }
+  }
+}

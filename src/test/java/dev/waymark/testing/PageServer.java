@@ -1,0 +1,76 @@
+package dev.waymark.testing;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/** Serves src/test/resources/pages/ (the classpath folder pages/) on 127.0.0.1, a free port. */
+public final class PageServer implements AutoCloseable {
+  private static final Map<String, String> TYPES = Map.of(
+      "html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
+      "json", "application/json", "png", "image/png", "svg", "image/svg+xml", "txt", "text/plain; charset=utf-8");
+
+  private final HttpServer server;
+  private final ExecutorService pool;
+
+  public PageServer() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    pool = Executors.newFixedThreadPool(2, r -> {
+      Thread t = new Thread(r, "test-page-server");
+      t.setDaemon(true);
+      return t;
+    });
+    server.setExecutor(pool);
+    server.createContext("/", this::serve);
+    server.start();
+  }
+
+  /** The URL of a file under pages/, e.g. {@code url("bridge/clicks.html")}. */
+  public String url(String path) {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + path;
+  }
+
+  private void serve(HttpExchange ex) throws IOException {
+    try (ex) {
+      String path = ex.getRequestURI().getPath();
+      if (path.contains("..")) {
+        ex.sendResponseHeaders(400, -1);
+        return;
+      }
+      String resource = "pages" + (path.endsWith("/") ? path + "index.html" : path);
+      try (InputStream in = PageServer.class.getClassLoader().getResourceAsStream(resource)) {
+        if (in == null) {
+          ex.sendResponseHeaders(404, -1);
+          return;
+        }
+        byte[] body = in.readAllBytes();
+        String ext = resource.substring(resource.lastIndexOf('.') + 1);
+        ex.getResponseHeaders().add("Content-Type", TYPES.getOrDefault(ext, "application/octet-stream"));
+        ex.getResponseHeaders().add("Cache-Control", "no-store");
+        ex.sendResponseHeaders(200, body.length);
+        try (OutputStream out = ex.getResponseBody()) {
+          out.write(body);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    pool.shutdownNow();
+    try {
+      pool.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package dev.waymark.workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.observe.ObservedHeading;
+import dev.waymark.observe.ObservedList;
+import dev.waymark.observe.ObservedListField;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.ObservedPagination;
+import dev.waymark.observe.PageObservation;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class RecordsJsonRoundTripTest {
+
+  static PageObservation fullObservation() {
+    ObservedNode node = new ObservedNode("e1", "checkbox", "Remember me", "input", "checkbox", "on", "ph", true, true, false,
+        List.of("a", "b"), "#remember", "/html/body/form/input[3]", List.of(0, 2), List.of("app-shell", "iframe#login"),
+        "Sign in", "row 3", true, true, 4);
+    ObservedList list = new ObservedList("l1", "li.card", 20, "Results",
+        List.of(new ObservedListField("price", ".price", "data-value", "$3")),
+        new ObservedPagination("numbered", "a.next", "Next", "https://x/?p=2", 9));
+    return new PageObservation("https://x/", "X", List.of(node), List.of(new ObservedHeading(2, "Results")), "page text",
+        true, "Cookie consent", true, 12, 2, List.of(list));
+  }
+
+  static Step fullStep() {
+    Map<String, ExtractField> fields = new LinkedHashMap<>();
+    fields.put("title", new ExtractField("h3", null));
+    fields.put("link", new ExtractField("a", "href"));
+    Map<String, String> body = new LinkedHashMap<>();
+    body.put("q", "{{ query }}");
+    body.put("page", "2");
+    WaitConfig wait = new WaitConfig("#done", "Saved", "/ok", true, 250, 5000);
+    Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
+    return new Step("s1", "extractList", "Read rows", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
+        "{{ query }}", "json", "href", fields, 50, "https://x/", "sum", List.of("a", 2, true), body, "POST", "{{ name }}.csv",
+        "client", wait, "Enter the code", new ContinueCondition(true, "#next", "Done", "/step2", 60000), 9000, true, cond,
+        "rows", new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
+        Provenance.person("I saw it"));
+  }
+
+  @Test
+  void pageObservationRoundTripsEveryField() throws Exception {
+    PageObservation o = fullObservation();
+    String json = Json.write(o);
+    assertThat(Json.read(json, PageObservation.class)).isEqualTo(o);
+    JsonNode tree = Json.mapper().readTree(json);
+    assertThat(names(tree)).containsExactlyInAnyOrder("url", "title", "nodes", "headings", "text", "truncated", "modal",
+        "modal_frame", "omitted", "frames", "lists");
+    assertThat(names(tree.get("nodes").get(0))).containsExactlyInAnyOrder("ref", "role", "name", "tag", "type", "value",
+        "placeholder", "disabled", "checked", "expanded", "options", "selector", "path", "indexes", "enter", "section",
+        "context", "offscreen", "obscured", "similar");
+    assertThat(names(tree.get("lists").get(0))).containsExactlyInAnyOrder("ref", "selector", "count", "section", "fields", "pagination");
+    assertThat(names(tree.get("lists").get(0).get("pagination"))).containsExactlyInAnyOrder("kind", "selector", "label", "url", "pages");
+  }
+
+  @Test
+  void stepRoundTripsEveryFieldUnderTheSpecsNames() throws Exception {
+    Step s = fullStep();
+    String json = Json.write(s);
+    assertThat(Json.read(json, Step.class)).isEqualTo(s);
+    JsonNode tree = Json.mapper().readTree(json);
+    assertThat(names(tree)).containsExactlyInAnyOrder("id", "type", "label", "selector", "value", "format", "attribute",
+        "fields", "limit", "url", "fn", "args", "body_params", "method", "filename", "output", "wait", "prompt",
+        "continue_on", "timeout_ms", "optional", "condition", "store", "resume", "always", "accept_dialog",
+        "allow_download", "provenance");
+    assertThat(names(tree.get("selector"))).containsExactlyInAnyOrder("css", "path", "indexes", "enter", "index", "all");
+    assertThat(names(tree.get("wait"))).containsExactlyInAnyOrder("selector", "text", "url_includes", "absent", "delay_ms", "timeout_ms");
+    assertThat(names(tree.get("continue_on"))).containsExactlyInAnyOrder("manual", "selector", "text", "url_includes", "timeout_ms");
+    assertThat(names(tree.get("condition"))).containsExactlyInAnyOrder("selector", "text", "url_includes", "match", "negate");
+    assertThat(names(tree.get("resume"))).containsExactlyInAnyOrder("id", "when", "rewind");
+    assertThat(names(tree.get("resume").get("rewind"))).containsExactlyInAnyOrder("to", "url", "selector", "wait");
+    assertThat(new ArrayList<>(names(tree.get("fields")))).containsExactly("title", "link");
+  }
+
+  @Test
+  void selectorIndexZeroIsKeptApartFromNoIndex() {
+    Selector zero = new Selector("li", null, null, null, 0, false);
+    assertThat(Json.read(Json.write(zero), Selector.class).index()).isZero();
+    assertThat(Json.read(Json.write(Selector.css("li")), Selector.class).index()).isNull();
+  }
+
+  @Test
+  void extTurnRoundTripsEveryField() throws Exception {
+    ExtTurn t = new ExtTurn(3, "why", "fill", "Fill email", "e4", "{{ email }}", true, true, "err", "https://x/");
+    assertThat(Json.read(Json.write(t), ExtTurn.class)).isEqualTo(t);
+    assertThat(names(Json.mapper().readTree(Json.write(t)))).containsExactlyInAnyOrder("turn", "reasoning", "type", "label",
+        "ref", "value", "ok", "done", "error", "url");
+  }
+
+  @Test
+  void extractFieldAcceptsABareCssString() {
+    assertThat(Json.read("\"h3.title\"", ExtractField.class)).isEqualTo(new ExtractField("h3.title", null));
+  }
+
+  @Test
+  void jsonParserRefusesDeepNesting() {
+    String deep = "[".repeat(Json.MAX_NESTING_DEPTH + 10) + "]".repeat(Json.MAX_NESTING_DEPTH + 10);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Json.mapper().readTree(deep))
+        .hasMessageContaining("nesting depth");
+  }
+
+  private static List<String> names(JsonNode node) {
+    List<String> out = new ArrayList<>();
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) out.add(it.next());
+    return out;
+  }
+
+}
