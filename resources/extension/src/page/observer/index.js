@@ -21,7 +21,7 @@ const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
 const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
-const VERIFY_BUDGET = 1500000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
+const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);

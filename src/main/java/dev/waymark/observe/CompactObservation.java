@@ -26,7 +26,7 @@ import java.util.Objects;
  * textbox:email e51 "Email" ="ann@example.com"
  * combobox e56 "Country" ="fr" opts=de|fr|it
  * lists:
- * l1 ×20 #products &gt; div.tile in region "Products"
+ * l1 ×20 in region "Products"
  *   price span.price "$11.00" · image img@src "/img/mug1.png"
  *   next: numbered 3 pages "Next" e50 → ?page=2
  * </pre>
@@ -159,7 +159,7 @@ public final class CompactObservation {
 
   /** A node with nothing to say beyond its ref, role and name. */
   private static boolean plain(ObservedNode n, boolean obscuredFlag) {
-    return !n.disabled() && n.checked() == null && n.expanded() == null && !(obscuredFlag && n.obscured())
+    return !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
         && n.context() == null && n.similar() == 0;
   }
@@ -171,7 +171,8 @@ public final class CompactObservation {
 
   private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag) {
     if (n.disabled()) b.append(" disabled");
-    if (n.checked() != null) b.append(n.checked() ? " checked" : " unchecked");
+    // a checkbox or radio says "checked" when it is; its role already says it could be
+    if (Boolean.TRUE.equals(n.checked())) b.append(" checked");
     if (n.expanded() != null) b.append(n.expanded() ? " expanded" : " collapsed");
     if (obscuredFlag && n.obscured()) b.append(" covered");
     if (n.value() != null) b.append(" =").append(q(n.value()));
@@ -194,7 +195,8 @@ public final class CompactObservation {
   }
 
   private static void renderList(StringBuilder b, ObservedList l, PageObservation o) {
-    b.append(l.ref()).append(" ×").append(l.count()).append(' ').append(nz(l.selector()));
+    // the item selector stays out like a node's: the ref resolves to it
+    b.append(l.ref()).append(" ×").append(l.count());
     if (l.section() != null) b.append(" in ").append(l.section());
     b.append('\n');
     if (!l.fields().isEmpty()) {

@@ -47,7 +47,7 @@ class CompactObservationTest {
         null, "#a", null, null, null, null, "Mug 1 $11.00", false, true, 19);
     String text = CompactObservation.render(page(List.of(email, box, select, add), null, false, List.of()));
     assertThat(text).contains("textbox:email e4 \"Email\" =\"a@b.c\" ph=\"you@example.com\"\n");
-    assertThat(text).contains("checkbox e5 \"Remember\" disabled unchecked\n");
+    assertThat(text).contains("checkbox e5 \"Remember\" disabled\n");
     assertThat(text).contains("combobox e6 \"Country\" =\"fr\" opts=de|fr\n");
     assertThat(text).contains("button e7 \"Add to cart\" expanded covered in \"Mug 1 $11.00\" +19 similar\n");
   }
@@ -97,7 +97,7 @@ class CompactObservationTest {
     next = new ObservedNode("e9", "link", "Next", "a", null, null, null, false, null, null, null, "#next", null, null,
         null, null, null, false, false, 0);
     String text = CompactObservation.render(page(List.of(next), null, false, List.of(list)));
-    assertThat(text).contains("l1 ×60 #results > li.result in Search results\n");
+    assertThat(text).contains("l1 ×60 in Search results\n").doesNotContain("li.result");
     assertThat(text).contains("  title a.t \"Result number 1\" · url a.t@href \"https://shop.test/doc/1\"\n");
     assertThat(text).contains("  next: numbered 5 pages \"Next\" e9 → ?p=2\n");
     assertThat(text).doesNotContain("Result number 2");
