@@ -273,7 +273,13 @@ export function observePage(options) {
     const role = roleOf(info);
     const node = { ref: 'e' + (i + 1), role };
     let tp = P ? performance.now() : 0;
-    const name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
+    let name;
+    try {
+      name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
+    } catch (e) {
+      // one exotic element must not cost the whole observation; its label or text still names it
+      name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
+    }
     if (name) node.name = name;
     else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
       // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
