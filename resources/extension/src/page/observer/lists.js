@@ -205,7 +205,7 @@ export function attachPagination(lists, controls, infinite, budget) {
       pagers.push({ at: el, kind: 'more', ctl: c });
     }
   }
-  for (const el of infinite) pagers.push({ at: el, kind: 'infinite', ctl: null });
+  for (const info of infinite) if (!info.tree.parent) pagers.push({ at: info.el, kind: 'infinite', ctl: null, info });
 
   for (const p of pagers) {
     // the pager belongs to the last list that starts before it
@@ -223,16 +223,9 @@ export function attachPagination(lists, controls, infinite, budget) {
       if (label) pg.label = label;
       if (p.ctl.el.tagName === 'A' && p.ctl.el.getAttribute('href') && !p.ctl.el.getAttribute('href').startsWith('#')) pg.url = p.ctl.el.href;
     } else {
-      const info = null;
-      pg.selector = selectorForElement(p.at, info);
+      pg.selector = selectorFor(p.info, budget).selector;
     }
     if (p.pages) pg.pages = p.pages;
     owner.pagination = pg;
   }
-}
-
-function selectorForElement(el) {
-  if (el.id) return '#' + CSS.escape(el.id);
-  const cls = el.classList.length ? '.' + CSS.escape(el.classList[0]) : '';
-  return el.localName + cls;
 }

@@ -230,7 +230,7 @@ export function walkPage(doc, styleOf) {
     }
     const cls = kind ? null : el.getAttribute('class');
     if ((cls || id) && INFINITE_HINT.test((cls || '') + ' ' + id)) {
-      infinite.push(el);
+      infinite.push(info);
     }
 
     // descend: shadow tree first, then light children (slotted content renders inside it)

@@ -70,7 +70,7 @@ class ObserverPagesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
-      "aria-dialog.html", "positions.html", "listings.html", "names.html"})
+      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
     chromium.open(pages.url("observer/" + page));
     JsonNode r = chromium.evalJson(RESOLVE_ALL);
@@ -325,6 +325,22 @@ class ObserverPagesTest {
     assertThat(tiles.pagination().kind()).isEqualTo("numbered");
     assertThat(tiles.pagination().pages()).isEqualTo(3);
     assertThat(tiles.pagination().label()).isEqualTo("Next");
+  }
+
+  @Test
+  void nextLinkAndInfiniteScrollArePaginationKinds() throws Exception {
+    PageObservation o = observe("pager-kinds.html");
+    ObservedList posts = o.lists().stream().filter(l -> l.selector().equals("#posts > div.post")).findFirst().orElseThrow();
+    assertThat(posts.count()).isEqualTo(4);
+    assertThat(posts.pagination().kind()).isEqualTo("link");
+    assertThat(posts.pagination().selector()).isEqualTo("#older");
+    assertThat(posts.pagination().label()).isEqualTo("Older posts");
+    assertThat(posts.pagination().url()).endsWith("/blog?page=2");
+    ObservedList feed = o.lists().stream().filter(l -> l.selector().equals("#feed > li.entry")).findFirst().orElseThrow();
+    assertThat(feed.count()).isEqualTo(6);
+    assertThat(feed.pagination().kind()).isEqualTo("infinite");
+    assertThat(feed.pagination().selector()).isEqualTo("#feed-end");
+    assertThat(feed.fields()).extracting(ObservedListField::sample).contains("User 1", "posted item 1");
   }
 
   @Test
