@@ -1,6 +1,7 @@
 package dev.waymark;
 
 import dev.waymark.cli.BrowserCommand;
+import dev.waymark.cli.DemoCommand;
 import dev.waymark.cli.ObserveCommand;
 import dev.waymark.cli.ValidateCommand;
 import dev.waymark.ui.shell.StudioApp;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
-    subcommands = {ValidateCommand.class, BrowserCommand.class, ObserveCommand.class})
+    subcommands = {ValidateCommand.class, BrowserCommand.class, ObserveCommand.class, DemoCommand.class})
 public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {

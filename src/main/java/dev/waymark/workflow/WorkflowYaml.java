@@ -46,6 +46,7 @@ public final class WorkflowYaml {
           .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
           .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
           .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+          .disable(YAMLGenerator.Feature.SPLIT_LINES)
           .build())
       .build();
 
