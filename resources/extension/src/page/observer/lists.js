@@ -94,7 +94,7 @@ function fieldsOf(item) {
     }
     if (el.tagName === 'A' && el.getAttribute('href')) {
       const text = clean(el.textContent, SAMPLE_CAP);
-      if (text && el !== item) { add(el, fieldName(el, item, headers) || 'title', null, text); taken.add(el); }
+      if (text && el !== item) { add(el, fieldName(el, item, headers) || (el.closest('h1,h2,h3,h4,h5,h6') ? 'title' : 'link'), null, text); taken.add(el); }
       add(el, (fieldName(el, item, headers) || 'link') + '_url', 'href', el.href);
       continue;
     }
@@ -106,7 +106,7 @@ function fieldsOf(item) {
     if (inside) continue;
     // a cell or a leaf carries the whole of its text; a wrapper with its own text too
     const text = el.firstElementChild ? el.textContent : t;
-    add(el, fieldName(el, item, headers), null, text);
+    add(el, fieldName(el, item, headers) || (/^H[1-6]$/.test(el.tagName) ? 'title' : null), null, text);
     taken.add(el);
   }
   return fields;
