@@ -238,7 +238,9 @@ export function observePage(options) {
     return headingTexts.get(i);
   };
   const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
-  const modal = findModal(doc, walk.dialogs, styleOf);
+  let modal = findModal(doc, walk.dialogs, styleOf);
+  // a fixed layer with every control inside it covers nothing: it is the page's own frame
+  if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(modal, c.el))) modal = null;
   if (modal) modal.above = [];
   const budget = { left: VERIFY_BUDGET };
   const vw = win.innerWidth;

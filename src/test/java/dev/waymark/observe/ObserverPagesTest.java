@@ -70,7 +70,7 @@ class ObserverPagesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
-      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html"})
+      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
     chromium.open(pages.url("observer/" + page));
     JsonNode r = chromium.evalJson(RESOLVE_ALL);
@@ -146,6 +146,14 @@ class ObserverPagesTest {
     assertThat(byName(o, "Compose").obscured()).isTrue();
     assertThat(byName(o, "Send").obscured()).isFalse();
     assertThat(byName(o, "To").obscured()).isFalse();
+  }
+
+  @Test
+  void fullScreenFixedAppShellIsThePageNotAWall() throws Exception {
+    PageObservation o = observe("app-shell.html");
+    assertThat(o.modal()).isNull();
+    assertThat(o.nodes()).hasSize(4).noneSatisfy(n -> assertThat(n.obscured()).isTrue());
+    assertThat(byName(o, "Inbox").section()).isEqualTo("navigation \"Workspace\"");
   }
 
   @Test
