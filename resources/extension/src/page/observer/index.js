@@ -216,7 +216,7 @@ export function observePage(options) {
   // visible candidates, then collapse runs of same-shaped siblings, then the node cap
   const all = walk.candidates.filter((c) => visible(c.el));
   const groupSize = new Map();
-  for (const c of all) groupSize.set(c.key, (groupSize.get(c.key) || 0) + 1);
+  for (const c of all) { const k = walk.keyOf(c); groupSize.set(k, (groupSize.get(k) || 0) + 1); }
   const seen = new Map();
   const lastKept = new Map();
   const kept = [];

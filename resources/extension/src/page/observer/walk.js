@@ -54,7 +54,8 @@ function countForSelectors(el, tc) {
 
 /** Tag plus first class: what makes siblings "the same shape". */
 export function signature(el) {
-  const c = el.getAttribute('class');
+  const cn = el.className;
+  const c = typeof cn === 'string' ? cn : el.getAttribute('class'); // SVG: an animated string
   if (!c) return el.localName;
   const t = c.trim();
   if (!t) return el.localName;
@@ -123,7 +124,28 @@ export function walkPage(doc, styleOf) {
   const root = { el: null, tree: top, parent: null, depth: 0, key: 0, landmark: null, sectioning: false,
     inControl: false, repeated: false, item: null };
 
+  // The key names an element's position with repeated steps generalised: two controls share a
+  // key exactly when they sit at the same place inside different members of a run. Computed on
+  // demand (only candidates and their ancestors need one), interned to a number.
+  function keyOf(info) {
+    if (info.key === undefined) info.key = intern(keyOf(info.parent) + info.step);
+    return info.key;
+  }
+
+  function child(parentInfo, el, tree, nth, sameTag, sig, repeated) {
+    return { el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key: undefined,
+      step: repeated ? '/*' + sig : '/' + sig + ':' + nth, sig, nth, sameTag, repeated,
+      landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
+      item: repeated ? 'self' : parentInfo.item };
+  }
+
   function pushChildren(parentInfo, firstChild, tree) {
+    if (!firstChild) return;
+    if (firstChild.nextElementSibling === null) {
+      // an only child (most elements): nothing to count
+      if (!SKIP_TAGS.has(firstChild.tagName)) stack.push(child(parentInfo, firstChild, tree, 1, 1, signature(firstChild), false));
+      return;
+    }
     // count same-tag and same-signature siblings once per parent: nth-of-type for selectors,
     // repeated runs for `similar` and for lists
     const kids = [];
@@ -141,25 +163,21 @@ export function walkPage(doc, styleOf) {
       let arr = sigMap.get(sig);
       if (!arr) { arr = []; sigMap.set(sig, arr); }
       arr.push(c);
-      kids.push({ el: c, nth, sig });
+      kids.push(c, nth, sig);
     }
-    const repeatedSigs = new Set();
+    let repeatedSigs = null;
     for (const [sig, arr] of sigMap) {
       if (arr.length >= 3) {
+        if (!repeatedSigs) repeatedSigs = new Set();
         repeatedSigs.add(sig);
         groups.push({ parent: parentInfo, sig, items: arr, tree });
       }
     }
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const k = kids[i];
-      const repeated = repeatedSigs.has(k.sig);
-      // the key names the element's position with repeated steps generalised: two controls share
-      // a key exactly when they sit at the same place inside different members of a run
-      const key = intern(parentInfo.key + (repeated ? '/*' + k.sig : '/' + k.sig + ':' + k.nth));
-      stack.push({ el: k.el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key, sig: k.sig,
-        nth: k.nth, sameTag: tagCount.get(k.el.localName), repeated,
-        landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
-        item: repeated ? 'self' : parentInfo.item });
+    for (let i = kids.length - 3; i >= 0; i -= 3) {
+      const c = kids[i];
+      const sig = kids[i + 2];
+      stack.push(child(parentInfo, c, tree, kids[i + 1], tagCount.get(c.localName), sig,
+        repeatedSigs !== null && repeatedSigs.has(sig)));
     }
   }
 
@@ -200,7 +218,7 @@ export function walkPage(doc, styleOf) {
     }
     if (SECTIONING.has(tag)) info.sectioning = true;
 
-    const isHeading = /^H[1-6]$/.test(tag) || role === 'heading';
+    const isHeading = (tag.length === 2 && tag[0] === 'H' && tag[1] >= '1' && tag[1] <= '6') || role === 'heading';
     if (isHeading) {
       headings.push({ el, info, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
     }
@@ -246,7 +264,7 @@ export function walkPage(doc, styleOf) {
       });
       ft.hostInfo = info;
       trees.push(ft);
-      const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(info.key + '/f'),
+      const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/f'),
         landmark: info.landmark, sectioning: false, inControl: false, repeated: false, item: info.item };
       pushChildren(frameRoot, fdoc.documentElement, ft);
       continue;
@@ -257,11 +275,11 @@ export function walkPage(doc, styleOf) {
       const st = makeTree(sr, tree, el, { x: tree.ox, y: tree.oy });
       st.hostInfo = info;
       trees.push(st);
-      const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(info.key + '/s'),
+      const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/s'),
         landmark: info.landmark, sectioning: info.sectioning, inControl: info.inControl, repeated: false,
         item: info.item };
       pushChildren(shadowRootInfo, sr.firstElementChild, st);
     }
   }
-  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels };
+  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels, keyOf };
 }
