@@ -70,12 +70,28 @@ class ObserverPagesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
-      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html"})
+      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html", "selectors.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
     chromium.open(pages.url("observer/" + page));
     JsonNode r = chromium.evalJson(RESOLVE_ALL);
     assertThat(r.get("count").asInt()).isPositive();
     assertThat(r.get("bad")).as("nodes whose selector does not resolve to them").isEmpty();
+  }
+
+  @Test
+  void selectorsPreferIdThenTestAttributesNameAriaLabelThenAnchoredPositions() throws Exception {
+    chromium.open(pages.url("observer/selectors.html"));
+    JsonNode rows = chromium.evalJson("""
+        (() => {
+          const o = globalThis.__waymark.observePage({});
+          return JSON.stringify(o.nodes.map((n, i) => ({ name: n.name, actual: n.selector,
+            expected: o._elements[i].getAttribute('data-expected-selector') })));
+        })()
+        """);
+    assertThat(rows.size()).isEqualTo(15);
+    for (JsonNode r : rows) {
+      assertThat(r.get("actual").asText()).as(r.get("name").asText()).isEqualTo(r.get("expected").asText());
+    }
   }
 
   @Test
