@@ -50,6 +50,7 @@ public final class ObserveCommand implements Callable<Integer> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ObserveCommand.class);
   private static final Duration POLL = Duration.ofMillis(250);
+  private static final int QUIET_READS = 2; // further reads that must agree with the first
 
   @Parameters(index = "0", paramLabel = "URL", description = "the page to observe (http, https or file)")
   String url;
@@ -140,13 +141,16 @@ public final class ObserveCommand implements Callable<Integer> {
   private record Settled(PageObservation observation, String json, boolean stable, String error) {}
 
   /**
-   * Observes until two observations in a row read the same (the DOM stopped changing and nothing is still
-   * loading into it), bounded by the deadline. A page the browser could not load shows as Chromium's error
-   * page, which no extension may read: that ends the wait at once.
+   * Observes until three observations in a row, a quarter second apart, read the same: the DOM
+   * stopped changing and nothing still loading (scripts, XHR-driven rendering, frames) changed what a reader
+   * sees for half a second. An extension cannot watch the network itself, so quiet is judged by its effect.
+   * Bounded by the deadline. A page the browser could not load shows as Chromium's error page, which no
+   * extension may read: that ends the wait at once.
    */
   private Settled settle(BrowserClient client, long deadline) throws Exception {
     ObserveOptions options = new ObserveOptions(null, Math.max(0, maxNodes), 0, withText);
     String lastDigest = null;
+    int agreeing = 0;
     PageObservation last = null;
     String lastJson = null;
     String error = "no answer from the page";
@@ -168,7 +172,8 @@ public final class ObserveCommand implements Callable<Integer> {
         if (o.url() != null && o.url().startsWith("chrome-error:")) return new Settled(null, null, false, "Chromium shows an error page for " + url);
         String digest = ObservationDigest.of(o);
         boolean loading = o.url() == null || o.url().equals("about:blank");
-        if (!loading && digest.equals(lastDigest)) return new Settled(o, json, true, null);
+        agreeing = !loading && digest.equals(lastDigest) ? agreeing + 1 : 0;
+        if (agreeing >= QUIET_READS) return new Settled(o, json, true, null);
         lastDigest = loading ? null : digest;
         last = loading ? null : o;
         lastJson = json;

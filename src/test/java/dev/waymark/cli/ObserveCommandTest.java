@@ -55,6 +55,13 @@ class ObserveCommandTest {
   }
 
   @Test
+  void waitsForContentThatArrivesAfterLoad() {
+    Run r = run("observe", "--text", pages.url("observer/late.html"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("button e1 \"Late button\"").contains("# Results");
+  }
+
+  @Test
   void textPrintsTheCompactForm() {
     Run r = run("observe", "--text", "--with-text", pages.url("observer/consent.html"));
     assertThat(r.code()).as(r.err()).isZero();
