@@ -70,7 +70,7 @@ class ObserverPagesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
-      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html", "selectors.html"})
+      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html", "selectors.html", "frame-far.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
     chromium.open(pages.url("observer/" + page));
     JsonNode r = chromium.evalJson(RESOLVE_ALL);
@@ -191,6 +191,21 @@ class ObserverPagesTest {
     assertThat(byName(o, "Far right").offscreen()).isTrue();
     assertThat(byName(o, "Far below").offscreen()).isTrue();
     assertThat(byName(o, "Far below").obscured()).isFalse();
+  }
+
+  @Test
+  void positionsInsideFramesCountTheFramesOffset() throws Exception {
+    PageObservation o = observe("frame-far.html");
+    ObservedNode near = byName(o, "Near frame button");
+    assertThat(near.enter()).containsExactly("#near");
+    assertThat(near.selector()).isEqualTo("#b1");
+    assertThat(near.offscreen()).isFalse();
+    assertThat(near.obscured()).isFalse();
+    assertThat(byName(o, "Covered in frame").obscured()).isTrue();
+    ObservedNode far = byName(o, "Subscribe");
+    assertThat(far.enter()).containsExactly("#far");
+    assertThat(far.offscreen()).isTrue();
+    assertThat(byName(o, "Deep link").offscreen()).isTrue();
   }
 
   @Test
