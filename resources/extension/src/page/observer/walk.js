@@ -225,7 +225,7 @@ export function walkPage(doc, styleOf) {
     info.headingIndex = headings.length;
 
     let kind = nativeKind(el, tag, role);
-    if (!kind && !info.inControl) {
+    if (!kind && !info.inControl && tag !== 'BODY' && tag !== 'HTML') {
       // Listeners added with addEventListener are invisible both to the page's own scripts and to
       // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be
       // inferred from what pages set alongside a handler: an onclick attribute (the property is
@@ -235,8 +235,8 @@ export function walkPage(doc, styleOf) {
       // cursor is inherited and every descendant of a clickable card would match).
       const tabindex = el.getAttribute('tabindex');
       if (el.hasAttribute('onclick') || typeof el.onclick === 'function') kind = 'handler';
-      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && tag !== 'BODY') kind = 'handler';
-      else if (el.firstElementChild === null && tag !== 'BODY' && hasOwnText(el)
+      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME') kind = 'handler';
+      else if (el.firstElementChild === null && hasOwnText(el)
                && styleOf(el).cursor === 'pointer') kind = 'handler';
     }
     if (kind) {
