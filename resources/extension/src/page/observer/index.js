@@ -269,71 +269,74 @@ export function observePage(options) {
   }
   const nodes = [];
   const nameKey = new Map();
-  for (let i = 0; i < kept.length; i++) {
-    const info = kept[i];
-    const el = info.el;
-    const role = roleOf(info);
-    const node = { ref: 'e' + (i + 1), role };
-    let tp = P ? performance.now() : 0;
-    let name;
-    try {
-      name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
-    } catch (e) {
-      // one exotic element must not cost the whole observation; its label or text still names it
-      name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
-    }
-    if (name) node.name = name;
-    else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
-      // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
-      // dom-accessibility-api stops before that step
-      node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
-    } else if (info.kind === 'handler') {
-      // accname takes no name from the content of a generic element, but a clickable <div> is
-      // known to a reader by the text it shows
-      const t = clean(el.innerText || el.textContent, NAME_CAP);
-      if (t) node.name = t;
-    }
-    node.tag = el.localName;
-    if (P) { P.name += performance.now() - tp; tp = performance.now(); }
-    stateOf(el, role, node);
-    const sel = selectorFor(info, budget);
-    if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
-    node.selector = sel.selector;
-    if (sel.path) node.path = sel.path;
-    if (sel.indexes) node.indexes = sel.indexes;
-    if (info.tree.parent) node.enter = enterOf(info.tree, budget);
-    const section = sectionOf(info);
-    if (section) node.section = section;
+  try {
+    for (let i = 0; i < kept.length; i++) {
+      const info = kept[i];
+      const el = info.el;
+      const role = roleOf(info);
+      const node = { ref: 'e' + (i + 1), role };
+      let tp = P ? performance.now() : 0;
+      let name;
+      try {
+        name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
+      } catch (e) {
+        // one exotic element must not cost the whole observation; its label or text still names it
+        name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
+      }
+      if (name) node.name = name;
+      else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
+        // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
+        // dom-accessibility-api stops before that step
+        node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
+      } else if (info.kind === 'handler') {
+        // accname takes no name from the content of a generic element, but a clickable <div> is
+        // known to a reader by the text it shows
+        const t = clean(el.innerText || el.textContent, NAME_CAP);
+        if (t) node.name = t;
+      }
+      node.tag = el.localName;
+      if (P) { P.name += performance.now() - tp; tp = performance.now(); }
+      stateOf(el, role, node);
+      const sel = selectorFor(info, budget);
+      if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
+      node.selector = sel.selector;
+      if (sel.path) node.path = sel.path;
+      if (sel.indexes) node.indexes = sel.indexes;
+      if (info.tree.parent) node.enter = enterOf(info.tree, budget);
+      const section = sectionOf(info);
+      if (section) node.section = section;
 
-    if (P) { P.section += performance.now() - tp; tp = performance.now(); }
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const gx = x + info.tree.ox;
-    const gy = y + info.tree.oy;
-    const hasBox = r.width > 0 || r.height > 0;
-    if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
-      node.offscreen = true;
+      if (P) { P.section += performance.now() - tp; tp = performance.now(); }
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const gx = x + info.tree.ox;
+      const gy = y + info.tree.oy;
+      const hasBox = r.width > 0 || r.height > 0;
+      if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
+        node.offscreen = true;
+      }
+      const inside = modal && insideModal(modal, el);
+      if (modal && !modal.overlay && !inside) node.obscured = true;
+      else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
+        const hitRoot = info.tree.root;
+        const hit = hitRoot.elementFromPoint(x, y);
+        if (hit && !covers(el, hit)) node.obscured = true;
+        // a consent box is often a sibling stacked over the backdrop rather than inside it: what
+        // the hit test reaches above the wall belongs to the wall
+        else if (modal && modal.overlay && !inside) modal.above.push(el);
+      } else if (modal && !inside) node.obscured = true;
+      if (P) { P.geometry += performance.now() - tp; }
+      if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
+      node._info = info;
+      nodes.push(node);
+      const k = role + '\u0000' + (name || '');
+      nameKey.set(k, (nameKey.get(k) || 0) + 1);
     }
-    const inside = modal && insideModal(modal, el);
-    if (modal && !modal.overlay && !inside) node.obscured = true;
-    else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
-      const hitRoot = info.tree.root;
-      const hit = hitRoot.elementFromPoint(x, y);
-      if (hit && !covers(el, hit)) node.obscured = true;
-      // a consent box is often a sibling stacked over the backdrop rather than inside it: what
-      // the hit test reaches above the wall belongs to the wall
-      else if (modal && modal.overlay && !inside) modal.above.push(el);
-    } else if (modal && !inside) node.obscured = true;
-    if (P) { P.geometry += performance.now() - tp; }
-    if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
-    node._info = info;
-    nodes.push(node);
-    const k = role + '\u0000' + (name || '');
-    nameKey.set(k, (nameKey.get(k) || 0) + 1);
+    const tCtx = performance.now();
+  } finally {
+    for (const el of patched) delete el.labels;
   }
-  const tCtx = performance.now();
-  for (const el of patched) delete el.labels;
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
     const k = node.role + '\u0000' + (node.name || '');
