@@ -127,17 +127,24 @@ function rich(item) {
   return false;
 }
 
+// Ancestor walk rather than contains() over every accepted member: a page of 5,000 cards with a run of
+// star icons in each would otherwise make millions of checks.
+function insideAccepted(el, accepted) {
+  for (let cur = el; cur; cur = cur.parentElement) if (accepted.has(cur)) return true;
+  return false;
+}
+
 /** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
 export function findLists(walk, budget, sectionOf) {
   const lists = [];
-  const accepted = [];
+  const accepted = new Set();
   const top = walk.trees[0];
   for (const g of walk.groups) {
     if (lists.length >= MAX_LISTS) break;
     if (g.tree !== top || !g.parent.el) continue;
     const first = g.items[0];
     if (first.tagName === 'OPTION' || first.tagName === 'BR' || first.tagName === 'TD' || first.tagName === 'TH') continue;
-    if (accepted.some((a) => a.contains(g.parent.el) && a !== g.parent.el)) continue; // nested in a member of a list already taken
+    if (insideAccepted(g.parent.el, accepted)) continue; // nested in a member of a list already taken
     if (!first.textContent.trim() && !first.querySelector('img')) continue;
     if (!rich(first)) continue;
     if (!first.checkVisibility({ checkVisibilityCSS: true })) continue;
@@ -154,7 +161,7 @@ export function findLists(walk, budget, sectionOf) {
     if (section) list.section = section;
     list._parent = g.parent.el;
     lists.push(list);
-    g.items.forEach((i) => accepted.push(i));
+    for (const i of g.items) accepted.add(i);
   }
   return lists;
 }

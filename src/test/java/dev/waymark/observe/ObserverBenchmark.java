@@ -44,6 +44,9 @@ class ObserverBenchmark {
       b.append("<div class=tile><img src=\"/img/").append(i).append(".png\" alt=\"\"><h3 class=title><a href=\"/p/").append(i)
           .append("\">Product ").append(i).append("</a></h3><span class=price>$").append(10 + i % 90).append(".99</span>")
           .append("<p class=desc>Sturdy item number ").append(i).append(" with a short description.</p>")
+          // a run inside every tile (rating stars): nested runs must not cost per pair of tiles
+          .append("<span class=stars aria-label=\"").append(1 + i % 5).append(" of 5\">")
+          .append("<i class=star>★</i>".repeat(5)).append("</span>")
           .append("<button class=add>Add to cart</button></div>");
     }
     b.append("</div></section><h2>Orders</h2><table><thead><tr><th>Select</th><th>Order</th><th>Date</th><th>Total</th><th>Action</th></tr></thead><tbody>");
