@@ -333,10 +333,10 @@ export function observePage(options) {
       const k = role + '\u0000' + (name || '');
       nameKey.set(k, (nameKey.get(k) || 0) + 1);
     }
-    const tCtx = performance.now();
   } finally {
     for (const el of patched) delete el.labels;
   }
+  const tCtx = performance.now();
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
     const k = node.role + '\u0000' + (node.name || '');

@@ -394,6 +394,16 @@ class ObserverPagesTest {
   }
 
   @Test
+  void timingsRideAlongWithoutBeingSerialised() throws Exception {
+    chromium.open(pages.url("observer/shop.html"));
+    JsonNode t = chromium.evalJson("JSON.stringify((o => ({ timing: o._timing, keys: Object.keys(o) }))"
+        + "(globalThis.__waymark.observePage({profile: true})))");
+    assertThat(t.path("timing").path("total_ms").asDouble()).isPositive();
+    assertThat(t.path("timing").path("profile").path("name").asDouble()).isPositive();
+    assertThat(t.path("keys").toString()).doesNotContain("_timing").doesNotContain("_elements");
+  }
+
+  @Test
   void textOnlyWhenAskedAndCapped() throws Exception {
     chromium.open(pages.url("observer/shop.html"));
     assertThat(chromium.observe("{}").text()).isNull();
