@@ -12,6 +12,7 @@ export const DEFAULTS = {
   max_text: 20000,
   include_text: false,
   similar_keep: 20, // members of a same-shaped run kept before the rest are collapsed
+  max_elements: 300000, // elements walked at most: a bound on the time a pathological page can take
 };
 const VALUE_CAP = 200;
 const NAME_CAP = 120;
@@ -210,7 +211,7 @@ export function observePage(options) {
   const win = window;
   const styleOf = styleCache();
   const P = opt.profile ? { name: 0, selector: 0, section: 0, geometry: 0, context: 0 } : null;
-  const walk = walkPage(doc, styleOf);
+  const walk = walkPage(doc, styleOf, opt.max_elements);
   const tWalk = performance.now();
 
   // visible candidates, then collapse runs of same-shaped siblings, then the node cap
@@ -362,7 +363,7 @@ export function observePage(options) {
   for (const l of lists) delete l._parent;
 
   const obs = { url: location.href, title: doc.title, nodes, headings };
-  let truncated = capped > 0;
+  let truncated = capped > 0 || walk.clipped;
   if (opt.include_text) {
     const t = topVisibleText(doc, opt.max_text);
     obs.text = t.text;

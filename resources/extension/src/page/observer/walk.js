@@ -103,7 +103,7 @@ function hasOwnText(el) {
  * Every candidate is an info object { el, tree, parent, depth, key, sig, nth, sameTag, landmark,
  * headingIndex, kind, role, order }.
  */
-export function walkPage(doc, styleOf) {
+export function walkPage(doc, styleOf, maxElements = Infinity) {
   const top = makeTree(doc, null, null, null);
   const trees = [top];
   const candidates = [];
@@ -182,7 +182,10 @@ export function walkPage(doc, styleOf) {
   }
 
   pushChildren(root, doc.documentElement, top);
+  let visited = 0;
+  let clipped = false;
   while (stack.length) {
+    if (++visited > maxElements) { clipped = true; break; }
     const info = stack.pop();
     const el = info.el;
     const tree = info.tree;
@@ -281,5 +284,5 @@ export function walkPage(doc, styleOf) {
       pushChildren(shadowRootInfo, sr.firstElementChild, st);
     }
   }
-  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels, keyOf };
+  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels, keyOf, clipped };
 }

@@ -404,6 +404,14 @@ class ObserverPagesTest {
   }
 
   @Test
+  void elementBudgetStopsTheWalkAndSaysSo() throws Exception {
+    chromium.open(pages.url("observer/shop.html"));
+    PageObservation o = chromium.observe("{max_elements: 40}");
+    assertThat(o.truncated()).isTrue();
+    assertThat(o.nodes().size()).isLessThan(chromium.observe("{}").nodes().size());
+  }
+
+  @Test
   void textOnlyWhenAskedAndCapped() throws Exception {
     chromium.open(pages.url("observer/shop.html"));
     assertThat(chromium.observe("{}").text()).isNull();
