@@ -293,11 +293,7 @@ public final class BrowserClient implements AutoCloseable {
   }
 
   private static PerformResult withStepId(PerformResult r, String stepId) {
-    if (stepId.equals(r.stepId())) {
-      return r;
-    }
-    return new PerformResult(stepId, r.ok(), r.error(), r.data(), r.url(), r.title(), r.skipped(), r.dialogs(),
-        r.downloads(), r.newTabs(), r.navigated(), r.file(), r.uncertain());
+    return stepId.equals(r.stepId()) ? r : r.withStepId(stepId);
   }
 
   private static Throwable unwrap(Throwable t) {

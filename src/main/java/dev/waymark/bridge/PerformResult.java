@@ -22,6 +22,14 @@ import java.util.List;
  * @param navigated the step moved the tab to another document
  * @param file      a captured file
  * @param uncertain the studio does not know whether the step took effect; it is never re-sent
+ * @param repeated  the extension had already performed this step id and answered from its ledger
+ * @param optional  the step was optional (a failure does not stop the run)
+ * @param store     the slot the step's data is saved under
+ * @param count     how many elements the step acted on
+ * @param items     rows an extractList read
+ * @param pages     pages an extractList followed
+ * @param truncated an extractList stopped at its limit with more rows there
+ * @param elapsedMs time the extension spent on the step
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PerformResult(
@@ -37,7 +45,15 @@ public record PerformResult(
     @JsonProperty("new_tabs") List<TabInfo> newTabs,
     @JsonProperty("navigated") boolean navigated,
     @JsonProperty("file") CapturedFile file,
-    @JsonProperty("uncertain") boolean uncertain) {
+    @JsonProperty("uncertain") boolean uncertain,
+    @JsonProperty("repeated") boolean repeated,
+    @JsonProperty("optional") boolean optional,
+    @JsonProperty("store") String store,
+    @JsonProperty("count") Integer count,
+    @JsonProperty("items") Integer items,
+    @JsonProperty("pages") Integer pages,
+    @JsonProperty("truncated") boolean truncated,
+    @JsonProperty("elapsed_ms") long elapsedMs) {
 
   public PerformResult {
     dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
@@ -47,12 +63,18 @@ public record PerformResult(
 
   /** An outcome the studio records when it cannot know whether the step happened. */
   public static PerformResult uncertain(String stepId, String why) {
-    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, true);
+    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, true, false, false, null, null, null, null, false, 0);
   }
 
   /** A failure the studio knows happened before the step reached the page. */
   public static PerformResult notPerformed(String stepId, String why) {
-    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, false);
+    return new PerformResult(stepId, false, why, null, null, null, false, null, null, null, false, null, false, false, false, null, null, null, null, false, 0);
+  }
+
+  /** The same result under another step id (the reply of a status request carries none). */
+  public PerformResult withStepId(String id) {
+    return new PerformResult(id, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file,
+        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs);
   }
 
   /** A dialog the page opened. */

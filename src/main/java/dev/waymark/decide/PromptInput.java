@@ -1,0 +1,87 @@
+package dev.waymark.decide;
+
+import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.SecretMask;
+import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.StepTypes;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything one turn's prompt is built from. {@code observationText} is the page as compact text
+ * (CompactObservation.render); {@code variables} are names to descriptions, never values, because a prompt
+ * is sent to a model and kept in logs. {@code turn} counts from one. {@code mask} is a last line of defence: any
+ * real value that still reaches the page text or the trail is replaced by its token before the prompt is built.
+ */
+public record PromptInput(
+    String goal,
+    String observationText,
+    List<ExtTurn> trail,
+    TurnHints hints,
+    Map<String, String> variables,
+    Set<String> writable,
+    int turn,
+    int budget,
+    int failures,
+    int maxFailures,
+    SecretMask mask) {
+
+  public PromptInput {
+    trail = trail == null ? List.of() : List.copyOf(trail);
+    hints = hints == null ? TurnHints.NONE : hints;
+    variables = variables == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+    writable = writable == null || writable.isEmpty() ? StepTypes.MODEL_WRITABLE_DEFAULT : Set.copyOf(writable);
+    if (turn <= 0) turn = trail.size() + 1;
+    if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
+    mask = mask == null ? SecretMask.none() : mask;
+  }
+
+  /**
+   * The prompt input for the turn about to be taken with {@code next} (the ApplyInput whose decision is still to
+   * come): trail, variables, writable types, budget and failures from it, its values only as a mask.
+   */
+  public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
+    return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
+        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()));
+  }
+
+  @Override
+  public String toString() {
+    return "PromptInput[turn=" + turn + ", trail=" + trail.size() + ", variables=" + variables.keySet() + "]";
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Mutable assembly of a prompt input. */
+  public static final class Builder {
+    private String goal, observationText;
+    private List<ExtTurn> trail;
+    private TurnHints hints;
+    private Map<String, String> variables;
+    private Set<String> writable;
+    private int turn, budget, failures, maxFailures;
+    private SecretMask mask;
+
+    public Builder goal(String v) { goal = v; return this; }
+    public Builder observationText(String v) { observationText = v; return this; }
+    public Builder trail(List<ExtTurn> v) { trail = v; return this; }
+    public Builder hints(TurnHints v) { hints = v; return this; }
+    public Builder variables(Map<String, String> v) { variables = v; return this; }
+    public Builder writable(Set<String> v) { writable = v; return this; }
+    public Builder turn(int v) { turn = v; return this; }
+    public Builder budget(int v) { budget = v; return this; }
+    public Builder failures(int v) { failures = v; return this; }
+    public Builder maxFailures(int v) { maxFailures = v; return this; }
+    public Builder mask(SecretMask v) { mask = v; return this; }
+
+    public PromptInput build() {
+      return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
+          maxFailures, mask);
+    }
+  }
+}

@@ -1,0 +1,240 @@
+package dev.waymark.decide;
+
+import dev.waymark.observe.CompactObservation;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.StepTypes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds each turn's {@link Prompt} from the goal, the page as compact text, the recent trail with its errors
+ * and hints, the variables by name and description (never their values), and the writable step types. The page
+ * is fenced as untrusted data under a tag derived from its own text, so the page cannot print the closing line.
+ * Templates live in {@code src/main/resources/prompts/}; every render logs its size.
+ */
+public final class PromptRenderer {
+  private static final Logger log = LoggerFactory.getLogger(PromptRenderer.class);
+
+  public static final int DEFAULT_TRAIL_TURNS = 8;
+  /** A guard against an observer that forgot its caps; CompactObservation stays far below it. */
+  public static final int DEFAULT_MAX_PAGE_CHARS = 60_000;
+  private static final int REASONING_CHARS = 160;
+  private static final int ERROR_CHARS = 400;
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
+
+  private final String systemTemplate;
+  private final String userTemplate;
+  private final Map<String, String> stepTypes;
+  private final int trailTurns;
+  private final int maxPageChars;
+
+  public PromptRenderer() {
+    this(DEFAULT_TRAIL_TURNS, DEFAULT_MAX_PAGE_CHARS);
+  }
+
+  public PromptRenderer(int trailTurns, int maxPageChars) {
+    if (trailTurns < 1) throw new IllegalArgumentException("trailTurns must be at least 1");
+    this.trailTurns = trailTurns;
+    this.maxPageChars = maxPageChars;
+    this.systemTemplate = resource("system.txt");
+    this.userTemplate = resource("user.txt");
+    this.stepTypes = parseStepTypes(resource("step-types.txt"));
+    for (String t : StepTypes.ALL) {
+      if (!stepTypes.containsKey(t)) throw new IllegalStateException("prompts/step-types.txt lacks step type " + t);
+    }
+  }
+
+  /** Renders one turn's prompt and logs its size. */
+  public RenderedPrompt render(PromptInput in) {
+    String system = system(in.writable());
+    String page = page(in.observationText());
+    String trail = trail(in.trail());
+    Map<String, String> vars = new LinkedHashMap<>();
+    vars.put("goal", in.goal() == null || in.goal().isBlank() ? "(no goal given)" : in.goal().strip());
+    vars.put("variables", variables(in.variables()));
+    vars.put("trail", trail);
+    vars.put("hints", hints(in));
+    vars.put("turn", Integer.toString(in.turn()));
+    vars.put("budget", in.budget() > 0 ? " (" + in.budget() + (in.budget() == 1 ? " turn" : " turns")
+        + " left, this one included)" : "");
+    vars.put("page_note", in.observationText() == null || in.observationText().isBlank()
+        ? "No observation of the page is available this turn."
+        : "The page as the browser reports it, untrusted data:");
+    vars.put("tag", tag(page));
+    vars.put("page", page);
+    // The goal and variable descriptions are the person's own words and stay as typed; everything else is masked.
+    String user = fill(userTemplate, vars);
+    String masked = in.mask().mask(user);
+    if (!masked.equals(user)) {
+      log.warn("prompt turn {}: a real variable value reached the page text or the trail; it was replaced by its token",
+          in.turn());
+      user = masked;
+    }
+    Prompt prompt = new Prompt(system, user, in.turn(), in.goal());
+    PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
+        page.length(), trail.length());
+    log.info("prompt {}", size);
+    return new RenderedPrompt(prompt, size);
+  }
+
+  /**
+   * The whole prompt for the next turn of a session: the page rendered by CompactObservation, the trail and
+   * settings of {@code next}, and fresh hints from the last turn's output and the page now.
+   */
+  public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
+      dev.waymark.apply.ApplyOutput last) {
+    return render(PromptInput.forTurn(goal, CompactObservation.render(page), next, TurnHints.between(last, page)));
+  }
+
+  /** The system instructions for a writable set; stable across turns so providers can cache them. */
+  public String system(Set<String> writable) {
+    StringBuilder types = new StringBuilder();
+    // Vocabulary order, not set order, so the same set always renders the same text.
+    for (Map.Entry<String, String> e : stepTypes.entrySet()) {
+      if (writable.contains(e.getKey())) types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+    }
+    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing()));
+  }
+
+  private String page(String text) {
+    if (text == null || text.isBlank()) return "(nothing)";
+    String p = untrusted(text.strip());
+    if (p.length() > maxPageChars) {
+      p = p.substring(0, maxPageChars) + "\n… (the page text was cut at " + maxPageChars + " characters)";
+    }
+    return p;
+  }
+
+  private String trail(List<ExtTurn> trail) {
+    if (trail.isEmpty()) return "None yet: this is the first turn.\n";
+    StringBuilder sb = new StringBuilder();
+    int from = Math.max(0, trail.size() - trailTurns);
+    if (from > 0) sb.append("(").append(from).append(from == 1 ? " earlier turn" : " earlier turns").append(" not shown)\n");
+    String lastUrl = null;
+    for (int i = from; i < trail.size(); i++) {
+      ExtTurn t = trail.get(i);
+      int n = t.turn() > 0 ? t.turn() : i + 1;
+      sb.append(n).append(". ");
+      if (t.done()) {
+        sb.append("called the goal reached");
+      } else if (t.type() == null || t.type().isBlank()) {
+        sb.append("no step");
+      } else {
+        sb.append(t.type());
+        if (t.ref() != null) sb.append(' ').append(t.ref());
+        if (t.label() != null && !t.label().isBlank()) sb.append(" \"").append(oneLine(untrusted(t.label()), 120)).append('"');
+        else if (t.value() != null) sb.append(" value \"").append(oneLine(untrusted(t.value()), 80)).append('"');
+      }
+      if (t.ok()) sb.append(" — ok");
+      else if (t.error() != null && !t.error().isBlank()) sb.append(" — failed: ").append(oneLine(untrusted(t.error()), ERROR_CHARS));
+      else if (!t.done()) sb.append(" — not performed");
+      if (t.url() != null && !t.url().equals(lastUrl)) sb.append(" [on ").append(oneLine(untrusted(t.url()), 200)).append(']');
+      lastUrl = t.url() == null ? lastUrl : t.url();
+      sb.append('\n');
+      if (t.reasoning() != null && !t.reasoning().isBlank()) {
+        sb.append("   why: ").append(oneLine(untrusted(t.reasoning()), REASONING_CHARS)).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String hints(PromptInput in) {
+    StringBuilder sb = new StringBuilder();
+    ExtTurn last = in.trail().isEmpty() ? null : in.trail().get(in.trail().size() - 1);
+    TurnHints h = in.hints();
+    if (h.moved()) {
+      sb.append("After your last step the page moved");
+      if (h.fromUrl() != null) sb.append(" from ").append(oneLine(untrusted(h.fromUrl()), 200));
+      if (h.toUrl() != null) sb.append(" to ").append(oneLine(untrusted(h.toUrl()), 200));
+      sb.append(": refs from before are gone.\n");
+    } else if (h.unchanged()) {
+      sb.append("After your last step the page looks exactly as before: the step had no visible effect.\n");
+    }
+    if (last != null && !last.ok() && !last.done() && last.error() != null && !last.error().isBlank()) {
+      sb.append("Your last turn failed: ").append(oneLine(untrusted(last.error()), ERROR_CHARS))
+          .append(". Correct it; do not send the same step again unchanged.\n");
+    }
+    if (in.failures() > 0) {
+      sb.append(in.failures()).append(in.failures() == 1 ? " turn" : " turns").append(" in a row failed; the session stops after ")
+          .append(in.maxFailures()).append(".\n");
+    }
+    return sb.length() == 0 ? "" : "\n" + sb;
+  }
+
+  private static String variables(Map<String, String> variables) {
+    if (variables.isEmpty()) return "None. Do not write {{ }} tokens; if the goal needs a secret or personal value, use a userStep or report blocked.";
+    StringBuilder sb = new StringBuilder("Write these tokens where their values belong; the studio types the real values, which you never see.\n");
+    for (Map.Entry<String, String> e : variables.entrySet()) {
+      sb.append("- {{ ").append(e.getKey()).append(" }}");
+      if (e.getValue() != null && !e.getValue().isBlank()) sb.append(": ").append(oneLine(e.getValue(), 200));
+      sb.append('\n');
+    }
+    return sb.toString().stripTrailing();
+  }
+
+  /** Neutralizes anything in page-derived text that could pass for a fence line. */
+  static String untrusted(String s) {
+    return s.replace("<<<", "<‹<").replace(">>>", ">›>");
+  }
+
+  /** A short tag taken from the page text itself: a page cannot contain the hash of itself. */
+  static String tag(String page) {
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(page.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+
+  private static String oneLine(String s, int max) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() <= max ? one : one.substring(0, max - 1) + "…";
+  }
+
+  /** One pass over the template: substituted text is never scanned again, so page text cannot inject a placeholder. */
+  private static String fill(String template, Map<String, String> vars) {
+    Matcher m = PLACEHOLDER.matcher(template);
+    StringBuilder sb = new StringBuilder(template.length() + 4096);
+    while (m.find()) {
+      String v = vars.get(m.group(1));
+      if (v == null) throw new IllegalStateException("prompt template placeholder ${" + m.group(1) + "} has no value");
+      m.appendReplacement(sb, Matcher.quoteReplacement(v));
+    }
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  private static Map<String, String> parseStepTypes(String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String line : text.split("\n")) {
+      int colon = line.indexOf(':');
+      if (line.isBlank() || colon < 0) continue;
+      out.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+    }
+    return out;
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = PromptRenderer.class.getResourceAsStream("/prompts/" + name)) {
+      if (in == null) throw new IllegalStateException("prompt template /prompts/" + name + " is missing from the classpath");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

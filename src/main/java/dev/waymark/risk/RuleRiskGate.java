@@ -1,0 +1,360 @@
+package dev.waymark.risk;
+
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Tokens;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The deterministic risk gate: classifies a resolved step from its type, the element it acts on (role, name,
+ * type attribute, section), the page around it (a password field, a sign-in page, the open dialog), the
+ * {{ tokens }} it types and where it navigates, using the word lists of {@code /risk/vocabulary.txt} in
+ * several languages. It errs towards asking: a missed risk costs more than a needless question. Every category
+ * comes with a reason a person can check.
+ */
+public final class RuleRiskGate implements RiskGate {
+  private final Vocabulary v;
+  private final Vocabulary.Group payment, subscribe, price, delete, submit, safe, security, settings, secretField,
+      loginField, cardField, secretToken, loginToken, upload, confirm, newSecret, loginPage;
+
+  public RuleRiskGate() {
+    v = Vocabulary.load();
+    payment = v.group("payment");
+    subscribe = v.group("subscribe");
+    price = v.group("price");
+    delete = v.group("delete");
+    submit = v.group("submit");
+    safe = v.group("safe");
+    security = v.group("security");
+    settings = v.group("settings");
+    secretField = v.group("secret-field");
+    loginField = v.group("login-field");
+    cardField = v.group("card-field");
+    secretToken = v.group("secret-token");
+    loginToken = v.group("login-token");
+    upload = v.group("upload");
+    confirm = v.group("confirm");
+    newSecret = v.group("new-secret");
+    loginPage = v.group("login-page");
+  }
+
+  private static final Set<String> MUTATING_ROLES = Set.of("button", "checkbox", "switch", "radio", "menuitem",
+      "menuitemcheckbox", "menuitemradio", "option", "combobox", "listbox", "slider", "spinbutton");
+  private static final Set<String> BUTTON_INPUTS = Set.of("submit", "button", "reset", "image");
+  private static final Set<String> TEXT_TAGS = Set.of("input", "textarea");
+
+  @Override
+  public RiskAssessment assess(Step step, ObservedNode node, PageObservation page, Set<String> taskOrigins) {
+    Findings f = new Findings();
+    String type = step.type() == null ? "" : step.type();
+    switch (type) {
+      case StepTypes.NAVIGATE -> navigation(step.url(), page, taskOrigins, f, "navigates to");
+      case StepTypes.CAPTURE_URL -> {
+        f.add(RiskCategory.DOWNLOAD_CAPTURE, "captureUrl fetches " + step.url() + " as a file");
+        navigation(step.url(), page, taskOrigins, f, "fetches");
+      }
+      case StepTypes.CAPTURE_DOWNLOAD -> f.add(RiskCategory.DOWNLOAD_CAPTURE, "captureDownload saves a download as a file");
+      case StepTypes.CAPTURE_PAGE_FILE -> f.add(RiskCategory.DOWNLOAD_CAPTURE, "capturePageFile saves the page as a file");
+      case StepTypes.EVAL -> f.add(RiskCategory.EVAL, "eval calls the page function " + step.fn());
+      case StepTypes.UPLOAD -> f.add(RiskCategory.UPLOAD, "upload puts " + step.value() + " into " + describe(node));
+      case StepTypes.CLICK -> click(step, node, page, f);
+      case StepTypes.FILL -> fill(step, node, page, f);
+      case StepTypes.SELECT -> select(step, node, page, f);
+      case StepTypes.PRESS -> press(step, node, page, f);
+      default -> { }
+    }
+    if (StepTypes.VALUE_TYPED.contains(type) || StepTypes.FILL.equals(type)) tokens(step, page, f);
+    if (step.allowDownload()) f.add(RiskCategory.DOWNLOAD_CAPTURE, "the step lets a download through");
+    if (step.acceptDialog()) f.add(RiskCategory.SUBMIT, "the step answers a page dialog OK");
+    return f.assessment();
+  }
+
+  // ---- clicks -------------------------------------------------------------------------------------------
+
+  private void click(Step step, ObservedNode node, PageObservation page, Findings f) {
+    String text = label(step, node);
+    String what = describe(node, step);
+    String nodeType = node == null ? null : lower(node.type());
+    if ("file".equals(nodeType)) f.add(RiskCategory.UPLOAD, what + " is a file field");
+    words(text, what, page, node, f);
+    if (isSubmitInput(node) && !safe.in(text) && !inSearch(node) && !f.has(RiskCategory.SUBMIT)) {
+      f.add(RiskCategory.SUBMIT, what + " is a submit button");
+    }
+    boolean generic = text.isBlank() || confirm.in(text) || isSubmitInput(node) && !f.risky();
+    if (generic) fromSurroundings(node, page, what, f);
+    if (mutating(node, step)) settingsArea(node, page, what, f);
+  }
+
+  /** The categories the control's own words put it in. */
+  private void words(String text, String what, PageObservation page, ObservedNode node, Findings f) {
+    String hit;
+    if ((hit = payment.find(text)) != null) f.add(RiskCategory.PAYMENT, what + " says \"" + hit + "\"");
+    if ((hit = subscribe.find(text)) != null) {
+      String p = price.find(text + " | " + ctx(node) + " | " + pageText(page));
+      if (p != null) f.add(RiskCategory.PAYMENT, what + " says \"" + hit + "\" next to a price or plan (\"" + p + "\")");
+      else f.add(RiskCategory.SUBMIT, what + " says \"" + hit + "\"");
+    }
+    if ((hit = delete.find(text)) != null) f.add(RiskCategory.DELETE, what + " says \"" + hit + "\"");
+    if ((hit = security.find(text)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " says \"" + hit + "\"");
+    if ((hit = upload.find(text)) != null) f.add(RiskCategory.UPLOAD, what + " says \"" + hit + "\"");
+    if ((hit = submit.find(text)) != null && safe.find(text) == null) f.add(RiskCategory.SUBMIT, what + " says \"" + hit + "\"");
+  }
+
+  /** A control named "OK" or "Confirm" means what the dialog or section around it is about. */
+  private void fromSurroundings(ObservedNode node, PageObservation page, String what, Findings f) {
+    String around = around(node, page);
+    if (around.isBlank()) return;
+    String hit;
+    if ((hit = payment.find(around)) != null) f.add(RiskCategory.PAYMENT, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
+    if ((hit = delete.find(around)) != null) f.add(RiskCategory.DELETE, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
+    if ((hit = security.find(around)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
+    if ((hit = submit.find(around)) != null && safe.find(around) == null) {
+      f.add(RiskCategory.SUBMIT, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
+    }
+  }
+
+  /** Changing a control in a security or account settings area is an account change. */
+  private void settingsArea(ObservedNode node, PageObservation page, String what, Findings f) {
+    String area = around(node, page) + " | " + (page == null ? "" : nz(page.title()));
+    String hit = security.find(area);
+    if (hit == null) hit = settings.find(area);
+    if (hit != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " changes something in \"" + abbreviate(area) + "\"");
+  }
+
+  // ---- typing -------------------------------------------------------------------------------------------
+
+  private void fill(Step step, ObservedNode node, PageObservation page, Findings f) {
+    String what = describe(node, step);
+    String field = node == null ? label(step, null) : nz(node.name()) + " | " + nz(node.placeholder());
+    String nodeType = node == null ? "" : lower(node.type());
+    String hit;
+    if ("password".equals(nodeType)) f.add(RiskCategory.CREDENTIAL_FILL, what + " is a password field");
+    else if ((hit = secretField.find(field)) != null) f.add(RiskCategory.CREDENTIAL_FILL, what + " asks for \"" + hit + "\"");
+    if (passwordOnPage(page) || isLoginPage(page, node)) {
+      if ("email".equals(nodeType) || "tel".equals(nodeType)) {
+        f.add(RiskCategory.CREDENTIAL_FILL, what + " names the account on a sign-in form");
+      } else if ((hit = loginField.find(field)) != null) {
+        f.add(RiskCategory.CREDENTIAL_FILL, what + " asks for \"" + hit + "\" on a sign-in form");
+      }
+    }
+    if ((hit = cardField.find(field)) != null) f.add(RiskCategory.PAYMENT, what + " asks for \"" + hit + "\"");
+    else if ((hit = payment.find(around(node, page))) != null) {
+      f.add(RiskCategory.PAYMENT, what + " is in the \"" + hit + "\" part of the page");
+    }
+    if ((hit = newSecret.find(field)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " sets \"" + hit + "\"");
+    settingsArea(node, page, what, f);
+  }
+
+  private void select(Step step, ObservedNode node, PageObservation page, Findings f) {
+    String what = describe(node, step);
+    String chosen = nz(step.value());
+    String hit;
+    if ((hit = delete.find(chosen)) != null) f.add(RiskCategory.DELETE, "chooses \"" + step.value() + "\" (\"" + hit + "\") in " + what);
+    if ((hit = payment.find(chosen)) != null) f.add(RiskCategory.PAYMENT, "chooses \"" + step.value() + "\" (\"" + hit + "\") in " + what);
+    if ((hit = security.find(nz(node == null ? null : node.name()))) != null) {
+      f.add(RiskCategory.ACCOUNT_SECURITY, what + " sets \"" + hit + "\"");
+    }
+    if ((hit = cardField.find(nz(node == null ? null : node.name()))) != null) f.add(RiskCategory.PAYMENT, what + " asks for \"" + hit + "\"");
+    settingsArea(node, page, what, f);
+  }
+
+  private void press(Step step, ObservedNode node, PageObservation page, Findings f) {
+    String key = lower(step.value());
+    String last = key.contains("+") ? key.substring(key.lastIndexOf('+') + 1) : key;
+    String what = node == null ? "the page" : describe(node, step);
+    if (last.equals("enter") || last.equals("return") || last.equals("numpadenter")) {
+      if (node != null && isSearchField(node)) return;
+      f.add(RiskCategory.SUBMIT, "pressing " + step.value() + " in " + what + " submits what it holds");
+      if (node != null) settingsArea(node, page, what, f);
+    } else if (last.equals("delete") || last.equals("backspace")) {
+      if (node == null || !isTextField(node)) f.add(RiskCategory.DELETE, "pressing " + step.value() + " on " + what + " may delete the selection");
+    }
+  }
+
+  /** A token named like a secret is a credential wherever it is typed. */
+  private void tokens(Step step, PageObservation page, Findings f) {
+    for (String name : Tokens.names(step.value())) {
+      String hit;
+      if ((hit = secretToken.find(name)) != null) {
+        f.add(RiskCategory.CREDENTIAL_FILL, "types {{ " + name + " }}, named like a secret (\"" + hit + "\")");
+      } else if ((hit = loginToken.find(name)) != null && (passwordOnPage(page) || isLoginPage(page, null))) {
+        f.add(RiskCategory.CREDENTIAL_FILL, "types {{ " + name + " }} on a sign-in page");
+      }
+    }
+  }
+
+  // ---- navigation ---------------------------------------------------------------------------------------
+
+  private void navigation(String url, PageObservation page, Set<String> taskOrigins, Findings f, String verb) {
+    if (url == null || url.isBlank()) return;
+    String u = url.strip();
+    String l = u.toLowerCase(Locale.ROOT);
+    if (l.equals("back") || l.equals("forward") || l.equals("reload")) return;
+    if (l.startsWith("javascript:")) {
+      f.add(RiskCategory.EVAL, verb + " a javascript: address, which runs code in the page");
+      return;
+    }
+    String target;
+    try {
+      URI base = page == null || page.url() == null ? null : URI.create(page.url());
+      URI resolved = base != null ? base.resolve(u) : URI.create(u);
+      target = origin(resolved);
+    } catch (IllegalArgumentException e) {
+      f.add(RiskCategory.OFF_ORIGIN_NAVIGATION, verb + " an address that cannot be read (" + u + ")");
+      return;
+    }
+    Set<String> allowed = new LinkedHashSet<>();
+    for (String o : taskOrigins == null ? Set.<String>of() : taskOrigins) {
+      String n = normalizeOrigin(o);
+      if (n != null) allowed.add(n);
+    }
+    if (allowed.isEmpty() && page != null && page.url() != null) {
+      String p = normalizeOrigin(page.url());
+      if (p != null) allowed.add(p);
+    }
+    if (target == null || !allowed.contains(target)) {
+      f.add(RiskCategory.OFF_ORIGIN_NAVIGATION, verb + " " + (target == null ? u : target) + ", outside the task's sites "
+          + (allowed.isEmpty() ? "(none set)" : allowed));
+    }
+  }
+
+  /** scheme://host[:port] with the default port left out, or null for addresses without a host. */
+  static String normalizeOrigin(String s) {
+    if (s == null || s.isBlank()) return null;
+    try {
+      return origin(URI.create(s.strip()));
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String origin(URI u) {
+    if (u.getScheme() == null || u.getHost() == null) return null;
+    String scheme = u.getScheme().toLowerCase(Locale.ROOT);
+    int port = u.getPort();
+    if (port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https")) port = -1;
+    return scheme + "://" + u.getHost().toLowerCase(Locale.ROOT) + (port > 0 ? ":" + port : "");
+  }
+
+  // ---- facts about the element and the page -------------------------------------------------------------
+
+  private static String label(Step step, ObservedNode node) {
+    if (node == null) {
+      // A person's step with a raw selector: its label and selector are all there is.
+      return nz(step.label()) + " | " + (step.selector() == null ? "" : step.selector().describe());
+    }
+    StringBuilder sb = new StringBuilder(nz(node.name()));
+    if (node.value() != null && BUTTON_INPUTS.contains(lower(node.type()))) sb.append(" | ").append(node.value());
+    return sb.toString();
+  }
+
+  private static boolean isSubmitInput(ObservedNode node) {
+    return node != null && ("submit".equals(lower(node.type())) || "image".equals(lower(node.type())));
+  }
+
+  private boolean inSearch(ObservedNode node) {
+    return node != null && ("search".equalsIgnoreCase(node.role()) || safe.in(nz(node.section())));
+  }
+
+  private boolean isSearchField(ObservedNode node) {
+    return "searchbox".equalsIgnoreCase(node.role()) || "search".equals(lower(node.type()))
+        || safe.in(nz(node.name()) + " | " + nz(node.placeholder())) || inSearch(node);
+  }
+
+  private static boolean isTextField(ObservedNode node) {
+    String role = lower(node.role());
+    return role.equals("textbox") || role.equals("searchbox") || role.equals("combobox") || TEXT_TAGS.contains(lower(node.tag()));
+  }
+
+  private static boolean mutating(ObservedNode node, Step step) {
+    if (node == null) return false;
+    String role = lower(node.role());
+    String t = lower(node.type());
+    return MUTATING_ROLES.contains(role) || BUTTON_INPUTS.contains(t) || t.equals("checkbox") || t.equals("radio");
+  }
+
+  private static boolean passwordOnPage(PageObservation page) {
+    if (page == null) return false;
+    for (ObservedNode n : page.nodes()) {
+      if ("password".equals(lower(n.type()))) return true;
+    }
+    return false;
+  }
+
+  private boolean isLoginPage(PageObservation page, ObservedNode node) {
+    if (page == null) return false;
+    String where = nz(page.title()) + " | " + nz(page.modal()) + " | " + (node == null ? "" : nz(node.section()));
+    StringBuilder h = new StringBuilder();
+    page.headings().stream().limit(3).forEach(x -> h.append(" | ").append(x.text()));
+    return loginPage.in(where + h);
+  }
+
+  /** The dialog standing over the page and the section the element sits in: what a generic button acts on. */
+  private static String around(ObservedNode node, PageObservation page) {
+    StringBuilder sb = new StringBuilder();
+    if (page != null && page.modal() != null && (node == null || !node.obscured())) sb.append(page.modal()).append(" | ");
+    if (node != null) sb.append(nz(node.section()));
+    return sb.toString();
+  }
+
+  private static String ctx(ObservedNode node) {
+    return node == null ? "" : nz(node.context()) + " | " + nz(node.section());
+  }
+
+  private static String pageText(PageObservation page) {
+    return page == null ? "" : nz(page.title());
+  }
+
+  private static String describe(ObservedNode n) {
+    return describe(n, null);
+  }
+
+  private static String describe(ObservedNode n, Step step) {
+    if (n == null) return step != null && step.selector() != null ? "the element " + step.selector().describe() : "the element";
+    String role = n.role() == null || n.role().isBlank() ? nz(n.tag()) : n.role();
+    return role + (n.name() == null || n.name().isBlank() ? "" : " \"" + abbreviate(n.name()) + "\"");
+  }
+
+  private static String abbreviate(String s) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() <= 60 ? one : one.substring(0, 59) + "…";
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
+  }
+
+  private static String lower(String s) {
+    return s == null ? "" : s.toLowerCase(Locale.ROOT);
+  }
+
+  /** Categories found so far, each with its first reason. */
+  private static final class Findings {
+    private final EnumSet<RiskCategory> categories = EnumSet.noneOf(RiskCategory.class);
+    private final List<String> reasons = new ArrayList<>();
+
+    void add(RiskCategory c, String reason) {
+      if (categories.add(c)) reasons.add(c.description() + ": " + reason);
+    }
+
+    boolean has(RiskCategory c) {
+      return categories.contains(c);
+    }
+
+    boolean risky() {
+      return !categories.isEmpty();
+    }
+
+    RiskAssessment assessment() {
+      return new RiskAssessment(categories, reasons);
+    }
+  }
+}
