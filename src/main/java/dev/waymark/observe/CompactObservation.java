@@ -11,20 +11,21 @@ import java.util.Objects;
  * paths, enter chains and tags stay out: the engine resolves refs through the observation. What is true of a
  * whole stretch of the page is said once: the section as a header line over its controls, "offscreen" as a
  * marker where the page leaves the viewport, the modal once with the controls on it grouped under it, the role
- * once for a run of plain controls of that role (one line, refs and names after it). A list
+ * once for a run of plain controls of that role (one line: {@code e2 link "Mugs", e3 "Cups"}, every ref after
+ * the first sharing the first one's role). A list
  * shows its item count, fields with samples and pagination, never its rows.
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
  * headings: # All mugs · ### Mug 1 · ### Mug 2 … (+18 h3) · ## Sign in
  * ## navigation "Primary"
- * link e2 "Mugs", e3 "Cups", e4 "About"
+ * e2 link "Mugs", e3 "Cups", e4 "About"
  * ## region "Products"
- * link e7 "Mug 1"
- * button e8 "Add to cart" in "Mug 1 $11.00"
+ * e7 link "Mug 1"
+ * e8 button "Add to cart" in "Mug 1 $11.00"
  * -- offscreen below --
- * textbox:email e51 "Email" ="ann@example.com"
- * combobox e56 "Country" ="fr" opts=de|fr|it
+ * e51 textbox:email "Email" ="ann@example.com"
+ * e56 combobox "Country" ="fr" opts=de|fr|it
  * lists:
  * l1 ×20 in region "Products"
  *   price span.price "$11.00" · image img@src "/img/mug1.png"
@@ -143,8 +144,8 @@ public final class CompactObservation {
         continue;
       }
       if (groupRole != null) b.append('\n');
-      b.append(role).append(' ');
-      appendRefAndName(b, n);
+      b.append(n.ref()).append(' ').append(role);
+      if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
       if (plain) {
         groupRole = role;
         groupSize = 1;

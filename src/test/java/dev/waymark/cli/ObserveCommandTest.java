@@ -58,7 +58,7 @@ class ObserveCommandTest {
   void waitsForContentThatArrivesAfterLoad() {
     Run r = run("observe", "--text", pages.url("observer/late.html"));
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("button e1 \"Late button\"").contains("# Results");
+    assertThat(r.out()).contains("e1 button \"Late button\"").contains("# Results");
   }
 
   @Test
@@ -66,7 +66,7 @@ class ObserveCommandTest {
     Run r = run("observe", "--text", "--with-text", pages.url("observer/consent.html"));
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).startsWith("page \"News with consent wall\"");
-    assertThat(r.out()).contains("modal: \"We value your privacy\"").contains("button e5 \"Accept all\"").contains("text:\n");
+    assertThat(r.out()).contains("modal: \"We value your privacy\"").contains("e5 button \"Accept all\"").contains("text:\n");
   }
 
   @Test

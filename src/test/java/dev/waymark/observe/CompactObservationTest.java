@@ -24,7 +24,7 @@ class CompactObservationTest {
         node("e2", "link", "Cups", "navigation \"Primary\"", false, false),
         node("e3", "button", "Buy", "main", false, false)), null, false, List.of()));
     assertThat(text).containsOnlyOnce("## navigation \"Primary\"\n");
-    assertThat(text).contains("link e1 \"Mugs\", e2 \"Cups\"\n## main\nbutton e3 \"Buy\"\n");
+    assertThat(text).contains("e1 link \"Mugs\", e2 \"Cups\"\n## main\ne3 button \"Buy\"\n");
   }
 
   @Test
@@ -32,7 +32,7 @@ class CompactObservationTest {
     ObservedNode deep = new ObservedNode("e1", "textbox", "Nick", "input", "text", null, null, false, null, null, null,
         "#nick", "/div[1]/input[1]", List.of(0), List.of("#card1"), null, null, false, false, 0);
     String text = CompactObservation.render(page(List.of(deep), null, false, List.of()));
-    assertThat(text).doesNotContain("#nick").doesNotContain("#card1").doesNotContain("/div[1]").contains("textbox e1 \"Nick\"");
+    assertThat(text).doesNotContain("#nick").doesNotContain("#card1").doesNotContain("/div[1]").contains("e1 textbox \"Nick\"");
   }
 
   @Test
@@ -46,10 +46,10 @@ class CompactObservationTest {
     ObservedNode add = new ObservedNode("e7", "button", "Add to cart", "button", "submit", null, null, false, null, true,
         null, "#a", null, null, null, null, "Mug 1 $11.00", false, true, 19);
     String text = CompactObservation.render(page(List.of(email, box, select, add), null, false, List.of()));
-    assertThat(text).contains("textbox:email e4 \"Email\" =\"a@b.c\" ph=\"you@example.com\"\n");
-    assertThat(text).contains("checkbox e5 \"Remember\" disabled\n");
-    assertThat(text).contains("combobox e6 \"Country\" =\"fr\" opts=de|fr\n");
-    assertThat(text).contains("button e7 \"Add to cart\" expanded covered in \"Mug 1 $11.00\" +19 similar\n");
+    assertThat(text).contains("e4 textbox:email \"Email\" =\"a@b.c\" ph=\"you@example.com\"\n");
+    assertThat(text).contains("e5 checkbox \"Remember\" disabled\n");
+    assertThat(text).contains("e6 combobox \"Country\" =\"fr\" opts=de|fr\n");
+    assertThat(text).contains("e7 button \"Add to cart\" expanded covered in \"Mug 1 $11.00\" +19 similar\n");
   }
 
   @Test
@@ -57,8 +57,8 @@ class CompactObservationTest {
     List<ObservedNode> links = new java.util.ArrayList<>();
     for (int i = 1; i <= 14; i++) links.add(node("e" + i, "link", "L" + i, "nav", false, false));
     String text = CompactObservation.render(page(links, null, false, List.of()));
-    assertThat(text).contains("link e1 \"L1\", e2 \"L2\", e3 \"L3\"");
-    assertThat(text).contains(", e12 \"L12\"\nlink e13 \"L13\", e14 \"L14\"\n");
+    assertThat(text).contains("e1 link \"L1\", e2 \"L2\", e3 \"L3\"");
+    assertThat(text).contains(", e12 \"L12\"\ne13 link \"L13\", e14 \"L14\"\n");
   }
 
   @Test
@@ -67,7 +67,7 @@ class CompactObservationTest {
         node("e1", "button", "A", null, false, false),
         node("e2", "button", "B", null, true, false),
         node("e3", "button", "C", null, true, false)), null, false, List.of()));
-    assertThat(text).containsOnlyOnce("-- offscreen below --").contains("button e1 \"A\"\n-- offscreen below --\nbutton e2 \"B\", e3 \"C\"\n");
+    assertThat(text).containsOnlyOnce("-- offscreen below --").contains("e1 button \"A\"\n-- offscreen below --\ne2 button \"B\", e3 \"C\"\n");
   }
 
   @Test
@@ -76,7 +76,7 @@ class CompactObservationTest {
         node("e1", "link", "World", "main", false, true),
         node("e2", "button", "Accept all", "We value your privacy", false, false)), "We value your privacy", false, List.of()));
     assertThat(text).contains("modal: \"We value your privacy\"");
-    assertThat(text).contains("## modal \"We value your privacy\"\nbutton e2 \"Accept all\"\n## covered by the modal\n## main\nlink e1 \"World\"\n");
+    assertThat(text).contains("## modal \"We value your privacy\"\ne2 button \"Accept all\"\n## covered by the modal\n## main\ne1 link \"World\"\n");
     assertThat(text).doesNotContain("\"World\" covered");
   }
 
