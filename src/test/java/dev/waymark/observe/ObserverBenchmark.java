@@ -84,7 +84,7 @@ class ObserverBenchmark {
         }
         const warm = times.slice(2).sort((a, b) => a - b);
         const json = JSON.stringify(o);
-        return JSON.stringify({ first: times[0], median: warm[1], candidates: o._timing.candidates,
+        return JSON.stringify({ first: times[0], median: warm[1], min: Math.min(...times), candidates: o._timing.candidates,
           elements: o._timing.elements, json, timing: firstTiming });
       })()
       """;
@@ -92,8 +92,8 @@ class ObserverBenchmark {
   @Test
   void printsObserveCostAndCompactSize() throws Exception {
     List<String> rows = new ArrayList<>();
-    rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %10s %10s %9s %11s %7s",
-        "controls", "setting", "elements", "first ms", "median ms", "nodes", "JSON chars", "compact ch", "compact t",
+    rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %7s %10s %10s %9s %11s %7s",
+        "controls", "setting", "elements", "first ms", "median ms", "min ms", "nodes", "JSON chars", "compact ch", "compact t",
         "baseline t", "ratio"));
     for (int n : new int[] {100, 1_000, 10_000}) {
       pages.put("gen-" + n + ".html", generate(n));
@@ -116,13 +116,16 @@ class ObserverBenchmark {
           java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + "-aria.txt"), baseline);
         }
         if ("1".equals(System.getenv("WAYMARK_PROFILE"))) System.out.println(n + " " + setting[0] + " " + r.get("timing"));
-        rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7d %10d %10d %9d %11d %7.3f",
-            n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(), size.nodes(),
+        rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7.1f %7d %10d %10d %9d %11d %7.3f",
+            n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(),
+            r.get("min").asDouble(), size.nodes(),
             size.jsonChars(), size.compactChars(), size.compactTokens(), baseTokens,
             size.compactTokens() / (double) baseTokens));
       }
     }
-    System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world, 2 cores shared)");
+    System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world; first = the first call in a"
+        + " fresh world, median of calls 3-5, min of all; tokens = CompactObservation.estimateTokens; load average "
+        + String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + ")");
     rows.forEach(System.out::println);
   }
 }
