@@ -12,14 +12,17 @@ export const DEFAULTS = {
   max_text: 20000,
   include_text: false,
   similar_keep: 20, // members of a same-shaped run kept before the rest are collapsed
+  max_elements: 300000, // elements walked at most: a bound on the time a pathological page can take
 };
 const VALUE_CAP = 200;
 const NAME_CAP = 120;
 const OPTIONS_CAP = 30;
 const CONTEXT_CAP = 80;
+const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
+const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
-const VERIFY_BUDGET = 4000000; // elements scanned by querySelectorAll checks, in total
+const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
@@ -154,7 +157,11 @@ function makeSectionOf(headings, styleOf, headingText) {
   };
 }
 
-/** Text of the row, card or item the control sits in, without the control's own name. */
+/**
+ * What tells the control's row, card or item apart: the first few pieces of visible text in it, other
+ * than the control's own, until they say enough (the title and price of a tile, the first cells of a
+ * row). Not the whole card: the rest is the list's business.
+ */
 function contextOf(info, name) {
   let depth = 0;
   for (let cur = info.parent; cur && cur.el && depth < 10; cur = cur.parent, depth++) {
@@ -162,12 +169,32 @@ function contextOf(info, name) {
     if (el === el.ownerDocument.body) break;
     const r = el.getAttribute('role');
     if (!(CONTEXT_TAGS.has(el.tagName) || (r && CONTEXT_ROLES.has(r)) || cur.repeated)) continue;
-    let text = clean(el.innerText || el.textContent, 400);
-    if (name) text = clean(text.split(name).join(' '), 400);
+    const text = leadingText(el, info.el, name);
     // a cell that holds only the control says nothing: climb to its row
-    if (text) return clean(text, CONTEXT_CAP);
+    if (text) return text;
   }
   return null;
+}
+
+function leadingText(container, control, name) {
+  const doc = container.ownerDocument;
+  const walker = doc.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  const parts = [];
+  let length = 0;
+  const seenParents = new Map();
+  for (let t = walker.nextNode(); t && parts.length < CONTEXT_PIECES && length < CONTEXT_ENOUGH; t = walker.nextNode()) {
+    const s = clean(t.data, 40);
+    if (!s) continue;
+    const p = t.parentElement;
+    if (!p || control.contains(p)) continue;
+    let shown = seenParents.get(p);
+    if (shown === undefined) { shown = p.checkVisibility({ checkVisibilityCSS: true }); seenParents.set(p, shown); }
+    if (!shown || s === name) continue;
+    parts.push(s);
+    length += s.length;
+  }
+  const text = parts.join(' ');
+  return text ? clean(text, CONTEXT_CAP) : null;
 }
 
 function topVisibleText(doc, cap) {
@@ -183,13 +210,14 @@ export function observePage(options) {
   const doc = document;
   const win = window;
   const styleOf = styleCache();
-  const walk = walkPage(doc, styleOf);
+  const P = opt.profile ? { name: 0, selector: 0, section: 0, geometry: 0, context: 0 } : null;
+  const walk = walkPage(doc, styleOf, opt.max_elements);
   const tWalk = performance.now();
 
   // visible candidates, then collapse runs of same-shaped siblings, then the node cap
   const all = walk.candidates.filter((c) => visible(c.el));
   const groupSize = new Map();
-  for (const c of all) groupSize.set(c.key, (groupSize.get(c.key) || 0) + 1);
+  for (const c of all) { const k = walk.keyOf(c); groupSize.set(k, (groupSize.get(k) || 0) + 1); }
   const seen = new Map();
   const lastKept = new Map();
   const kept = [];
@@ -211,66 +239,105 @@ export function observePage(options) {
     return headingTexts.get(i);
   };
   const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
-  const modal = findModal(doc, walk.dialogs, styleOf);
+  let modal = findModal(doc, walk.dialogs, styleOf);
+  // a fixed layer with every control inside it covers nothing: it is the page's own frame
+  if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(modal, c.el))) modal = null;
   if (modal) modal.above = [];
   const budget = { left: VERIFY_BUDGET };
   const vw = win.innerWidth;
   const vh = win.innerHeight;
 
+  // Chrome answers element.labels by scanning the whole document on the first ask for each element,
+  // which made naming 10,000 fields quadratic (seconds). The walk has seen every label once: hand
+  // dom-accessibility-api those, as an own property on this world's wrapper of the element (the
+  // page's own world never sees it), removed again before returning.
+  const labelMap = new Map();
+  for (const l of walk.labels) {
+    const c = l.control;
+    if (!c) continue;
+    let arr = labelMap.get(c);
+    if (!arr) { arr = []; labelMap.set(c, arr); }
+    arr.push(l);
+  }
+  const patched = [];
+  for (const info of kept) {
+    const el = info.el;
+    if (!('labels' in el)) continue;
+    try {
+      Object.defineProperty(el, 'labels', { value: labelMap.get(el) || [], configurable: true });
+      patched.push(el);
+    } catch (e) { /* keep the native property */ }
+  }
   const nodes = [];
   const nameKey = new Map();
-  for (let i = 0; i < kept.length; i++) {
-    const info = kept[i];
-    const el = info.el;
-    const role = roleOf(info);
-    const node = { ref: 'e' + (i + 1), role };
-    const name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
-    if (name) node.name = name;
-    else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
-      // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
-      // dom-accessibility-api stops before that step
-      node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
-    } else if (info.kind === 'handler') {
-      // accname takes no name from the content of a generic element, but a clickable <div> is
-      // known to a reader by the text it shows
-      const t = clean(el.innerText || el.textContent, NAME_CAP);
-      if (t) node.name = t;
-    }
-    node.tag = el.localName;
-    stateOf(el, role, node);
-    const sel = selectorFor(info, budget);
-    node.selector = sel.selector;
-    if (sel.path) node.path = sel.path;
-    if (sel.indexes) node.indexes = sel.indexes;
-    if (info.tree.parent) node.enter = enterOf(info.tree, budget);
-    const section = sectionOf(info);
-    if (section) node.section = section;
+  try {
+    for (let i = 0; i < kept.length; i++) {
+      const info = kept[i];
+      const el = info.el;
+      const role = roleOf(info);
+      const node = { ref: 'e' + (i + 1), role };
+      let tp = P ? performance.now() : 0;
+      let name;
+      try {
+        name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
+      } catch (e) {
+        // one exotic element must not cost the whole observation; its label or text still names it
+        name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
+      }
+      if (name) node.name = name;
+      else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
+        // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
+        // dom-accessibility-api stops before that step
+        node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
+      } else if (info.kind === 'handler') {
+        // accname takes no name from the content of a generic element, but a clickable <div> is
+        // known to a reader by the text it shows
+        const t = clean(el.innerText || el.textContent, NAME_CAP);
+        if (t) node.name = t;
+      }
+      node.tag = el.localName;
+      if (P) { P.name += performance.now() - tp; tp = performance.now(); }
+      stateOf(el, role, node);
+      const sel = selectorFor(info, budget);
+      if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
+      node.selector = sel.selector;
+      if (sel.path) node.path = sel.path;
+      if (sel.indexes) node.indexes = sel.indexes;
+      if (info.tree.parent) node.enter = enterOf(info.tree, budget);
+      const section = sectionOf(info);
+      if (section) node.section = section;
 
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const gx = x + info.tree.ox;
-    const gy = y + info.tree.oy;
-    const hasBox = r.width > 0 || r.height > 0;
-    if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
-      node.offscreen = true;
+      if (P) { P.section += performance.now() - tp; tp = performance.now(); }
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const gx = x + info.tree.ox;
+      const gy = y + info.tree.oy;
+      const hasBox = r.width > 0 || r.height > 0;
+      if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
+        node.offscreen = true;
+      }
+      const inside = modal && insideModal(modal, el);
+      if (modal && !modal.overlay && !inside) node.obscured = true;
+      else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
+        const hitRoot = info.tree.root;
+        const hit = hitRoot.elementFromPoint(x, y);
+        if (hit && !covers(el, hit)) node.obscured = true;
+        // a consent box is often a sibling stacked over the backdrop rather than inside it: what
+        // the hit test reaches above the wall belongs to the wall
+        else if (modal && modal.overlay && !inside) modal.above.push(el);
+      } else if (modal && !inside) node.obscured = true;
+      if (P) { P.geometry += performance.now() - tp; }
+      if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
+      node._info = info;
+      nodes.push(node);
+      const k = role + '\u0000' + (name || '');
+      nameKey.set(k, (nameKey.get(k) || 0) + 1);
     }
-    const inside = modal && insideModal(modal, el);
-    if (modal && !modal.overlay && !inside) node.obscured = true;
-    else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
-      const hitRoot = info.tree.root;
-      const hit = hitRoot.elementFromPoint(x, y);
-      if (hit && !covers(el, hit)) node.obscured = true;
-      // a consent box is often a sibling stacked over the backdrop rather than inside it: what
-      // the hit test reaches above the wall belongs to the wall
-      else if (modal && modal.overlay && !inside) modal.above.push(el);
-    } else if (modal && !inside) node.obscured = true;
-    if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
-    node._info = info;
-    nodes.push(node);
-    const k = role + '\u0000' + (name || '');
-    nameKey.set(k, (nameKey.get(k) || 0) + 1);
+  } finally {
+    for (const el of patched) delete el.labels;
   }
+  const tCtx = performance.now();
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
     const k = node.role + '\u0000' + (node.name || '');
@@ -281,6 +348,7 @@ export function observePage(options) {
     delete node._info;
   }
   const tNodes = performance.now();
+  if (P) P.context = tNodes - tCtx;
 
   const headings = [];
   for (let i = 0; i < walk.headings.length && headings.length < MAX_HEADINGS; i++) {
@@ -295,7 +363,7 @@ export function observePage(options) {
   for (const l of lists) delete l._parent;
 
   const obs = { url: location.href, title: doc.title, nodes, headings };
-  let truncated = capped > 0;
+  let truncated = capped > 0 || walk.clipped;
   if (opt.include_text) {
     const t = topVisibleText(doc, opt.max_text);
     obs.text = t.text;
@@ -314,7 +382,7 @@ export function observePage(options) {
   // the elements behind the nodes, for in-page checks; non-enumerable so they never serialise
   Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
-    elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length }, enumerable: false });
+    elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });
   return obs;
 }
 

@@ -94,7 +94,7 @@ function fieldsOf(item) {
     }
     if (el.tagName === 'A' && el.getAttribute('href')) {
       const text = clean(el.textContent, SAMPLE_CAP);
-      if (text && el !== item) { add(el, fieldName(el, item, headers) || 'title', null, text); taken.add(el); }
+      if (text && el !== item) { add(el, fieldName(el, item, headers) || (el.closest('h1,h2,h3,h4,h5,h6') ? 'title' : 'link'), null, text); taken.add(el); }
       add(el, (fieldName(el, item, headers) || 'link') + '_url', 'href', el.href);
       continue;
     }
@@ -106,7 +106,7 @@ function fieldsOf(item) {
     if (inside) continue;
     // a cell or a leaf carries the whole of its text; a wrapper with its own text too
     const text = el.firstElementChild ? el.textContent : t;
-    add(el, fieldName(el, item, headers), null, text);
+    add(el, fieldName(el, item, headers) || (/^H[1-6]$/.test(el.tagName) ? 'title' : null), null, text);
     taken.add(el);
   }
   return fields;
@@ -127,17 +127,24 @@ function rich(item) {
   return false;
 }
 
+// Ancestor walk rather than contains() over every accepted member: a page of 5,000 cards with a run of
+// star icons in each would otherwise make millions of checks.
+function insideAccepted(el, accepted) {
+  for (let cur = el; cur; cur = cur.parentElement) if (accepted.has(cur)) return true;
+  return false;
+}
+
 /** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
 export function findLists(walk, budget, sectionOf) {
   const lists = [];
-  const accepted = [];
+  const accepted = new Set();
   const top = walk.trees[0];
   for (const g of walk.groups) {
     if (lists.length >= MAX_LISTS) break;
     if (g.tree !== top || !g.parent.el) continue;
     const first = g.items[0];
     if (first.tagName === 'OPTION' || first.tagName === 'BR' || first.tagName === 'TD' || first.tagName === 'TH') continue;
-    if (accepted.some((a) => a.contains(g.parent.el) && a !== g.parent.el)) continue; // nested in a member of a list already taken
+    if (insideAccepted(g.parent.el, accepted)) continue; // nested in a member of a list already taken
     if (!first.textContent.trim() && !first.querySelector('img')) continue;
     if (!rich(first)) continue;
     if (!first.checkVisibility({ checkVisibilityCSS: true })) continue;
@@ -154,7 +161,7 @@ export function findLists(walk, budget, sectionOf) {
     if (section) list.section = section;
     list._parent = g.parent.el;
     lists.push(list);
-    g.items.forEach((i) => accepted.push(i));
+    for (const i of g.items) accepted.add(i);
   }
   return lists;
 }
@@ -205,7 +212,7 @@ export function attachPagination(lists, controls, infinite, budget) {
       pagers.push({ at: el, kind: 'more', ctl: c });
     }
   }
-  for (const el of infinite) pagers.push({ at: el, kind: 'infinite', ctl: null });
+  for (const info of infinite) if (!info.tree.parent) pagers.push({ at: info.el, kind: 'infinite', ctl: null, info });
 
   for (const p of pagers) {
     // the pager belongs to the last list that starts before it
@@ -223,16 +230,9 @@ export function attachPagination(lists, controls, infinite, budget) {
       if (label) pg.label = label;
       if (p.ctl.el.tagName === 'A' && p.ctl.el.getAttribute('href') && !p.ctl.el.getAttribute('href').startsWith('#')) pg.url = p.ctl.el.href;
     } else {
-      const info = null;
-      pg.selector = selectorForElement(p.at, info);
+      pg.selector = selectorFor(p.info, budget).selector;
     }
     if (p.pages) pg.pages = p.pages;
     owner.pagination = pg;
   }
-}
-
-function selectorForElement(el) {
-  if (el.id) return '#' + CSS.escape(el.id);
-  const cls = el.classList.length ? '.' + CSS.escape(el.classList[0]) : '';
-  return el.localName + cls;
 }

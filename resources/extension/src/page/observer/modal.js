@@ -56,7 +56,9 @@ export function findModal(doc, dialogs, styleOf) {
       const r = fixed.getBoundingClientRect();
       const area = Math.max(0, Math.min(r.right, vw) - Math.max(r.left, 0))
         * Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
-      if (area >= COVER * vw * vh) {
+      // an app shell laid out as one fixed full-screen box holds the page's main content: that is the
+      // page, not something standing over it
+      if (area >= COVER * vw * vh && !fixed.querySelector('main,[role=main]') && !fixed.matches('main,[role=main]')) {
         const top = hits[0];
         const frame = isCrossOriginFrame(top) ? top : null;
         return { roots, label: frame || roots[0], frame: !!frame, overlay: true, wall: fixed };

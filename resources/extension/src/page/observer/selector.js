@@ -5,7 +5,7 @@ import { TEST_ATTRS } from './walk.js';
 
 // Ids that frameworks generate per render (React's :r1:, Ember's ember123, long hex or digit runs)
 // change between loads, so they make selectors that only work once.
-const GENERATED_ID = /^:|^ember\d|^ext-gen|\d{4,}|[0-9a-f]{8,}|^[a-z]{1,3}-?\d+$/i;
+const GENERATED_ID = /^:|^ember\d|^ext-gen|\d{4,}|(?=[0-9a-f]*\d)[0-9a-f]{8,}/i;
 
 export function quote(v) {
   return '"' + String(v).replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ').replace(/\r/g, '\\d ') + '"';

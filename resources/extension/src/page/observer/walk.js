@@ -38,6 +38,7 @@ function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
 
 // The same keys ownSelector looks up: how many elements of the tree carry each candidate part.
 function countForSelectors(el, tc) {
+  if (!el.hasAttributes()) return;
   const id = el.id;
   if (id) bump(tc, '#' + id);
   for (let i = 0; i < TEST_ATTRS.length; i++) {
@@ -51,9 +52,15 @@ function countForSelectors(el, tc) {
   if (el.localName === 'a') { const h = el.getAttribute('href'); if (h !== null) bump(tc, 'a\u0000href\u0000' + h); }
 }
 
+/** Tag plus first class: what makes siblings "the same shape". */
 export function signature(el) {
-  const cls = el.classList && el.classList.length ? el.classList[0] : '';
-  return cls ? el.localName + '.' + cls : el.localName;
+  const cn = el.className;
+  const c = typeof cn === 'string' ? cn : el.getAttribute('class'); // SVG: an animated string
+  if (!c) return el.localName;
+  const t = c.trim();
+  if (!t) return el.localName;
+  const sp = t.search(/\s/);
+  return el.localName + '.' + (sp < 0 ? t : t.slice(0, sp));
 }
 
 function explicitRole(el) {
@@ -96,7 +103,7 @@ function hasOwnText(el) {
  * Every candidate is an info object { el, tree, parent, depth, key, sig, nth, sameTag, landmark,
  * headingIndex, kind, role, order }.
  */
-export function walkPage(doc, styleOf) {
+export function walkPage(doc, styleOf, maxElements = Infinity) {
   const top = makeTree(doc, null, null, null);
   const trees = [top];
   const candidates = [];
@@ -104,6 +111,7 @@ export function walkPage(doc, styleOf) {
   const groups = []; // repeated sibling runs: { parent, sig, items, tree }
   const dialogs = [];
   const infinite = [];
+  const labels = [];
   let frames = 0;
   let order = 0;
   const keyIds = new Map();
@@ -116,7 +124,28 @@ export function walkPage(doc, styleOf) {
   const root = { el: null, tree: top, parent: null, depth: 0, key: 0, landmark: null, sectioning: false,
     inControl: false, repeated: false, item: null };
 
+  // The key names an element's position with repeated steps generalised: two controls share a
+  // key exactly when they sit at the same place inside different members of a run. Computed on
+  // demand (only candidates and their ancestors need one), interned to a number.
+  function keyOf(info) {
+    if (info.key === undefined) info.key = intern(keyOf(info.parent) + info.step);
+    return info.key;
+  }
+
+  function child(parentInfo, el, tree, nth, sameTag, sig, repeated) {
+    return { el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key: undefined,
+      step: repeated ? '/*' + sig : '/' + sig + ':' + nth, sig, nth, sameTag, repeated,
+      landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
+      item: repeated ? 'self' : parentInfo.item };
+  }
+
   function pushChildren(parentInfo, firstChild, tree) {
+    if (!firstChild) return;
+    if (firstChild.nextElementSibling === null) {
+      // an only child (most elements): nothing to count
+      if (!SKIP_TAGS.has(firstChild.tagName)) stack.push(child(parentInfo, firstChild, tree, 1, 1, signature(firstChild), false));
+      return;
+    }
     // count same-tag and same-signature siblings once per parent: nth-of-type for selectors,
     // repeated runs for `similar` and for lists
     const kids = [];
@@ -134,30 +163,29 @@ export function walkPage(doc, styleOf) {
       let arr = sigMap.get(sig);
       if (!arr) { arr = []; sigMap.set(sig, arr); }
       arr.push(c);
-      kids.push({ el: c, nth, sig });
+      kids.push(c, nth, sig);
     }
-    const repeatedSigs = new Set();
+    let repeatedSigs = null;
     for (const [sig, arr] of sigMap) {
       if (arr.length >= 3) {
+        if (!repeatedSigs) repeatedSigs = new Set();
         repeatedSigs.add(sig);
         groups.push({ parent: parentInfo, sig, items: arr, tree });
       }
     }
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const k = kids[i];
-      const repeated = repeatedSigs.has(k.sig);
-      // the key names the element's position with repeated steps generalised: two controls share
-      // a key exactly when they sit at the same place inside different members of a run
-      const key = intern(parentInfo.key + (repeated ? '/*' + k.sig : '/' + k.sig + ':' + k.nth));
-      stack.push({ el: k.el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key, sig: k.sig,
-        nth: k.nth, sameTag: tagCount.get(k.el.localName), repeated,
-        landmark: parentInfo.landmark, sectioning: parentInfo.sectioning, inControl: parentInfo.inControl,
-        item: repeated ? 'self' : parentInfo.item });
+    for (let i = kids.length - 3; i >= 0; i -= 3) {
+      const c = kids[i];
+      const sig = kids[i + 2];
+      stack.push(child(parentInfo, c, tree, kids[i + 1], tagCount.get(c.localName), sig,
+        repeatedSigs !== null && repeatedSigs.has(sig)));
     }
   }
 
   pushChildren(root, doc.documentElement, top);
+  let visited = 0;
+  let clipped = false;
   while (stack.length) {
+    if (++visited > maxElements) { clipped = true; break; }
     const info = stack.pop();
     const el = info.el;
     const tree = info.tree;
@@ -175,6 +203,7 @@ export function walkPage(doc, styleOf) {
       continue;
     }
 
+    if (tag === 'LABEL') labels.push(el);
     const role = explicitRole(el);
     // landmark and heading tracking for `section`
     let landmarkRole = role && LANDMARK_ROLES.has(role) ? role : LANDMARK_TAGS[tag] || null;
@@ -192,14 +221,14 @@ export function walkPage(doc, styleOf) {
     }
     if (SECTIONING.has(tag)) info.sectioning = true;
 
-    const isHeading = /^H[1-6]$/.test(tag) || role === 'heading';
+    const isHeading = (tag.length === 2 && tag[0] === 'H' && tag[1] >= '1' && tag[1] <= '6') || role === 'heading';
     if (isHeading) {
       headings.push({ el, info, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
     }
     info.headingIndex = headings.length;
 
     let kind = nativeKind(el, tag, role);
-    if (!kind && !info.inControl) {
+    if (!kind && !info.inControl && tag !== 'BODY' && tag !== 'HTML') {
       // Listeners added with addEventListener are invisible both to the page's own scripts and to
       // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be
       // inferred from what pages set alongside a handler: an onclick attribute (the property is
@@ -209,8 +238,8 @@ export function walkPage(doc, styleOf) {
       // cursor is inherited and every descendant of a clickable card would match).
       const tabindex = el.getAttribute('tabindex');
       if (el.hasAttribute('onclick') || typeof el.onclick === 'function') kind = 'handler';
-      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && tag !== 'BODY') kind = 'handler';
-      else if (el.firstElementChild === null && tag !== 'BODY' && hasOwnText(el)
+      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME') kind = 'handler';
+      else if (el.firstElementChild === null && hasOwnText(el)
                && styleOf(el).cursor === 'pointer') kind = 'handler';
     }
     if (kind) {
@@ -220,8 +249,9 @@ export function walkPage(doc, styleOf) {
       candidates.push(info);
       info.inControl = true;
     }
-    if (!kind && INFINITE_HINT.test(typeof el.className === 'string' ? el.className + ' ' + id : id)) {
-      infinite.push(el);
+    const cls = kind ? null : el.getAttribute('class');
+    if ((cls || id) && INFINITE_HINT.test((cls || '') + ' ' + id)) {
+      infinite.push(info);
     }
 
     // descend: shadow tree first, then light children (slotted content renders inside it)
@@ -237,7 +267,7 @@ export function walkPage(doc, styleOf) {
       });
       ft.hostInfo = info;
       trees.push(ft);
-      const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(info.key + '/f'),
+      const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/f'),
         landmark: info.landmark, sectioning: false, inControl: false, repeated: false, item: info.item };
       pushChildren(frameRoot, fdoc.documentElement, ft);
       continue;
@@ -248,11 +278,11 @@ export function walkPage(doc, styleOf) {
       const st = makeTree(sr, tree, el, { x: tree.ox, y: tree.oy });
       st.hostInfo = info;
       trees.push(st);
-      const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(info.key + '/s'),
+      const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/s'),
         landmark: info.landmark, sectioning: info.sectioning, inControl: info.inControl, repeated: false,
         item: info.item };
       pushChildren(shadowRootInfo, sr.firstElementChild, st);
     }
   }
-  return { candidates, headings, trees, frames, groups, dialogs, infinite };
+  return { candidates, headings, trees, frames, groups, dialogs, infinite, labels, keyOf, clipped };
 }

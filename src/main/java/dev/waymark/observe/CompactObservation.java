@@ -10,27 +10,31 @@ import java.util.Objects;
  * <p>Everything the model acts on is a ref ({@code e7} for a control, {@code l1} for a list), so selectors,
  * paths, enter chains and tags stay out: the engine resolves refs through the observation. What is true of a
  * whole stretch of the page is said once: the section as a header line over its controls, "offscreen" as a
- * marker where the page leaves the viewport, the modal once with the controls on it grouped under it. A list
+ * marker where the page leaves the viewport, the modal once with the controls on it grouped under it, the role
+ * once for a run of plain controls of that role (one line: {@code e2 link "Mugs", e3 "Cups"}, every ref after
+ * the first sharing the first one's role). A list
  * shows its item count, fields with samples and pagination, never its rows.
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
  * headings: # All mugs · ### Mug 1 · ### Mug 2 … (+18 h3) · ## Sign in
  * ## navigation "Primary"
- * e2 link "Mugs"
+ * e2 link "Mugs", e3 "Cups", e4 "About"
  * ## region "Products"
+ * e7 link "Mug 1"
  * e8 button "Add to cart" in "Mug 1 $11.00"
  * -- offscreen below --
  * e51 textbox:email "Email" ="ann@example.com"
  * e56 combobox "Country" ="fr" opts=de|fr|it
  * lists:
- * l1 ×20 #products &gt; div.tile in region "Products"
+ * l1 ×20 in region "Products"
  *   price span.price "$11.00" · image img@src "/img/mug1.png"
  *   next: numbered 3 pages "Next" e50 → ?page=2
  * </pre>
  */
 public final class CompactObservation {
   private static final int HEADING_RUN = 3; // headings of one level in a row shown before the rest are counted
+  private static final int GROUP_MAX = 12; // plain controls sharing one line
 
   private CompactObservation() {}
 
@@ -112,8 +116,15 @@ public final class CompactObservation {
     String section = null;
     boolean offscreen = false;
     boolean firstNode = true;
+    String groupRole = null; // role of the line being continued with more plain nodes, or null
+    int groupSize = 0;
     for (ObservedNode n : nodes) {
-      if (sections && (firstNode || !Objects.equals(section, n.section()))) {
+      boolean newSection = sections && (firstNode || !Objects.equals(section, n.section()));
+      if (newSection || n.offscreen() != offscreen) {
+        if (groupRole != null) b.append('\n');
+        groupRole = null;
+      }
+      if (newSection) {
         if (n.section() != null) b.append("## ").append(n.section()).append('\n');
         else if (!firstNode) b.append("## (no section)\n");
         section = n.section();
@@ -123,15 +134,46 @@ public final class CompactObservation {
         offscreen = n.offscreen();
       }
       firstNode = false;
-      renderNode(b, n, obscuredFlag);
+      String role = roleLabel(n);
+      boolean plain = plain(n, obscuredFlag);
+      if (plain && role.equals(groupRole) && groupSize < GROUP_MAX) {
+        // consecutive plain controls of one role share a line: the role is said once
+        b.append(", ");
+        appendRefAndName(b, n);
+        groupSize++;
+        continue;
+      }
+      if (groupRole != null) b.append('\n');
+      b.append(n.ref()).append(' ').append(role);
+      if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
+      if (plain) {
+        groupRole = role;
+        groupSize = 1;
+      } else {
+        appendDetails(b, n, obscuredFlag);
+        b.append('\n');
+        groupRole = null;
+      }
     }
+    if (groupRole != null) b.append('\n');
   }
 
-  private static void renderNode(StringBuilder b, ObservedNode n, boolean obscuredFlag) {
-    b.append(n.ref()).append(' ').append(roleLabel(n));
+  /** A node with nothing to say beyond its ref, role and name. */
+  private static boolean plain(ObservedNode n, boolean obscuredFlag) {
+    return !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
+        && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
+        && n.context() == null && n.similar() == 0;
+  }
+
+  private static void appendRefAndName(StringBuilder b, ObservedNode n) {
+    b.append(n.ref());
     if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
+  }
+
+  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag) {
     if (n.disabled()) b.append(" disabled");
-    if (n.checked() != null) b.append(n.checked() ? " checked" : " unchecked");
+    // a checkbox or radio says "checked" when it is; its role already says it could be
+    if (Boolean.TRUE.equals(n.checked())) b.append(" checked");
     if (n.expanded() != null) b.append(n.expanded() ? " expanded" : " collapsed");
     if (obscuredFlag && n.obscured()) b.append(" covered");
     if (n.value() != null) b.append(" =").append(q(n.value()));
@@ -139,7 +181,6 @@ public final class CompactObservation {
     if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
     if (n.context() != null) b.append(" in ").append(q(n.context()));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
-    b.append('\n');
   }
 
   /** The role, with the input type where it says more than the role does. */
@@ -155,7 +196,8 @@ public final class CompactObservation {
   }
 
   private static void renderList(StringBuilder b, ObservedList l, PageObservation o) {
-    b.append(l.ref()).append(" ×").append(l.count()).append(' ').append(nz(l.selector()));
+    // the item selector stays out like a node's: the ref resolves to it
+    b.append(l.ref()).append(" ×").append(l.count());
     if (l.section() != null) b.append(" in ").append(l.section());
     b.append('\n');
     if (!l.fields().isEmpty()) {

@@ -17,7 +17,8 @@ import java.util.Set;
  * </pre>
  *
  * It errs small rather than large: unnamed generic wrappers are flattened away and links carry no
- * {@code /url:} line, both of which Playwright prints, so a ratio against it is conservative.
+ * {@code /url:} line, both of which Playwright prints (list bullets and levels of list items are dropped as
+ * Playwright drops them), so a ratio against it is conservative.
  */
 final class AriaSnapshotBaseline {
   private static final Set<String> FLATTEN = Set.of("none", "generic", "InlineTextBox", "LineBreak", "RootWebArea",
@@ -57,6 +58,7 @@ final class AriaSnapshotBaseline {
 
   private void node(JsonNode n, int depth) {
     String role = role(n);
+    if ("ListMarker".equals(role)) return; // Playwright prints no list bullets
     if (n.path("ignored").asBoolean(false) || FLATTEN.contains(role) && name(n).isEmpty()) {
       children(n, depth);
       return;
@@ -77,7 +79,7 @@ final class AriaSnapshotBaseline {
         case "checked": if (!"false".equals(v)) line.append(" [checked").append("mixed".equals(v) ? "=mixed" : "").append(']'); break;
         case "disabled": if ("true".equals(v)) line.append(" [disabled]"); break;
         case "expanded": if ("true".equals(v)) line.append(" [expanded]"); break;
-        case "level": line.append(" [level=").append(v).append(']'); break;
+        case "level": if ("heading".equals(role)) line.append(" [level=").append(v).append(']'); break;
         default: break;
       }
     }

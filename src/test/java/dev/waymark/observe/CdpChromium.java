@@ -31,7 +31,10 @@ import java.util.stream.Stream;
 final class CdpChromium implements AutoCloseable {
   static final Path PAGE_SCRIPT = Path.of("target/classes/extension/page.js");
 
-  private final ObjectMapper json = Json.mapper();
+  // DevTools answers (the accessibility tree of a 10,000-control page) outgrow the studio's message limits
+  private final ObjectMapper json = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+          .maxDocumentLength(1L << 30).maxStringLength(1 << 29).build()).build());
   private final Process process;
   private final Path userDataDir;
   private final WebSocket socket;
@@ -101,7 +104,7 @@ final class CdpChromium implements AutoCloseable {
 
   PageObservation observe(String optionsJson) throws Exception {
     String raw = eval("JSON.stringify(globalThis.__waymark.observePage(" + optionsJson + "))").asText();
-    return json.readValue(raw, PageObservation.class);
+    return Json.read(raw, PageObservation.class);
   }
 
   String observeRaw(String optionsJson) throws Exception {

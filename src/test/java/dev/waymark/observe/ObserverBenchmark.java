@@ -44,6 +44,9 @@ class ObserverBenchmark {
       b.append("<div class=tile><img src=\"/img/").append(i).append(".png\" alt=\"\"><h3 class=title><a href=\"/p/").append(i)
           .append("\">Product ").append(i).append("</a></h3><span class=price>$").append(10 + i % 90).append(".99</span>")
           .append("<p class=desc>Sturdy item number ").append(i).append(" with a short description.</p>")
+          // a run inside every tile (rating stars): nested runs must not cost per pair of tiles
+          .append("<span class=stars aria-label=\"").append(1 + i % 5).append(" of 5\">")
+          .append("<i class=star>★</i>".repeat(5)).append("</span>")
           .append("<button class=add>Add to cart</button></div>");
     }
     b.append("</div></section><h2>Orders</h2><table><thead><tr><th>Select</th><th>Order</th><th>Date</th><th>Total</th><th>Action</th></tr></thead><tbody>");
@@ -72,42 +75,57 @@ class ObserverBenchmark {
         const opts = %s;
         const times = [];
         let o;
+        let firstTiming;
         for (let i = 0; i < 5; i++) {
           const t = performance.now();
           o = globalThis.__waymark.observePage(opts);
           times.push(performance.now() - t);
+          if (i === 0) firstTiming = o._timing;
         }
         const warm = times.slice(2).sort((a, b) => a - b);
         const json = JSON.stringify(o);
-        return JSON.stringify({ first: times[0], median: warm[1], candidates: o._timing.candidates,
-          elements: o._timing.elements, json });
+        return JSON.stringify({ first: times[0], median: warm[1], min: Math.min(...times), candidates: o._timing.candidates,
+          elements: o._timing.elements, json, timing: firstTiming });
       })()
       """;
 
   @Test
   void printsObserveCostAndCompactSize() throws Exception {
     List<String> rows = new ArrayList<>();
-    rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %10s %10s %9s %11s %7s",
-        "controls", "setting", "elements", "first ms", "median ms", "nodes", "JSON chars", "compact ch", "compact t",
+    rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %7s %10s %10s %9s %11s %7s",
+        "controls", "setting", "elements", "first ms", "median ms", "min ms", "nodes", "JSON chars", "compact ch", "compact t",
         "baseline t", "ratio"));
     for (int n : new int[] {100, 1_000, 10_000}) {
       pages.put("gen-" + n + ".html", generate(n));
+      if (System.getenv("WAYMARK_DUMP") != null) {
+        java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + ".html"), generate(n));
+      }
       chromium.open(pages.url("gen-" + n + ".html"));
       String baseline = AriaSnapshotBaseline.render(chromium);
       int baseTokens = CompactObservation.estimateTokens(baseline);
-      for (String[] setting : new String[][] {{"default", "{}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9}"}}) {
+      String[][] settings = new String[][] {{"default", "{profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9, profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}};
+      if ("1".equals(System.getenv("WAYMARK_ALL_FIRST"))) settings = new String[][] {settings[1], settings[0]};
+      for (String[] setting : settings) {
         JsonNode r = chromium.evalJson(String.format(MEASURE, setting[1]));
         String json = r.get("json").asText();
         PageObservation o = Json.read(json, PageObservation.class);
         String compact = CompactObservation.render(o);
         CompactObservation.Size size = CompactObservation.size(o, json, compact);
-        rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7d %10d %10d %9d %11d %7.3f",
-            n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(), size.nodes(),
+        if (System.getenv("WAYMARK_DUMP") != null) {
+          java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + "-" + setting[0] + ".txt"), compact);
+          java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + "-aria.txt"), baseline);
+        }
+        if ("1".equals(System.getenv("WAYMARK_PROFILE"))) System.out.println(n + " " + setting[0] + " " + r.get("timing"));
+        rows.add(String.format(Locale.ROOT, "%-8d %-8s %8d %9.1f %9.1f %7.1f %7d %10d %10d %9d %11d %7.3f",
+            n, setting[0], r.get("elements").asInt(), r.get("first").asDouble(), r.get("median").asDouble(),
+            r.get("min").asDouble(), size.nodes(),
             size.jsonChars(), size.compactChars(), size.compactTokens(), baseTokens,
             size.compactTokens() / (double) baseTokens));
       }
     }
-    System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world, 2 cores shared)");
+    System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world; first = the first call in a"
+        + " fresh world, median of calls 3-5, min of all; tokens = CompactObservation.estimateTokens; load average "
+        + String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + ")");
     rows.forEach(System.out::println);
   }
 }

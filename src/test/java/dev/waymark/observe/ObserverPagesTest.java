@@ -70,12 +70,28 @@ class ObserverPagesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
-      "aria-dialog.html", "positions.html", "listings.html", "names.html"})
+      "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html", "selectors.html", "frame-far.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
     chromium.open(pages.url("observer/" + page));
     JsonNode r = chromium.evalJson(RESOLVE_ALL);
     assertThat(r.get("count").asInt()).isPositive();
     assertThat(r.get("bad")).as("nodes whose selector does not resolve to them").isEmpty();
+  }
+
+  @Test
+  void selectorsPreferIdThenTestAttributesNameAriaLabelThenAnchoredPositions() throws Exception {
+    chromium.open(pages.url("observer/selectors.html"));
+    JsonNode rows = chromium.evalJson("""
+        (() => {
+          const o = globalThis.__waymark.observePage({});
+          return JSON.stringify(o.nodes.map((n, i) => ({ name: n.name, actual: n.selector,
+            expected: o._elements[i].getAttribute('data-expected-selector') })));
+        })()
+        """);
+    assertThat(rows.size()).isEqualTo(15);
+    for (JsonNode r : rows) {
+      assertThat(r.get("actual").asText()).as(r.get("name").asText()).isEqualTo(r.get("expected").asText());
+    }
   }
 
   @Test
@@ -149,6 +165,14 @@ class ObserverPagesTest {
   }
 
   @Test
+  void fullScreenFixedAppShellIsThePageNotAWall() throws Exception {
+    PageObservation o = observe("app-shell.html");
+    assertThat(o.modal()).isNull();
+    assertThat(o.nodes()).hasSize(4).noneSatisfy(n -> assertThat(n.obscured()).isTrue());
+    assertThat(byName(o, "Inbox").section()).isEqualTo("navigation \"Workspace\"");
+  }
+
+  @Test
   void pageWithoutWallHasNoModal() throws Exception {
     PageObservation o = observe("positions.html");
     assertThat(o.modal()).isNull();
@@ -167,6 +191,21 @@ class ObserverPagesTest {
     assertThat(byName(o, "Far right").offscreen()).isTrue();
     assertThat(byName(o, "Far below").offscreen()).isTrue();
     assertThat(byName(o, "Far below").obscured()).isFalse();
+  }
+
+  @Test
+  void positionsInsideFramesCountTheFramesOffset() throws Exception {
+    PageObservation o = observe("frame-far.html");
+    ObservedNode near = byName(o, "Near frame button");
+    assertThat(near.enter()).containsExactly("#near");
+    assertThat(near.selector()).isEqualTo("#b1");
+    assertThat(near.offscreen()).isFalse();
+    assertThat(near.obscured()).isFalse();
+    assertThat(byName(o, "Covered in frame").obscured()).isTrue();
+    ObservedNode far = byName(o, "Subscribe");
+    assertThat(far.enter()).containsExactly("#far");
+    assertThat(far.offscreen()).isTrue();
+    assertThat(byName(o, "Deep link").offscreen()).isTrue();
   }
 
   @Test
@@ -328,6 +367,22 @@ class ObserverPagesTest {
   }
 
   @Test
+  void nextLinkAndInfiniteScrollArePaginationKinds() throws Exception {
+    PageObservation o = observe("pager-kinds.html");
+    ObservedList posts = o.lists().stream().filter(l -> l.selector().equals("#posts > div.post")).findFirst().orElseThrow();
+    assertThat(posts.count()).isEqualTo(4);
+    assertThat(posts.pagination().kind()).isEqualTo("link");
+    assertThat(posts.pagination().selector()).isEqualTo("#older");
+    assertThat(posts.pagination().label()).isEqualTo("Older posts");
+    assertThat(posts.pagination().url()).endsWith("/blog?page=2");
+    ObservedList feed = o.lists().stream().filter(l -> l.selector().equals("#feed > li.entry")).findFirst().orElseThrow();
+    assertThat(feed.count()).isEqualTo(6);
+    assertThat(feed.pagination().kind()).isEqualTo("infinite");
+    assertThat(feed.pagination().selector()).isEqualTo("#feed-end");
+    assertThat(feed.fields()).extracting(ObservedListField::sample).contains("User 1", "posted item 1");
+  }
+
+  @Test
   void nodeCapTruncatesAndCountsWhatIsLeftOut() throws Exception {
     chromium.open(pages.url("observer/shop.html"));
     PageObservation all = chromium.observe("{}");
@@ -336,6 +391,24 @@ class ObserverPagesTest {
     assertThat(capped.truncated()).isTrue();
     assertThat(capped.omitted()).isEqualTo(all.nodes().size() - 10);
     assertThat(all.truncated()).isFalse();
+  }
+
+  @Test
+  void timingsRideAlongWithoutBeingSerialised() throws Exception {
+    chromium.open(pages.url("observer/shop.html"));
+    JsonNode t = chromium.evalJson("JSON.stringify((o => ({ timing: o._timing, keys: Object.keys(o) }))"
+        + "(globalThis.__waymark.observePage({profile: true})))");
+    assertThat(t.path("timing").path("total_ms").asDouble()).isPositive();
+    assertThat(t.path("timing").path("profile").path("name").asDouble()).isPositive();
+    assertThat(t.path("keys").toString()).doesNotContain("_timing").doesNotContain("_elements");
+  }
+
+  @Test
+  void elementBudgetStopsTheWalkAndSaysSo() throws Exception {
+    chromium.open(pages.url("observer/shop.html"));
+    PageObservation o = chromium.observe("{max_elements: 40}");
+    assertThat(o.truncated()).isTrue();
+    assertThat(o.nodes().size()).isLessThan(chromium.observe("{}").nodes().size());
   }
 
   @Test

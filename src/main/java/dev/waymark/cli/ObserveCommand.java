@@ -1,0 +1,223 @@
+package dev.waymark.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.apply.ObservationDigest;
+import dev.waymark.bridge.BridgeConfig;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.ObserveResult;
+import dev.waymark.bridge.PairingSecret;
+import dev.waymark.bridge.TabInfo;
+import dev.waymark.observe.CompactObservation;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code waymark observe URL [--text] [--with-text] [--chromium PATH]}: opens the page in a headless Chromium
+ * with the Waymark extension, waits for it to settle and prints its PageObservation as JSON (or, with
+ * {@code --text}, the compact form a model reads). The sizes go to stderr.
+ */
+@Command(name = "observe", mixinStandardHelpOptions = true,
+    description = "Open URL in headless Chromium with the Waymark extension and print what the observer sees.")
+public final class ObserveCommand implements Callable<Integer> {
+  public static final int EXIT_USAGE = 2;
+  public static final int EXIT_NO_BROWSER = 3;
+  public static final int EXIT_NOT_CONNECTED = 4;
+  public static final int EXIT_NOT_LOADED = 5;
+
+  private static final Logger LOG = LoggerFactory.getLogger(ObserveCommand.class);
+  private static final Duration POLL = Duration.ofMillis(250);
+  private static final int QUIET_READS = 2; // further reads that must agree with the first
+
+  @Parameters(index = "0", paramLabel = "URL", description = "the page to observe (http, https or file)")
+  String url;
+
+  @Option(names = "--text", description = "print the compact text form instead of JSON")
+  boolean text;
+
+  @Option(names = "--with-text", description = "include the readable page text in the observation")
+  boolean withText;
+
+  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: chromium on PATH)")
+  Path chromium;
+
+  @Option(names = "--max-nodes", paramLabel = "N", description = "node cap (default: the extension's, 400)")
+  int maxNodes;
+
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+      description = "how long to wait for the browser, the extension and the page together (default: ${DEFAULT-VALUE})")
+  int timeoutSeconds;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    String scheme = scheme(url);
+    if (!"http".equals(scheme) && !"https".equals(scheme) && !"file".equals(scheme)) {
+      err.println(url + ": not an http, https or file address");
+      return EXIT_USAGE;
+    }
+    Optional<Path> exe = ChromiumLauncher.findChromium(chromium);
+    if (exe.isEmpty()) {
+      err.println(chromium != null
+          ? "No Chromium executable at " + chromium + ". Pass the path of chromium or google-chrome with --chromium."
+          : "No Chromium found on PATH. Install Chromium (apt-get install chromium) or pass --chromium PATH.");
+      return EXIT_NO_BROWSER;
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Math.max(5, timeoutSeconds));
+    Path configDir = null;
+    try {
+      // a private config folder and a one-off pairing secret: this run never touches the studio's pairing
+      configDir = Files.createTempDirectory("waymark-observe-");
+      BridgeConfig config = BridgeConfig.defaults(configDir).withPort(0);
+      try (BrowserClient client = BrowserClient.start(config, PairingSecret.generate());
+           LaunchedBrowser browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
+               .withHeadless(true).withChromium(exe.get()).withStartUrl(url))) {
+        try {
+          client.awaitConnected().get(remaining(deadline), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          err.println("The Waymark extension did not connect to this command within " + timeoutSeconds
+              + " s" + (browser.isRunning() ? "." : ": Chromium exited.") + " Check that the extension is built (mvn compile).");
+          LOG.info("Chromium output: {}", browser.logTail(20));
+          return EXIT_NOT_CONNECTED;
+        }
+        Settled settled = settle(client, deadline);
+        if (settled.observation == null) {
+          err.println("The page did not load: " + settled.error);
+          return EXIT_NOT_LOADED;
+        }
+        String json = settled.json;
+        String compact = CompactObservation.render(settled.observation);
+        if (text) {
+          out.print(compact);
+        } else {
+          out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(settled.observation));
+        }
+        out.flush();
+        err.println("observation: " + CompactObservation.size(settled.observation, json, compact)
+            + (settled.stable ? "" : " (the page was still changing when the wait ran out)"));
+        err.flush();
+        return 0;
+      }
+    } catch (IOException e) {
+      err.println("Cannot start the browser: " + e.getMessage());
+      LOG.debug("observe failed", e);
+      return EXIT_NO_BROWSER;
+    } catch (Exception e) {
+      err.println("Observing failed: " + e.getMessage());
+      LOG.debug("observe failed", e);
+      return EXIT_NOT_LOADED;
+    } finally {
+      deleteTree(configDir);
+    }
+  }
+
+  private record Settled(PageObservation observation, String json, boolean stable, String error) {}
+
+  /**
+   * Observes until three observations in a row, a quarter second apart, read the same: the DOM
+   * stopped changing and nothing still loading (scripts, XHR-driven rendering, frames) changed what a reader
+   * sees for half a second. An extension cannot watch the network itself, so quiet is judged by its effect.
+   * Bounded by the deadline. A page the browser could not load shows as Chromium's error page, which no
+   * extension may read: that ends the wait at once.
+   */
+  private Settled settle(BrowserClient client, long deadline) throws Exception {
+    ObserveOptions options = new ObserveOptions(null, Math.max(0, maxNodes), 0, withText);
+    String lastDigest = null;
+    int agreeing = 0;
+    PageObservation last = null;
+    String lastJson = null;
+    String error = "no answer from the page";
+    while (remaining(deadline) > 0) {
+      ObserveResult r;
+      try {
+        r = client.observe(options).get(remaining(deadline), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        break;
+      } catch (ExecutionException e) {
+        error = e.getCause() == null ? e.getMessage() : e.getCause().getMessage();
+        Thread.sleep(POLL.toMillis());
+        continue;
+      }
+      if (r.ok() && r.observation() != null && !r.observation().isNull()) {
+        JsonNode node = r.observation();
+        String json = Json.mapper().writeValueAsString(node);
+        PageObservation o = Json.read(json, PageObservation.class);
+        if (o.url() != null && o.url().startsWith("chrome-error:")) return new Settled(null, null, false, "Chromium shows an error page for " + url);
+        String digest = ObservationDigest.of(o);
+        boolean loading = o.url() == null || o.url().equals("about:blank");
+        agreeing = !loading && digest.equals(lastDigest) ? agreeing + 1 : 0;
+        if (agreeing >= QUIET_READS) return new Settled(o, json, true, null);
+        lastDigest = loading ? null : digest;
+        last = loading ? null : o;
+        lastJson = json;
+      } else {
+        error = r.error() == null ? "the extension could not read the page" : r.error();
+        String failed = errorPage(client);
+        if (failed != null) return new Settled(null, null, false, failed);
+      }
+      Thread.sleep(POLL.toMillis());
+    }
+    return last == null ? new Settled(null, null, false, error) : new Settled(last, lastJson, false, null);
+  }
+
+  private String errorPage(BrowserClient client) {
+    try {
+      List<TabInfo> tabs = client.tabs().get(2, TimeUnit.SECONDS);
+      for (TabInfo t : tabs) {
+        if (t.url() != null && t.url().startsWith("chrome-error:")) return "Chromium could not open " + url + " (" + t.title() + ")";
+      }
+    } catch (Exception e) {
+      LOG.debug("tabs failed", e);
+    }
+    return null;
+  }
+
+  private static long remaining(long deadline) {
+    return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+  }
+
+  private static String scheme(String u) {
+    try {
+      String s = URI.create(u).getScheme();
+      return s == null ? null : s.toLowerCase(java.util.Locale.ROOT);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    if (dir == null) return;
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      LOG.debug("could not delete {}", dir, e);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package dev.waymark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.Main;
+import dev.waymark.testing.PageServer;
+import dev.waymark.workflow.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code waymark observe} end to end: headless Chromium with the extension, a real page server. */
+class ObserveCommandTest {
+  static PageServer pages;
+
+  record Run(int code, String out, String err) {}
+
+  @BeforeAll
+  static void start() throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Chromium is not installed");
+    pages = new PageServer();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (pages != null) pages.close();
+  }
+
+  static Run run(String... args) {
+    CommandLine cl = Main.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void printsTheObservationAsJsonAndItsSizeOnStderr() throws Exception {
+    Run r = run("observe", pages.url("observer/listings.html"));
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode o = Json.mapper().readTree(r.out());
+    assertThat(o.path("title").asText()).isEqualTo("Listings");
+    assertThat(o.path("nodes").size()).isEqualTo(40);
+    assertThat(o.path("lists").size()).isEqualTo(3);
+    assertThat(r.err()).contains("observation: 40 nodes, JSON").contains("tokens");
+  }
+
+  @Test
+  void waitsForContentThatArrivesAfterLoad() {
+    Run r = run("observe", "--text", pages.url("observer/late.html"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("e1 button \"Late button\"").contains("# Results");
+  }
+
+  @Test
+  void textPrintsTheCompactForm() {
+    Run r = run("observe", "--text", "--with-text", pages.url("observer/consent.html"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("page \"News with consent wall\"");
+    assertThat(r.out()).contains("modal: \"We value your privacy\"").contains("e5 button \"Accept all\"").contains("text:\n");
+  }
+
+  @Test
+  void missingBrowserExitsWithAClearMessage() {
+    Run r = run("observe", "--chromium", "/nonexistent/chromium", pages.url("observer/shop.html"));
+    assertThat(r.code()).isEqualTo(ObserveCommand.EXIT_NO_BROWSER);
+    assertThat(r.err()).contains("No Chromium executable at /nonexistent/chromium");
+  }
+
+  @Test
+  void pageThatDoesNotLoadExitsWithAClearMessage() {
+    Run r = run("observe", "--timeout", "15", "http://127.0.0.1:1/nothing-listens-here");
+    assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ObserveCommand.EXIT_NOT_LOADED);
+    assertThat(r.err()).startsWith("The page did not load");
+  }
+
+  @Test
+  void notAWebAddressIsAUsageError() {
+    Run r = run("observe", "ftp://example.com/");
+    assertThat(r.code()).isEqualTo(ObserveCommand.EXIT_USAGE);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.waymark.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.ObserveResult;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.workflow.Json;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The observer as the studio reaches it: the bridge's observe request, the extension's service worker,
+ * page.js in the task tab's isolated world, the PageObservation back over the socket.
+ */
+class ObserverThroughExtensionTest {
+  @RegisterExtension
+  static BrowserHarness browser = BrowserHarness.create();
+
+  PageObservation observe(String page, ObserveOptions options) throws Exception {
+    browser.open(browser.pageUrl("observer/" + page));
+    ObserveResult r = browser.client().observe(options).get(20, TimeUnit.SECONDS);
+    assertThat(r.ok()).as(r.error()).isTrue();
+    return Json.read(Json.mapper().writeValueAsString(r.observation()), PageObservation.class);
+  }
+
+  @Test
+  void observeRequestReturnsTheFullObservation() throws Exception {
+    PageObservation o = observe("shop.html", ObserveOptions.defaults());
+    assertThat(o.title()).isEqualTo("Mug Shop");
+    assertThat(o.nodes()).hasSizeGreaterThan(60);
+    assertThat(o.nodes().stream().filter(n -> "Add to cart".equals(n.name())).map(ObservedNode::context).distinct()).hasSize(20);
+    assertThat(o.lists()).hasSize(1);
+    assertThat(o.lists().get(0).pagination().kind()).isEqualTo("numbered");
+    ObservedNode pw = o.nodes().stream().filter(n -> "password".equals(n.type())).findFirst().orElseThrow();
+    assertThat(pw.value()).isNull();
+  }
+
+  @Test
+  void capsAndTextTravelThroughTheRequest() throws Exception {
+    PageObservation o = observe("shop.html", new ObserveOptions(null, 5, 40, true));
+    assertThat(o.nodes()).hasSize(5);
+    assertThat(o.truncated()).isTrue();
+    assertThat(o.text()).hasSize(40);
+    assertThat(o.omitted()).isPositive();
+  }
+
+  @Test
+  void wallsFramesAndShadowRootsThroughTheExtension() throws Exception {
+    PageObservation consent = observe("consent.html", ObserveOptions.defaults());
+    assertThat(consent.modal()).isEqualTo("We value your privacy");
+    PageObservation frames = observe("shadow-frames.html", ObserveOptions.defaults());
+    assertThat(frames.frames()).isEqualTo(2);
+    assertThat(frames.nodes()).anySatisfy(n -> assertThat(n.enter()).containsExactly("#inner"));
+    assertThat(frames.nodes()).anySatisfy(n -> assertThat(n.enter()).containsExactly("#card2"));
+  }
+}
