@@ -1,5 +1,6 @@
 package dev.waymark;
 
+import dev.waymark.cli.AuthorCommand;
 import dev.waymark.cli.BrowserCommand;
 import dev.waymark.cli.DemoCommand;
 import dev.waymark.cli.ObserveCommand;
