@@ -1,0 +1,116 @@
+package dev.waymark.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowYaml;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code waymark author} end to end in real headless Chromium, with an external program deciding. */
+class AuthorCommandChromiumTest {
+  @RegisterExtension
+  static BrowserHarness browser = BrowserHarness.create();
+
+  @TempDir
+  Path dir;
+
+  private static final List<Map<String, Object>> SIGN_IN_PLAN = List.of(
+      Map.of("type", "fill", "name", "Email", "value", "{{ email }}"),
+      Map.of("type", "fill", "name", "Password", "value", "{{ password }}"),
+      Map.of("type", "click", "name", "Sign in"),
+      Map.of("type", "extract", "name", "Order A-", "when", "Order A-4711"),
+      Map.of("done", true, "reasoning", "the order number was read"));
+
+  private AuthorRun signIn(String canary, String... extra) throws Exception {
+    String url = browser.pageUrl("author/signin.html");
+    browser.open(url);
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put("email", "ada@example.com");
+    values.put("password", canary);
+    String[] args = new String[extra.length + 4];
+    System.arraycopy(new String[] {"--var", "email=the account's email", "--var", "password=the account's password"}, 0, args, 0, 4);
+    System.arraycopy(extra, 0, args, 4, extra.length);
+    return AuthorRun.inProcess(browser.client(), dir, url, "Sign in and read the order number", SIGN_IN_PLAN, values, "", args);
+  }
+
+  @Test
+  void programAgentSignsInReadsTheOrderAndExportsAWorkflowThatLoads() throws Exception {
+    AuthorRun run = signIn("pw-" + UUID.randomUUID(), "--approve", "auto");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    Workflow wf = WorkflowYaml.read(run.exported());
+    List<Step> steps = wf.steps();
+    assertThat(steps).extracting(Step::type).containsExactly("navigate", "fill", "fill", "click", "extract");
+    assertThat(steps.get(1).value()).isEqualTo("{{ email }}");
+    assertThat(steps.get(2).value()).isEqualTo("{{ password }}");
+    assertThat(steps.subList(1, steps.size())).extracting(s -> s.selector().css()).containsExactly("#email", "#password", "#go", "#order");
+    assertThat(wf.variables()).containsKeys("email", "password");
+
+    List<JsonNode> turns = run.turns();
+    assertThat(turns).hasSize(6);
+    for (JsonNode t : turns) {
+      assertThat(t.fieldNames()).toIterable().containsExactly("steps", "step", "notes", "trail", "count", "ok", "done",
+          "error", "data", "reasoning", "failures", "budget", "match_url", "url", "continue");
+    }
+    assertThat(turns.get(4).path("data").asText()).isEqualTo("Order A-4711");
+    JsonNode last = turns.get(5);
+    assertThat(last.path("done").asBoolean()).isTrue();
+    assertThat(last.path("continue").asBoolean()).isFalse();
+    assertThat(last.path("count").asInt()).isEqualTo(5);
+    assertThat(run.prompts()).hasSize(5);
+    assertThat(browser.eval("document.getElementById('who').textContent").asText()).isEqualTo("Signed in as ada@example.com");
+  }
+
+  @Test
+  void canaryValueReachesThePageButNoPromptOutputJournalLogOrExport() throws Exception {
+    String canary = "canary-" + UUID.randomUUID().toString().replace("-", "");
+    AuthorRun run = signIn(canary, "--approve", "auto");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    // The page really got it: the field holds it.
+    assertThat(browser.eval("document.getElementById('password').value").asText()).isEqualTo(canary);
+    assertThat(run.prompts()).isNotEmpty();
+    assertThat(String.join("\n", run.prompts())).doesNotContain(canary).contains("{{ password }}");
+    assertThat(run.out()).isNotBlank().doesNotContain(canary);
+    assertThat(run.err()).doesNotContain(canary);
+    assertThat(run.journals()).isNotBlank().doesNotContain(canary);
+    assertThat(run.log()).contains("prompt").doesNotContain(canary);
+    assertThat(run.exported()).contains("{{ password }}").doesNotContain(canary);
+  }
+
+  @Test
+  void askOnTheTerminalRecordsTheRejectionReasonAsTheTurnsError() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
+        Map.of("type", "click", "name", "Send message"),
+        Map.of("blocked", "the person refused to send the message"));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", plan, Map.of(),
+        "n because wrong account\n", "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_BLOCKED);
+    assertThat(run.err()).contains("Approval needed: click").contains("button \"Send message\"").contains("#send")
+        .contains("submit, send or post").contains("Perform it?");
+    List<JsonNode> turns = run.turns();
+    JsonNode rejected = turns.stream().filter(t -> "click".equals(t.path("trail").path(t.path("trail").size() - 1).path("type").asText()))
+        .findFirst().orElseThrow(() -> new AssertionError("no click turn in " + run.out()));
+    assertThat(rejected.path("ok").asBoolean()).isFalse();
+    assertThat(rejected.path("error").asText()).contains("because wrong account");
+    JsonNode lastTurn = turns.get(turns.size() - 1).path("trail");
+    assertThat(lastTurn.get(2).path("error").asText()).contains("because wrong account");
+    assertThat(browser.eval("window.__sent === undefined").asBoolean()).isTrue();
+    assertThat(run.exported()).isEmpty();
+  }
+}
