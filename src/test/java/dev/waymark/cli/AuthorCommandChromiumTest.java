@@ -113,4 +113,28 @@ class AuthorCommandChromiumTest {
     assertThat(browser.eval("window.__sent === undefined").asBoolean()).isTrue();
     assertThat(run.exported()).isEmpty();
   }
+
+  @Test
+  void userStepAsksOnTheTerminalAndInThePageAndGivesTheTurnBack() throws Exception {
+    String url = browser.pageUrl("author/puzzle.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "userStep", "prompt", "Solve the puzzle, then press Continue",
+            "continue_on", Map.of("text", "Puzzle solved", "timeout_ms", 20000)),
+        Map.of("done", true));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Get past the check", plan, Map.of(), "", "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(run.err()).contains("Your turn in the browser: Solve the puzzle, then press Continue")
+        .contains("continues by itself when the text \"Puzzle solved\" shows").contains("continued (condition)");
+    assertThat(browser.eval("window.__sawGate === true").asBoolean()).isTrue();
+    List<JsonNode> turns = run.turns();
+    JsonNode gate = turns.get(1);
+    assertThat(gate.path("ok").asBoolean()).isTrue();
+    assertThat(gate.path("step").path("type").asText()).isEqualTo("userStep");
+    // the turn spent waiting on the person is given back
+    assertThat(gate.path("budget").asInt()).isEqualTo(turns.get(0).path("budget").asInt());
+    assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "userStep");
+  }
 }
