@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
-    subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class})
+    subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class,
+        AuthorCommand.class})
 public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {
