@@ -11,7 +11,14 @@ function installRecorder(on) {
   }
   if (!on) return { on: false };
   const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
+  // The observer's selector (page.js, injected first), so a recorded step names its element as the
+  // observation does; a position chain only for what the observer lists as no control at all.
   const selectorOf = (el) => {
+    const w = globalThis.__waymark;
+    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el) : null;
+    return s || { css: chainOf(el) };
+  };
+  const chainOf = (el) => {
     if (el.id && document.querySelectorAll(`#${cssEscape(el.id)}`).length === 1) return `#${cssEscape(el.id)}`;
     const parts = [];
     let node = el;
@@ -27,29 +34,35 @@ function installRecorder(on) {
     }
     return parts.join(' > ');
   };
+  const TEXT_INPUTS = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number']);
   const report = (action) => {
     try { chrome.runtime.sendMessage({ waymark_user_action: { ...action, url: location.href } }); } catch { /* extension reloaded */ }
   };
   const handlers = [
     ['click', (e) => {
       if (!e.isTrusted) return; // the executor's own clicks are not the person's
-      const el = e.target instanceof Element ? e.target : null;
-      if (el) report({ action: 'click', selector: { css: selectorOf(el) } });
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      // a click into a text field only puts the caret there: the fill that follows is the step
+      if (!el || el.tagName === 'TEXTAREA' || el.isContentEditable
+          || (el.tagName === 'INPUT' && TEXT_INPUTS.has((el.type || 'text').toLowerCase()))) return;
+      report({ action: 'click', selector: selectorOf(el) });
     }],
     ['change', (e) => {
       if (!e.isTrusted) return;
-      const el = e.target;
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target;
       if (!(el instanceof Element)) return;
       const isSelect = el.tagName === 'SELECT';
       const value = el.type === 'password' ? '••••••••' : String(el.value ?? '');
-      report({ action: isSelect ? 'select' : 'fill', selector: { css: selectorOf(el) }, value });
+      report({ action: isSelect ? 'select' : 'fill', selector: selectorOf(el), value });
     }],
     ['keydown', (e) => {
       if (!e.isTrusted) return;
       if (!['Enter', 'Escape', 'Tab'].includes(e.key) && !(e.ctrlKey || e.metaKey)) return;
       const el = e.target instanceof Element ? e.target : null;
       const mods = [e.ctrlKey && 'Control', e.metaKey && 'Meta', e.altKey && 'Alt', e.shiftKey && 'Shift'].filter(Boolean);
-      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? { css: selectorOf(el) } : null });
+      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? selectorOf(el) : null });
     }],
   ];
   for (const [type, fn] of handlers) document.addEventListener(type, fn, true);
@@ -59,6 +72,7 @@ function installRecorder(on) {
 
 /** Turns recording on or off in tabId. */
 export async function applyRecording(tabId, on) {
+  if (on) await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['page.js'] });
   const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: installRecorder, args: [!!on] });
   return r ? r.result : { on: false };
 }

@@ -430,6 +430,61 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * Records an action the person already did in the page while recording was on (take-over recording): it
+   * becomes their step, checked like any of their steps and named by the ref of the current observation's node
+   * with the same selector (else by the selector itself), but it is not performed again. Typed text holding a
+   * declared value is recorded with its {@code {{ token }}} instead.
+   */
+  public CompletableFuture<TurnOutcome> recordPerformed(TakeOver action) {
+    return call("Recording the person's action", () -> {
+      if (action == null || action.type() == null || action.type().isBlank()) {
+        throw new SessionException("Choose an action to record");
+      }
+      ensureObservation();
+      TakeOver a = new TakeOver(action.type(), action.ref(), action.selector(),
+          new dev.waymark.apply.SecretMask(values).mask(action.value()), action.url(), action.label());
+      if (a.ref() == null && a.selector() != null && observation != null) {
+        for (dev.waymark.observe.ObservedNode n : observation.nodes()) {
+          if (sameTarget(n, a.selector())) {
+            a = new TakeOver(a.type(), n.ref(), null, a.value(), a.url(), a.label());
+            break;
+          }
+        }
+      }
+      ApplyInput in = input(takeOverDecision(a), Provenance.PERSON);
+      ApplyTurn.Prepared p = ApplyTurn.prepare(in);
+      if (p instanceof ApplyTurn.Finished f) return recordTurn(in, f.output(), null);
+      PreparedStep ready = ((ApplyTurn.Ready) p).step();
+      String url = action.url() != null ? action.url() : observation == null ? null : observation.url();
+      ApplyOutput out = ApplyTurn.complete(in, ready, StepResult.success(ready.step().id(), null, url, null));
+      Set<String> origins = StepTypes.NAVIGATE.equals(ready.step().type()) && origin(ready.step().url()) != null
+          ? Set.of(origin(ready.step().url())) : null;
+      TurnOutcome o = recordTurn(in, out, origins);
+      try {
+        readPage();
+        publish();
+      } catch (SessionException e) {
+        LOG.debug("page not read after a recorded action: {}", e.getMessage());
+      }
+      return o;
+    });
+  }
+
+  private static boolean sameTarget(dev.waymark.observe.ObservedNode n, Selector s) {
+    return Objects.equals(n.selector(), s.css()) && Objects.equals(blankToNull(n.path()), blankToNull(s.path()))
+        && Objects.equals(emptyToNull(n.indexes()), emptyToNull(s.indexes()))
+        && Objects.equals(emptyToNull(n.enter()), emptyToNull(s.enter()));
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+
+  private static <T> List<T> emptyToNull(List<T> l) {
+    return l == null || l.isEmpty() ? null : l;
+  }
+
   static String takeOverDecision(TakeOver a) {
     if (a == null || a.type() == null || a.type().isBlank()) throw new SessionException("Choose an action to perform");
     ObjectNode step = Json.mapper().createObjectNode();
