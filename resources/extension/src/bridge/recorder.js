@@ -1,5 +1,6 @@
 // Take-over recording: while on, the person's clicks, field changes and key presses in the task
-// tab come to the studio as user_action events. Password fields are never sent in clear.
+// tab come to the studio as user_action events. Password fields are never sent in clear: the worker
+// turns a typed declared value into its {{ token }} (record-tokens.js) and masks anything else.
 
 /** Installed in the page (isolated world); reports actions through runtime messages. */
 function installRecorder(on) {
@@ -54,8 +55,9 @@ function installRecorder(on) {
       const el = first instanceof Element ? first : e.target;
       if (!(el instanceof Element)) return;
       const isSelect = el.tagName === 'SELECT';
-      const value = el.type === 'password' ? '••••••••' : String(el.value ?? '');
-      report({ action: isSelect ? 'select' : 'fill', selector: selectorOf(el), value });
+      // A password goes to this extension's own worker only, which sends the studio its token or a mask.
+      const secret = el.type === 'password';
+      report({ action: isSelect ? 'select' : 'fill', selector: selectorOf(el), value: String(el.value ?? ''), secret });
     }],
     ['keydown', (e) => {
       if (!e.isTrusted) return;

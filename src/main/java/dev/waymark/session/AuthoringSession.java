@@ -471,6 +471,25 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * For take-over recording: the hex SHA-256 of {@code salt} followed by each entered value's UTF-8, by variable
+   * name. The extension hashes what the person types the same way, so a typed value is recognised as its token
+   * without the value itself being sent.
+   */
+  public CompletableFuture<Map<String, String>> valueDigests(byte[] salt) {
+    byte[] s = salt.clone();
+    return call(null, () -> {
+      Map<String, String> out = new LinkedHashMap<>();
+      for (Map.Entry<String, String> e : values.entrySet()) {
+        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+        md.update(s);
+        md.update(e.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.put(e.getKey(), java.util.HexFormat.of().formatHex(md.digest()));
+      }
+      return out;
+    });
+  }
+
   private static boolean sameTarget(dev.waymark.observe.ObservedNode n, Selector s) {
     return Objects.equals(n.selector(), s.css()) && Objects.equals(blankToNull(n.path()), blankToNull(s.path()))
         && Objects.equals(emptyToNull(n.indexes()), emptyToNull(s.indexes()))

@@ -7,6 +7,8 @@ import dev.waymark.bridge.BrowserEvent;
 import dev.waymark.bridge.ClientInfo;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Selector;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -16,6 +18,8 @@ import org.slf4j.LoggerFactory;
  * Take-over recording over the bridge: turns the extension's {@code user_action} events (the person's own
  * clicks, typing, selects, key presses and navigations in the task tab) into steps of the session through
  * {@link AuthoringSession#recordPerformed}. {@link #start} turns recording on and listens; closing turns it off.
+ * Declared values typed by the person arrive as their tokens: the extension compares salted digests
+ * ({@link AuthoringSession#valueDigests}), so the values are not sent for it.
  */
 public final class RecordedActions implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RecordedActions.class);
@@ -23,11 +27,15 @@ public final class RecordedActions implements AutoCloseable {
   public static final String MASKED = "••••••••";
 
   private final BrowserClient client;
-  private final BridgeListener listener;
+  private static final SecureRandom RANDOM = new SecureRandom();
 
-  private RecordedActions(BrowserClient client, BridgeListener listener) {
+  private final BridgeListener listener;
+  private final CompletableFuture<Boolean> ready;
+
+  private RecordedActions(BrowserClient client, BridgeListener listener, CompletableFuture<Boolean> ready) {
     this.client = client;
     this.listener = listener;
+    this.ready = ready;
   }
 
   /**
@@ -52,8 +60,16 @@ public final class RecordedActions implements AutoCloseable {
       }
     };
     client.addListener(l);
-    client.record(true);
-    return new RecordedActions(client, l);
+    byte[] salt = new byte[32];
+    RANDOM.nextBytes(salt);
+    CompletableFuture<Boolean> ready = session.valueDigests(salt)
+        .thenCompose(d -> client.record(true, Base64.getUrlEncoder().withoutPadding().encodeToString(salt), d));
+    return new RecordedActions(client, l, ready);
+  }
+
+  /** Completes when the page records (true), or exceptionally when recording could not start there. */
+  public CompletableFuture<Boolean> ready() {
+    return ready;
   }
 
   /** The step a user_action event describes, or null for one that cannot be a step (a masked password). */

@@ -30,6 +30,8 @@ class TakeOverRecordingChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();
 
+  private static final String PASSWORD = "s3cret-" + java.util.UUID.randomUUID();
+  private final java.util.List<dev.waymark.bridge.BrowserEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
   private AuthoringSession session;
 
   @BeforeEach
@@ -39,6 +41,8 @@ class TakeOverRecordingChromiumTest {
     session.start("newsletter", "Sign up for the newsletter", 20).get(10, TimeUnit.SECONDS);
     session.declareVariable("email", "the subscriber's email").get(10, TimeUnit.SECONDS);
     session.setValue("email", "ada@example.com").get(10, TimeUnit.SECONDS);
+    session.declareVariable("password", "the new password").get(10, TimeUnit.SECONDS);
+    session.setValue("password", PASSWORD).get(10, TimeUnit.SECONDS);
   }
 
   @AfterEach
@@ -52,28 +56,46 @@ class TakeOverRecordingChromiumTest {
     PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
     ObservedNode email = node(page, n -> "Email".equals(n.name()));
     ObservedNode who = node(page, n -> "Your name".equals(n.name()));
+    ObservedNode pw = node(page, n -> "Choose a password".equals(n.name()));
     ObservedNode save = node(page, n -> "button".equals(n.role()) && n.name() != null && n.name().contains("Save"));
     ObservedNode secondAdd = page.nodes().stream().filter(n -> "Add".equals(n.name())).skip(1).findFirst().orElseThrow();
 
+    dev.waymark.bridge.BridgeListener spy = new dev.waymark.bridge.BridgeListener() {
+      @Override
+      public void event(dev.waymark.bridge.ClientInfo c, dev.waymark.bridge.BrowserEvent e) {
+        events.add(e);
+      }
+    };
+    browser.client().addListener(spy);
     try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
-      Thread.sleep(300); // the recorder is installed by the record request the start sent
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
       click("input[name=email]");
       type("ada@example.com");
       click("input.who");           // leaving the email field commits it: a fill
       type("Ada Lovelace");
+      click("input.pw");
+      type(PASSWORD);
       click("ul.addons li:nth-of-type(2) button");
       click("button.save span:last-child"); // the text inside the button: the step is on the button
-      awaitSteps(4);
+      awaitSteps(5);
+    } finally {
+      browser.client().removeListener(spy);
     }
 
     List<Step> steps = session.latest().steps();
-    assertThat(steps).extracting(Step::type).containsExactly("fill", "fill", "click", "click");
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "fill", "fill", "click", "click");
     assertThat(steps.get(0).selector()).isEqualTo(selectorOf(email));
     assertThat(steps.get(0).value()).isEqualTo("{{ email }}");
     assertThat(steps.get(1).selector()).isEqualTo(selectorOf(who));
     assertThat(steps.get(1).value()).isEqualTo("Ada Lovelace");
-    assertThat(steps.get(2).selector()).isEqualTo(selectorOf(secondAdd));
-    assertThat(steps.get(3).selector()).isEqualTo(selectorOf(save));
+    assertThat(steps.get(2).selector()).isEqualTo(selectorOf(pw));
+    assertThat(steps.get(2).value()).isEqualTo("{{ password }}");
+    assertThat(steps.get(3).selector()).isEqualTo(selectorOf(secondAdd));
+    assertThat(steps.get(4).selector()).isEqualTo(selectorOf(save));
+    // the extension recognised both values by their digests: neither crossed the socket
+    assertThat(events).filteredOn(e -> "user_action".equals(e.event())).extracting(e -> e.text("value"))
+        .contains("{{ email }}", "{{ password }}").doesNotContain("ada@example.com", PASSWORD);
+    assertThat(events.toString()).doesNotContain(PASSWORD);
     assertThat(steps).allSatisfy(s -> assertThat(s.provenance().by()).isEqualTo(Provenance.PERSON));
     // recorded, not performed again: each button was clicked once, by the person
     assertThat(browser.eval("document.getElementById('log').textContent").asText()).isEqualTo("Add;✓ Save;");
