@@ -137,4 +137,55 @@ class AuthorCommandChromiumTest {
     assertThat(gate.path("budget").asInt()).isEqualTo(turns.get(0).path("budget").asInt());
     assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "userStep");
   }
+
+  private static final List<Map<String, Object>> SEND_PLAN = List.of(
+      Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
+      Map.of("type", "click", "name", "Send message"),
+      Map.of("blocked", "the message could not be sent"));
+
+  @Test
+  void denyRefusesTheRiskyStepWithoutAskingAndTheNextTurnReadsWhy() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", SEND_PLAN, Map.of(), "",
+        "--approve", "deny");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_BLOCKED);
+    assertThat(run.err()).doesNotContain("Approval needed");
+    assertThat(run.turns().get(2).path("error").asText()).contains("approval policy blocks submit, send or post");
+    assertThat(run.prompts().get(2)).contains("approval policy blocks");
+    assertThat(browser.eval("window.__sent === undefined").asBoolean()).isTrue();
+  }
+
+  @Test
+  void terminalClosedDuringAQuestionStopsWithoutPerforming() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", SEND_PLAN, Map.of(), "",
+        "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_STOPPED);
+    assertThat(run.err()).contains("Approval needed").contains("terminal closed").contains("journal kept at");
+    assertThat(browser.eval("window.__sent === undefined").asBoolean()).isTrue();
+    assertThat(run.journals()).contains("the person stopped the session");
+  }
+
+  @Test
+  void approvingOnTheTerminalPerformsTheStepAndExports() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
+        Map.of("type", "click", "name", "Send message"),
+        Map.of("done", true));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", plan, Map.of(), "y\n",
+        "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(browser.eval("window.__sent").asInt()).isEqualTo(1);
+    assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "fill", "click");
+  }
 }
