@@ -95,6 +95,9 @@ public final class AuthoringSession implements AutoCloseable {
   private String proposed;
   private long proposalSerial;
   private SessionJournal journal;
+  private Step uncertain;
+  private String uncertainNote;
+  private PageObservation uncertainPage;
 
   private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page, RiskCheck check) {}
 
@@ -459,6 +462,37 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * The person looked at the page and says whether the last uncertain step took effect. If it did, it joins the
+   * workflow as it was decided; either way the trail records the answer, so the next decision reads it.
+   */
+  public CompletableFuture<SessionSnapshot> resolveUncertain(boolean happened) {
+    return call(null, () -> {
+      if (uncertain == null) throw new SessionException("No step is waiting to be resolved");
+      Step s = uncertain;
+      String url = observation == null ? state.lastUrl() : observation.url();
+      JournalEntry.B b = new JournalEntry.B(JournalEntry.TURN);
+      if (happened) {
+        b.step = s;
+        b.note = uncertainNote == null ? "" : uncertainNote;
+        b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " took effect",
+            s.type(), s.label(), null, s.value(), true, false, null, url);
+        b.failures = 0;
+        b.continueLoop = state.budget() > 0 && !state.done();
+      } else {
+        b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " did not take effect",
+            s.type(), s.label(), null, s.value(), false, false, "step " + s.id() + " (" + s.label()
+                + ") did not take effect; it may be decided again", url);
+      }
+      if (happened) b.observation = uncertainPage;
+      uncertain = null;
+      uncertainNote = null;
+      uncertainPage = null;
+      record(b.build());
+      return latest;
+    });
+  }
+
   /** Gives the loop more turns and clears the failure count, after the person looked at what went wrong. */
   public CompletableFuture<SessionSnapshot> keepGoing(int extraTurns) {
     return call(null, () -> {
@@ -620,11 +654,18 @@ public final class AuthoringSession implements AutoCloseable {
     }
     ApplyOutput out = ApplyTurn.complete(in, ready, result);
     Set<String> origins = null;
+    Step maybe = out.uncertain() ? out.step() : null;
     if (out.ok() && StepTypes.NAVIGATE.equals(step.type()) && origin(step.url()) != null) {
       // A navigation that was allowed (by policy or by the person) widens where the task may go.
       origins = Set.of(origin(step.url()));
     }
     TurnOutcome o = recordTurn(in, out, origins, page);
+    if (maybe != null) {
+      uncertain = maybe;
+      uncertainNote = out.reasoning();
+      uncertainPage = page;
+      publish();
+    }
     if (!Thread.currentThread().isInterrupted()) {
       try {
         setActivity("Reading the page");
@@ -662,6 +703,8 @@ public final class AuthoringSession implements AutoCloseable {
     if (origins != null) all.addAll(origins);
     b.taskOrigins = all;
     lastOutput = out;
+    // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
+    uncertain = null;
     record(b.build());
     return TurnOutcome.recorded(out);
   }
@@ -786,7 +829,7 @@ public final class AuthoringSession implements AutoCloseable {
   private SessionSnapshot snapshotNow() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString());
+        journal == null ? null : journal.file().toString(), uncertain);
   }
 
   /** The names of variables the steps use that have no value yet: what the person must enter before replaying. */

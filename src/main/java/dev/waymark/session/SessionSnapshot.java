@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * An immutable picture of the session for listeners: its state, the page, the step waiting for approval, what
- * the session is busy with. It names which variables have a value, never the values.
+ * the session is busy with. It names which variables have a value, never the values. {@code uncertain} is the
+ * last step whose effect is unknown, until the person or the next turn resolves it.
  */
 public record SessionSnapshot(
     SessionState state,
@@ -23,7 +24,8 @@ public record SessionSnapshot(
     ApplyOutput lastOutput,
     String proposedDecision,
     long proposalSerial,
-    String journalFile) {
+    String journalFile,
+    Step uncertain) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);

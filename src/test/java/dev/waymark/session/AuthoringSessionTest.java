@@ -234,6 +234,30 @@ class AuthoringSessionTest {
   }
 
   @Test
+  void uncertainStepWaitsForThePersonToSayWhetherItHappened() throws Exception {
+    browser.answer = s -> StepResult.uncertain(s.id(), "the socket dropped");
+    get(session.submit(click("e6"), Provenance.MODEL));
+    assertThat(session.latest().uncertain()).isNotNull();
+    assertThat(session.latest().steps()).isEmpty();
+
+    get(session.resolveUncertain(true));
+
+    SessionSnapshot s = session.latest();
+    assertThat(s.uncertain()).isNull();
+    assertThat(s.steps()).extracting(Step::label).containsExactly("Click button \"Sign in\"");
+    assertThat(s.trail()).hasSize(2);
+    assertThat(s.trail().get(1).ok()).isTrue();
+    assertThat(s.failures()).isZero();
+    assertThat(browser.performed).as("never repeated").hasSize(1);
+
+    get(session.submit(click("e14"), Provenance.MODEL));
+    get(session.resolveUncertain(false));
+    assertThat(session.latest().steps()).hasSize(1);
+    assertThat(session.latest().trail().get(3).error()).contains("did not take effect");
+    assertThatThrownBy(() -> get(session.resolveUncertain(true))).hasCauseInstanceOf(SessionException.class);
+  }
+
+  @Test
   void listenersSeeATurnOnlyAfterItIsInTheJournal() throws Exception {
     List<Boolean> journaledWhenSeen = new CopyOnWriteArrayList<>();
     session.addListener(s -> {
