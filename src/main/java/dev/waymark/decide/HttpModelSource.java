@@ -97,9 +97,13 @@ abstract class HttpModelSource implements DecisionSource {
     return status == 408 || status == 429 || status >= 500;
   }
 
-  /** A completion request for the same prompt without streaming extras, when the server refused them. */
-  String fallbackBody(Prompt prompt, boolean stream, int status, String serverMessage) {
-    return null;
+  /**
+   * Adapts future requests to a server that refused one of their parameters with a 400 (an older server that
+   * knows no {@code stream_options}, a model that wants {@code max_completion_tokens}); true when the request is
+   * worth sending again. The adaptation sticks for later turns.
+   */
+  boolean adapt(int status, String serverMessage) {
+    return false;
   }
 
   @Override
@@ -112,19 +116,19 @@ abstract class HttpModelSource implements DecisionSource {
     Consumer<String> sink = partial == null ? s -> { } : partial;
     String key = settings.apiKey();
     String body = requestBody(prompt, settings.stream());
-    boolean fellBack = false;
+    int adapted = 0;
     String lastFailure = null;
     for (int attempt = 1; attempt <= settings.maxAttempts(); attempt++) {
       try {
         long t0 = System.nanoTime();
-        Reply r = attempt(prompt, body, key, settings.stream(), sink);
+        Reply r = attempt(body, key, settings.stream(), sink);
         log.debug("{}: reply of {} chars in {} ms (prompt tokens {}, completion tokens {})", name(),
             r.content().length(), (System.nanoTime() - t0) / 1_000_000, r.promptTokens(), r.completionTokens());
         return r;
       } catch (FallbackException f) {
-        if (fellBack) throw new DecisionSourceException(mask(f.getMessage(), key));
-        fellBack = true;
-        body = f.body;
+        if (++adapted > 2) throw new DecisionSourceException(mask(f.getMessage(), key));
+        log.info("{}: the server refused a parameter ({}); asking again without it", name(), mask(f.getMessage(), key));
+        body = requestBody(prompt, settings.stream());
         attempt--;
       } catch (RetryableException e) {
         lastFailure = mask(e.getMessage(), key);
@@ -149,7 +153,7 @@ abstract class HttpModelSource implements DecisionSource {
     return Duration.ofMillis(Math.min(base + jitter, settings.maxRetryWait().toMillis()));
   }
 
-  private Reply attempt(Prompt prompt, String body, String key, boolean stream, Consumer<String> partial)
+  private Reply attempt(String body, String key, boolean stream, Consumer<String> partial)
       throws DecisionSourceException, RetryableException, InterruptedException {
     HttpRequest.Builder rb = HttpRequest.newBuilder(endpoint())
         .timeout(settings.requestTimeout())
@@ -175,10 +179,7 @@ abstract class HttpModelSource implements DecisionSource {
     }
     JsonNode json = tryJson(text);
     String message = serverMessage(json, text);
-    if (status == 400 && stream) {
-      String fb = fallbackBody(prompt, stream, status, message);
-      if (fb != null) throw new FallbackException(fb, explain(status, message, key));
-    }
+    if (status == 400 && adapt(status, message)) throw new FallbackException(explain(status, message, key));
     if (retryable(status, json)) {
       throw new RetryableException(explain(status, message, key), retryAfter(resp.headers()));
     }
@@ -408,13 +409,10 @@ abstract class HttpModelSource implements DecisionSource {
     }
   }
 
-  /** The server refused a streaming extra; the same request goes again once without it. */
+  /** The server refused a parameter the source can do without; the request goes again, adapted. */
   static final class FallbackException extends RetryableException {
-    final String body;
-
-    FallbackException(String body, String message) {
+    FallbackException(String message) {
       super(message, null);
-      this.body = body;
     }
   }
 

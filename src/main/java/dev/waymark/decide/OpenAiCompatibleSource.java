@@ -38,9 +38,13 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
     b.header("Accept", stream ? "text/event-stream" : "application/json");
   }
 
+  // Flipped, for the life of the source, when the server refuses the parameter; a volatile read is enough.
+  private volatile boolean streamOptions = true;
+  private volatile boolean maxCompletionTokens;
+
   @Override
   String requestBody(Prompt prompt, boolean stream) {
-    return body(prompt, stream, true);
+    return body(prompt, stream, streamOptions);
   }
 
   private String body(Prompt prompt, boolean stream, boolean includeUsage) {
@@ -51,7 +55,7 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
       messages.addObject().put("role", "system").put("content", prompt.system());
     }
     messages.addObject().put("role", "user").put("content", prompt.user() == null ? "" : prompt.user());
-    b.put("max_tokens", settings.maxTokens());
+    b.put(maxCompletionTokens ? "max_completion_tokens" : "max_tokens", settings.maxTokens());
     if (settings.temperature() != null) b.put("temperature", settings.temperature());
     b.put("stream", stream);
     if (stream && includeUsage) b.putObject("stream_options").put("include_usage", true);
@@ -59,9 +63,17 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
   }
 
   @Override
-  String fallbackBody(Prompt prompt, boolean stream, int status, String serverMessage) {
-    if (prompt == null || serverMessage == null || !serverMessage.toLowerCase(Locale.ROOT).contains("stream_options")) return null;
-    return body(prompt, stream, false);
+  boolean adapt(int status, String serverMessage) {
+    String m = serverMessage == null ? "" : serverMessage.toLowerCase(Locale.ROOT);
+    if (streamOptions && settings.stream() && m.contains("stream_options")) {
+      streamOptions = false;
+      return true;
+    }
+    if (!maxCompletionTokens && m.contains("max_tokens") && m.contains("max_completion_tokens")) {
+      maxCompletionTokens = true;
+      return true;
+    }
+    return false;
   }
 
   @Override

@@ -52,6 +52,29 @@ class ExtensionPairingChromiumTest {
   }
 
   @Test
+  void aCodePastedIntoThePopupPairsABrowserTheStudioDidNotLaunch() throws Exception {
+    String mine = browser.clientInfo().clientId();
+    try (LaunchedBrowser other = launchOther(browser.client().port(), null);
+         Cdp cdp = Cdp.connect(other.devToolsPort(Duration.ofSeconds(10)).orElseThrow())) {
+      String popup = cdp.createTarget("chrome-extension://" + ExtensionId.WAYMARK + "/popup.html");
+      assertThat(cdp.waitForText(popup, STATE, "Not paired", Duration.ofSeconds(15))).startsWith("Not paired");
+      String code = browser.client().pairingCode().toLowerCase().replace("-", " ");
+      cdp.evaluate(popup, "document.getElementById('code').value = '" + code + "';"
+          + "document.getElementById('port').value = '" + browser.client().port() + "';"
+          + "document.getElementById('pair').requestSubmit(); true");
+      assertThat(cdp.waitForText(popup, STATE, "Connected", Duration.ofSeconds(15))).startsWith("Connected to the studio");
+      assertThat(browser.client().server().clients()).hasSize(2);
+      cdp.closeTarget(popup);
+    }
+    // requests go to the most recently paired browser: wait until the harness's is the only one again
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (browser.client().server().clients().size() > 1 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(browser.client().client().orElseThrow().clientId()).isEqualTo(mine);
+  }
+
+  @Test
   void aBrowserWithAnotherCodeIsRefusedAndItsPopupSaysSo() throws Exception {
     long refusedBefore = browser.client().server().stats().refusedProof();
     try (LaunchedBrowser other = launchOther(browser.client().port(), PairingSecret.generate());

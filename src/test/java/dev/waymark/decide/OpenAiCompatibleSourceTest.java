@@ -315,4 +315,29 @@ class OpenAiCompatibleSourceTest {
     }
     assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
   }
+
+  @Test
+  void aModelThatWantsMaxCompletionTokensIsAskedAgainAndKeepsGettingIt() throws Exception {
+    server.then(json(400, "{\"error\":{\"message\":\"Unsupported parameter: 'max_tokens' is not supported with this model. "
+        + "Use 'max_completion_tokens' instead.\",\"type\":\"invalid_request_error\"}}"),
+        json(200, completion(DECISION)), json(200, completion(DECISION)));
+    try (var src = new OpenAiCompatibleSource(settings(Map.of()).maxTokens(700).build())) {
+      assertThat(src.decide(PROMPT, null).content()).isEqualTo(DECISION);
+      src.decide(PROMPT, null);
+    }
+    assertThat(server.received()).hasSize(3);
+    JsonNode second = Json.mapper().readTree(server.received().get(1).body());
+    assertThat(second.has("max_tokens")).isFalse();
+    assertThat(second.path("max_completion_tokens").asInt()).isEqualTo(700);
+    assertThat(Json.mapper().readTree(server.received().get(2).body()).has("max_completion_tokens")).isTrue();
+  }
+
+  @Test
+  void aBadRequestThatNoAdaptationFixesFailsOnceWithTheServersWords() throws Exception {
+    server.then(json(400, "{\"error\":{\"message\":\"messages: too many roles\"}}"));
+    try (var src = new OpenAiCompatibleSource(settings(Map.of()).build())) {
+      assertThatThrownBy(() -> src.decide(PROMPT, null)).hasMessageContaining("rejected the request (400: messages: too many roles)");
+    }
+    assertThat(server.received()).hasSize(1);
+  }
 }

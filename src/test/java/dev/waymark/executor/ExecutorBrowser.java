@@ -1,0 +1,152 @@
+package dev.waymark.executor;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.bridge.BridgeServer;
+import dev.waymark.bridge.MessageType;
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.bridge.StepStatus;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The executor tests' view of a real browser: BrowserHarness (bridge on port 0, headless
+ * Chromium with the extension, paired) plus the executor test pages. Steps go to the extension
+ * as {@code perform} requests through the bridge server, so a test can read every field of the
+ * {@code performed} reply (lastPayload) and can repeat a step id, which BrowserClient refuses.
+ */
+final class ExecutorBrowser implements AutoCloseable {
+  private static final AtomicInteger IDS = new AtomicInteger();
+  private static final int DEFAULT_TIMEOUT_MS = 5000;
+
+  private final BrowserHarness harness;
+  private final TestPages pages;
+  private JsonNode lastPayload;
+
+  private ExecutorBrowser(BrowserHarness harness, TestPages pages) {
+    this.harness = harness;
+    this.pages = pages;
+  }
+
+  static ExecutorBrowser start() throws Exception {
+    TestPages pages = new TestPages();
+    try {
+      return new ExecutorBrowser(BrowserHarness.start(), pages);
+    } catch (Exception | Error e) {
+      pages.close();
+      throw e;
+    }
+  }
+
+  /** URL of an executor test page or endpoint. */
+  String page(String name) {
+    return pages.url(name);
+  }
+
+  /** A fresh step id. */
+  String nextStepId() {
+    return "x" + IDS.incrementAndGet() + "-" + System.nanoTime();
+  }
+
+  /** Loads a test page with a navigate step and checks it worked. */
+  void open(String name) {
+    PerformResult r = perform(Steps.navigate(page(name)));
+    if (!r.ok()) {
+      throw new AssertionError("could not open " + name + ": " + r.error());
+    }
+  }
+
+  PerformResult perform(Step step) {
+    return perform(step, Map.of());
+  }
+
+  PerformResult perform(Step step, Map<String, String> values) {
+    return performRaw(nextStepId(), step, values);
+  }
+
+  /** Through BrowserClient.perform, the studio's own path (its ledger sends an id once). */
+  PerformResult perform(String stepId, Step step, Map<String, String> values) {
+    try {
+      PerformResult r = harness.client().perform(stepId, step, values, timeoutOf(step)).get(30, TimeUnit.SECONDS);
+      lastPayload = null;
+      return r;
+    } catch (Exception e) {
+      throw new AssertionError("perform failed in the bridge", e);
+    }
+  }
+
+  /** A perform request sent as is, also for an id that was sent before. */
+  PerformResult performRaw(String stepId, Step step, Map<String, String> values) {
+    BridgeServer server = harness.client().server();
+    ObjectNode m = server.codec().message(MessageType.PERFORM);
+    m.put("step_id", stepId);
+    m.set("step", server.codec().mapper().valueToTree(step));
+    ObjectNode v = m.putObject("values");
+    values.forEach(v::put);
+    m.put("timeout_ms", timeoutOf(step));
+    m.putNull("tab");
+    try {
+      ObjectNode reply = server.request(harness.clientInfo().clientId(), m, Duration.ofMillis(timeoutOf(step) + 20_000))
+          .get(60, TimeUnit.SECONDS);
+      lastPayload = reply;
+      return server.codec().mapper().treeToValue(reply, PerformResult.class);
+    } catch (Exception e) {
+      throw new AssertionError("perform request failed in the bridge", e);
+    }
+  }
+
+  /** The harness underneath (DevTools, the worker, reconnects). */
+  BrowserHarness harness() {
+    return harness;
+  }
+
+  /** The whole performed reply of the last performRaw (fields PerformResult does not carry). */
+  JsonNode lastPayload() {
+    return lastPayload;
+  }
+
+  /** data of an extract-like step, failing the test if the step failed. */
+  String data(Step step) {
+    PerformResult r = perform(step);
+    if (!r.ok()) {
+      throw new AssertionError(step.type() + " failed: " + r.error());
+    }
+    return r.data() == null || r.data().isNull() ? null : r.data().asText();
+  }
+
+  /** The text of the element css matches (an extract step). */
+  String text(String css) {
+    return data(Steps.extract(css));
+  }
+
+  StepStatus status(String stepId) {
+    try {
+      return harness.client().status(stepId).get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("status failed", e);
+    }
+  }
+
+  boolean highlight(Selector selector) {
+    try {
+      return harness.client().highlight(selector).get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError("highlight failed", e);
+    }
+  }
+
+  private static int timeoutOf(Step step) {
+    return step.timeoutMs() > 0 ? step.timeoutMs() : DEFAULT_TIMEOUT_MS;
+  }
+
+  @Override
+  public void close() {
+    harness.close();
+    pages.close();
+  }
+}

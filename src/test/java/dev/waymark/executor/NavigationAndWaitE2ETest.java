@@ -1,0 +1,173 @@
+package dev.waymark.executor;
+
+import static dev.waymark.executor.Steps.click;
+import static dev.waymark.executor.Steps.css;
+import static dev.waymark.executor.Steps.navigate;
+import static dev.waymark.executor.Steps.step;
+import static dev.waymark.executor.Steps.waitFor;
+import static dev.waymark.executor.Steps.when;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** navigate (url, back, forward, reload), wait, condition and scroll through the real bridge. */
+class NavigationAndWaitE2ETest {
+  private static ExecutorBrowser browser;
+
+  @BeforeAll
+  static void start() throws Exception {
+    browser = ExecutorBrowser.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+  }
+
+  @Test
+  void navigateLoadsThePageAndReportsWhereItIs() {
+    PerformResult r = browser.perform(navigate(browser.page("nav-a.html")));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.navigated()).isTrue();
+    assertThat(r.url()).isEqualTo(browser.page("nav-a.html"));
+    assertThat(r.title()).isEqualTo("Page A");
+  }
+
+  @Test
+  void aRelativeUrlResolvesAgainstTheCurrentPage() {
+    browser.open("nav-a.html");
+
+    PerformResult r = browser.perform(navigate("nav-b.html?from=a"));
+
+    assertThat(r.url()).isEqualTo(browser.page("nav-b.html?from=a"));
+    assertThat(browser.text("#query")).isEqualTo("query=?from=a");
+  }
+
+  @Test
+  void backForwardAndReloadMoveThroughTheTabsHistory() {
+    browser.open("nav-a.html");
+    browser.perform(click("#to-b"));
+
+    PerformResult back = browser.perform(step("navigate").value("back").build());
+    PerformResult forward = browser.perform(step("navigate").value("forward").build());
+    PerformResult reload = browser.perform(step("navigate").value("reload").build());
+    PerformResult noFurther = browser.perform(step("navigate").value("forward").build());
+
+    assertThat(back.title()).isEqualTo("Page A");
+    assertThat(forward.title()).isEqualTo("Page B");
+    assertThat(reload.ok()).isTrue();
+    assertThat(reload.navigated()).isTrue();
+    assertThat(noFurther.ok()).isFalse();
+    assertThat(noFurther.error()).isEqualTo("there is no page to go forward to in this tab's history");
+  }
+
+  @Test
+  void aClickThatFollowsALinkWaitsForTheNewPage() {
+    browser.open("nav-a.html");
+
+    PerformResult r = browser.perform(step("click").selector(css("#to-b")).waitFor(waitFor("#ready-later", null, null, false, 0, 3000)).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.navigated()).isTrue();
+    assertThat(r.title()).isEqualTo("Page B");
+    assertThat(browser.text("#ready-later")).isEqualTo("B is ready");
+  }
+
+  @Test
+  void aWaitSpansANavigationThatStartsLater() {
+    browser.open("nav-a.html");
+
+    PerformResult r = browser.perform(step("click").selector(css("#slow-nav"))
+        .waitFor(waitFor("#ready-later", "B is ready", "slow=1", false, 0, 4000)).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.url()).endsWith("nav-b.html?slow=1");
+  }
+
+  @Test
+  void aWaitThatNeverHoldsTimesOutSayingWhatIsMissing() {
+    browser.open("nav-a.html");
+
+    PerformResult r = browser.perform(step("wait").waitFor(waitFor("#never", null, null, false, 0, 300)).build());
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("timed out after 300 ms waiting: no visible element matches '#never'");
+  }
+
+  @Test
+  void aWaitForAnAbsentElementAndADelay() {
+    browser.open("basic.html");
+
+    PerformResult r = browser.perform(step("wait").waitFor(waitFor("#hidden-btn", null, null, true, 150, 1000)).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.data().asText()).matches("waited \\d+ ms");
+    assertThat(Integer.parseInt(r.data().asText().replaceAll("\\D", ""))).isGreaterThanOrEqualTo(150);
+  }
+
+  @Test
+  void aFailedPostWaitFailsTheStepAndSaysTheActionHappened() {
+    browser.open("basic.html");
+
+    PerformResult r = browser.perform(step("click").selector(css("#plain")).waitFor(waitFor(null, "never shown", null, false, 0, 200)).build());
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("the click was done, but timed out after 200 ms waiting: text 'never shown' is not on the page");
+  }
+
+  @Test
+  void aNavigationErrorIsReported() {
+    PerformResult r = browser.perform(navigate("http://127.0.0.1:1/"));
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("navigation to http://127.0.0.1:1/ failed: net::ERR_UNSAFE_PORT");
+  }
+
+  @Test
+  void aConditionThatDoesNotHoldSkipsTheStep() {
+    browser.open("basic.html");
+
+    PerformResult skipped = browser.perform(step("click").selector(css("#plain")).condition(when("#absent", null, null, null, false)).build());
+    PerformResult negated = browser.perform(step("click").selector(css("#plain")).condition(when("#absent", null, null, null, true)).build());
+    PerformResult any = browser.perform(step("extract").selector(css("h1")).condition(when("#absent", "EXECUTOR basics", null, "any", false)).build());
+    PerformResult all = browser.perform(step("extract").selector(css("h1")).condition(when("#absent", "Executor basics", null, "all", false)).build());
+    PerformResult url = browser.perform(step("extract").selector(css("h1")).condition(when(null, null, "basic.html", null, false)).build());
+
+    assertThat(skipped.ok()).isTrue();
+    assertThat(skipped.skipped()).isTrue();
+    assertThat(negated.skipped()).isFalse();
+    assertThat(browser.text("#log").split("click:label", -1)).as("one click, by the negated step").hasSize(2);
+    assertThat(any.skipped()).isFalse();
+    assertThat(all.skipped()).isTrue();
+    assertThat(url.skipped()).isFalse();
+  }
+
+  @Test
+  void scrollMovesThePageAndScrollsAnElementIntoView() {
+    browser.open("basic.html");
+
+    PerformResult bottom = browser.perform(step("scroll").value("bottom").build());
+    PerformResult top = browser.perform(step("scroll").value("top").build());
+    PerformResult pixels = browser.perform(step("scroll").value("300").build());
+    PerformResult down = browser.perform(step("scroll").value("down").build());
+    PerformResult element = browser.perform(step("scroll").selector(css("#far")).build());
+    PerformResult bad = browser.perform(step("scroll").value("sideways").build());
+    PerformResult box = browser.perform(step("scroll").selector(css("#box")).value("100").build());
+    PerformResult boxEnd = browser.perform(step("scroll").selector(css("#box")).value("bottom").build());
+
+    assertThat(bottom.data().asText()).startsWith("scrolled the page to y=").endsWith("(at the bottom)");
+    assertThat(top.data().asText()).startsWith("scrolled the page to y=0 of ");
+    assertThat(pixels.data().asText()).startsWith("scrolled the page to y=300 of ");
+    assertThat(down.data().asText()).doesNotStartWith("scrolled the page to y=300 ");
+    assertThat(element.data().asText()).isEqualTo("scrolled css '#far' into view");
+    assertThat(bad.error()).startsWith("unknown scroll value 'sideways'");
+    assertThat(box.data().asText()).isEqualTo("scrolled the box to y=100 of 400");
+    assertThat(boxEnd.data().asText()).isEqualTo("scrolled the box to y=340 of 400 (at the bottom)");
+  }
+}
