@@ -38,6 +38,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
         @Override
         public void connected(ClientInfo c) {
           fire();
+          refreshTabs();
         }
 
         @Override
@@ -55,6 +56,24 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
         }
       });
     }
+  }
+
+  @Override
+  public void pageChanged() {
+    refreshTabs();
+  }
+
+  /** Asks the current browser for its task tab; the answer arrives on the bridge's thread. */
+  private void refreshTabs() {
+    if (client == null) return;
+    client.client().ifPresent(c -> client.tabs().whenComplete((list, e) -> {
+      if (e != null || list == null) return;
+      list.stream().filter(t -> t.task()).findFirst().or(() -> list.stream().filter(t -> t.active()).findFirst())
+          .ifPresent(t -> {
+            tabs.put(c.clientId(), new String[] {String.valueOf(t.id()), t.url()});
+            fire();
+          });
+    }));
   }
 
   private void fire() {

@@ -29,6 +29,9 @@ public interface ConnectionService {
   /** Whether a browser can be launched from here (a Chromium was found). */
   boolean canLaunch();
 
+  /** The session observed the page again: a chance to refresh which tab each browser works in. */
+  default void pageChanged() {}
+
   /** Launches a browser with the extension, off the FX thread, reporting progress in words. */
   CompletableFuture<Void> launchBrowser(Consumer<String> progress);
 }
