@@ -62,6 +62,7 @@ public final class AuthoringSession implements AutoCloseable {
   public static final String THREAD_NAME = "waymark-session";
   public static final String IO_THREAD_NAME = "waymark-session-io";
   static final String TAKE_OVER_REASONING = "the person performed this step themselves";
+  static final String RECORDED_REASONING = "the person did this in the page while the studio recorded";
 
   /** How the session is wired: browser, risk gate, approval policy, where journals go (null: no journal). */
   public record Config(SessionBrowser browser, RiskGate riskGate, ApprovalPolicy policy, Path journalDir,
@@ -433,7 +434,46 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * Records an action the person already performed in the page (take-over recording) as their step, without
+   * performing it again. A value that is a declared variable's real value is written as its token; a password
+   * the extension hid cannot become a step, so the person is told to fill it with a token instead.
+   */
+  public CompletableFuture<TurnOutcome> recordPersonAction(PersonAction a) {
+    return call(null, () -> {
+      if (a == null || a.action() == null) throw new SessionException("The recorded action is empty");
+      if (pending != null) {
+        throw new SessionException("You acted in the page while a step waits for approval; approve, reject or "
+            + "take over that step first, then your action can be recorded");
+      }
+      if (PersonAction.HIDDEN_PASSWORD.equals(a.value())) {
+        throw new SessionException("You typed a password in the page; it is never sent to the studio. Declare a variable "
+            + "for it, enter its value under Variables, then fill the field with {{ name }} from the page tree");
+      }
+      String value = new dev.waymark.apply.SecretMask(values).mask(a.value());
+      TakeOver t = switch (a.action()) {
+        case "navigate" -> TakeOver.navigate(a.url());
+        case "press" -> new TakeOver("press", null, a.selector(), a.key() != null ? a.key() : value, null, null);
+        default -> new TakeOver(a.action(), null, a.selector(), value, null, null);
+      };
+      ApplyInput in = input(takeOverDecision(t, RECORDED_REASONING), Provenance.PERSON);
+      ApplyTurn.Prepared p = ApplyTurn.prepare(in);
+      if (p instanceof ApplyTurn.Finished f) {
+        throw new SessionException("Your " + a.action() + " in the page could not be recorded: " + f.output().error());
+      }
+      PreparedStep ready = ((ApplyTurn.Ready) p).step();
+      // It already happened in the page: the turn is complete with the page's own answer, nothing is sent.
+      StepResult done = StepResult.success(ready.step().id(), null, a.url(), null);
+      TurnOutcome o = recordTurn(in, ApplyTurn.complete(in, ready, done), null, observation);
+      return o;
+    });
+  }
+
   static String takeOverDecision(TakeOver a) {
+    return takeOverDecision(a, TAKE_OVER_REASONING);
+  }
+
+  static String takeOverDecision(TakeOver a, String reasoning) {
     if (a == null || a.type() == null || a.type().isBlank()) throw new SessionException("Choose an action to perform");
     ObjectNode step = Json.mapper().createObjectNode();
     step.put("type", a.type());
@@ -443,7 +483,7 @@ public final class AuthoringSession implements AutoCloseable {
     if (a.url() != null) step.put("url", a.url());
     if (a.label() != null && !a.label().isBlank()) step.put("label", a.label());
     ObjectNode d = Json.mapper().createObjectNode();
-    d.put("reasoning", TAKE_OVER_REASONING);
+    d.put("reasoning", reasoning);
     d.set("step", step);
     return Json.write(d);
   }

@@ -258,6 +258,24 @@ class AuthoringSessionTest {
   }
 
   @Test
+  void actionThePersonRecordedBecomesTheirStepWithoutBeingPerformedAgain() throws Exception {
+    declarePassword();
+    var typed = new PersonAction("fill", dev.waymark.workflow.Selector.css("#street"), SECRET, null, browser.page.url());
+
+    TurnOutcome o = get(session.recordPersonAction(typed));
+
+    assertThat(o.ok()).isTrue();
+    assertThat(browser.performed).as("it already happened in the page").isEmpty();
+    Step s = session.latest().steps().get(0);
+    assertThat(s.value()).isEqualTo("{{ password }}");
+    assertThat(s.provenance()).isEqualTo(Provenance.person(AuthoringSession.RECORDED_REASONING));
+    assertThatThrownBy(() -> get(session.recordPersonAction(new PersonAction("fill",
+        dev.waymark.workflow.Selector.css("#password"), PersonAction.HIDDEN_PASSWORD, null, null))))
+        .hasCauseInstanceOf(SessionException.class).hasMessageContaining("never sent to the studio");
+    assertThat(session.latest().trail()).hasSize(1);
+  }
+
+  @Test
   void listenersSeeATurnOnlyAfterItIsInTheJournal() throws Exception {
     List<Boolean> journaledWhenSeen = new CopyOnWriteArrayList<>();
     session.addListener(s -> {

@@ -171,4 +171,41 @@ class StudioChromiumTest {
     assertThat(Files.readString(Path.of(session.latest().journalFile()))).doesNotContain(EMAIL);
     assertThat(session.latest().trail()).hasSize(3).allMatch(t -> t.ok());
   }
+
+  @Test
+  void whatThePersonDoesInThePageIsRecordedAsTheirStep(FxRobot robot) throws Exception {
+    chromium.open(chromium.pageUrl("studio/order.html?recording"));
+    robot.clickOn("#observe-button");
+    await("the page is in the tree", () -> select(robot, "Accept cookies"));
+    robot.clickOn("#record-toggle");
+    await("recording is on", () -> robot.lookup("#record-toggle").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+
+    trustedClick("#accept");
+
+    await("the person's click is a step", () -> session.latest().steps().size() == 1);
+    Step s = session.latest().steps().get(0);
+    assertThat(s.type()).isEqualTo("click");
+    assertThat(s.selector().css()).isEqualTo("#accept");
+    assertThat(s.provenance().by()).isEqualTo(Provenance.PERSON);
+    assertThat(chromium.eval("document.getElementById('cookie').hidden").asBoolean()).isTrue();
+    robot.clickOn("#record-toggle");
+    await("recording is off", () -> !robot.lookup("#record-toggle").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+  }
+
+  /** A click the page sees as the person's own (trusted input through DevTools), not the extension's. */
+  static void trustedClick(String css) throws Exception {
+    var cdp = chromium.cdp();
+    String target = chromium.pageTarget();
+    var box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
+        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    String s = cdp.attach(target);
+    try {
+      for (String type : List.of("mousePressed", "mouseReleased")) {
+        cdp.send(s, "Input.dispatchMouseEvent", dev.waymark.testing.Cdp.params().put("type", type)
+            .put("x", box.path("x").asDouble()).put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      cdp.detach(s);
+    }
+  }
 }
