@@ -162,6 +162,34 @@ public final class SessionJournal implements AutoCloseable {
     }
   }
 
+  /**
+   * Deletes journals that are finished (closed cleanly, recovered or declined) and older than {@code maxAge}, so
+   * the folder does not grow forever. Unfinished journals are kept whatever their age: they are work.
+   */
+  public static int prune(Path dir, java.time.Duration maxAge) {
+    if (!Files.isDirectory(dir)) return 0;
+    long cutoff = System.currentTimeMillis() - maxAge.toMillis();
+    int deleted = 0;
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      for (Path p : ds) {
+        String name = p.getFileName().toString();
+        boolean setAside = name.endsWith(SUFFIX + ".recovered") || name.endsWith(SUFFIX + ".declined");
+        try {
+          if (lastModified(p) >= cutoff) continue;
+          if (setAside || (name.endsWith(SUFFIX) && endsClosed(p))) {
+            Files.delete(p);
+            deleted++;
+          }
+        } catch (IOException e) {
+          LOG.warn("cannot prune journal {}: {}", p, e.getMessage());
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("cannot list journals in {}: {}", dir, e.getMessage());
+    }
+    return deleted;
+  }
+
   /** Sets a journal aside once its session was recovered or declined, so it is offered only once. */
   public static Path setAside(Path file, String why) throws IOException {
     Path target = file.resolveSibling(file.getFileName() + "." + why);

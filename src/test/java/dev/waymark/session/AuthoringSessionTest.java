@@ -336,6 +336,29 @@ class AuthoringSessionTest {
   }
 
   @Test
+  void pruningDeletesOldFinishedJournalsAndKeepsUnfinishedOnes() throws Exception {
+    get(session.submit(click("e6"), Provenance.MODEL));
+    Path unfinished = Path.of(session.latest().journalFile());
+    get(session.start("next", "", 5));
+    Path closedOne = unfinished.getParent().resolve("old-closed" + SessionJournal.SUFFIX);
+    Files.copy(unfinished, closedOne);
+    Files.writeString(closedOne, "{\"kind\":\"closed\",\"at\":\"x\"}\n", java.nio.file.StandardOpenOption.APPEND);
+    Path stillOpen = unfinished.getParent().resolve("old-open" + SessionJournal.SUFFIX);
+    Files.copy(Path.of(session.latest().journalFile()), stillOpen);
+    Path declined = unfinished.getParent().resolve("old" + SessionJournal.SUFFIX + ".declined");
+    Files.writeString(declined, "{}");
+    var old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - java.time.Duration.ofDays(40).toMillis());
+    for (Path p : List.of(unfinished, closedOne, declined, stillOpen)) Files.setLastModifiedTime(p, old);
+
+    int deleted = SessionJournal.prune(unfinished.getParent(), java.time.Duration.ofDays(30));
+
+    assertThat(deleted).isEqualTo(3);
+    assertThat(unfinished).as("the start() above closed it cleanly").doesNotExist();
+    assertThat(Path.of(session.latest().journalFile())).as("the live journal is young").exists();
+    assertThat(stillOpen).as("an unfinished journal is work, whatever its age").exists();
+  }
+
+  @Test
   void valuesNeverReachTheJournalTheSessionFileOrTheExport() throws Exception {
     declarePassword();
     // The page echoes the secret back: the observation the step was made against must be masked on disk.

@@ -284,7 +284,7 @@ public final class StudioView extends BorderPane {
     update.run();
     Label journal = new Label();
     journal.setId("journal-status");
-    ctx.session().addListener(s -> journal.setText(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile()));
+    journal.textProperty().bind(vm.journalProperty());
     bar.getRightItems().add(journal);
     return bar;
   }
