@@ -99,6 +99,8 @@ public final class AuthoringSession implements AutoCloseable {
   private Step uncertain;
   private String uncertainNote;
   private PageObservation uncertainPage;
+  private String streaming;
+  private volatile long lastStreamFlush;
 
   private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page, RiskCheck check) {}
 
@@ -560,7 +562,7 @@ public final class AuthoringSession implements AutoCloseable {
       setActivityAsync("Waiting for " + source.name());
       try {
         Prompt prompt = renderer.renderTurn(args.goal(), args.page(), args.next(), args.last()).prompt();
-        reply.complete(source.decide(prompt, partial -> { }));
+        reply.complete(source.decide(prompt, this::streamed));
       } catch (DecisionSourceException e) {
         reply.completeExceptionally(new SessionException(source.name() + " could not decide: " + e.getMessage(), e));
       } catch (InterruptedException e) {
@@ -573,6 +575,7 @@ public final class AuthoringSession implements AutoCloseable {
       return reply;
     }, io).handle((reply, err) -> {
       setActivityAsync(null);
+      streamedDone();
       if (err != null) {
         Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err;
         throw cause instanceof RuntimeException re ? re : new SessionException(cause.getMessage(), cause);
@@ -845,6 +848,34 @@ public final class AuthoringSession implements AutoCloseable {
     return f;
   }
 
+  /** The source's reply so far (the whole text each time): shown to the person, a few times a second at most. */
+  private void streamed(String text) {
+    long now = System.nanoTime();
+    if (text == null || now - lastStreamFlush < 120_000_000L) return;
+    lastStreamFlush = now;
+    try {
+      thread.execute(() -> {
+        streaming = text;
+        publish();
+      });
+    } catch (java.util.concurrent.RejectedExecutionException ignored) {
+      // Closed while the model was still writing.
+    }
+  }
+
+  private void streamedDone() {
+    lastStreamFlush = 0;
+    try {
+      thread.execute(() -> {
+        if (streaming == null) return;
+        streaming = null;
+        publish();
+      });
+    } catch (java.util.concurrent.RejectedExecutionException ignored) {
+      // Closed: nobody is listening any more.
+    }
+  }
+
   private void setActivity(String what) {
     activity = what;
     publish();
@@ -869,7 +900,7 @@ public final class AuthoringSession implements AutoCloseable {
   private SessionSnapshot snapshotNow() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString(), uncertain);
+        journal == null ? null : journal.file().toString(), uncertain, streaming);
   }
 
   /** The names of variables the steps use that have no value yet: what the person must enter before replaying. */
