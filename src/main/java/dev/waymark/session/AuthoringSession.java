@@ -62,6 +62,7 @@ public final class AuthoringSession implements AutoCloseable {
   public static final String THREAD_NAME = "waymark-session";
   public static final String IO_THREAD_NAME = "waymark-session-io";
   static final String TAKE_OVER_REASONING = "the person performed this step themselves";
+  static final String RECORDED_REASONING = "the person did this in the page while the studio recorded";
 
   /** How the session is wired: browser, risk gate, approval policy, where journals go (null: no journal). */
   public record Config(SessionBrowser browser, RiskGate riskGate, ApprovalPolicy policy, Path journalDir,
@@ -95,6 +96,11 @@ public final class AuthoringSession implements AutoCloseable {
   private String proposed;
   private long proposalSerial;
   private SessionJournal journal;
+  private Step uncertain;
+  private String uncertainNote;
+  private PageObservation uncertainPage;
+  private String streaming;
+  private volatile long lastStreamFlush;
 
   private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page, RiskCheck check) {}
 
@@ -431,42 +437,36 @@ public final class AuthoringSession implements AutoCloseable {
   }
 
   /**
-   * Records an action the person already did in the page while recording was on (take-over recording): it
-   * becomes their step, checked like any of their steps and named by the ref of the current observation's node
-   * with the same selector (else by the selector itself), but it is not performed again. Typed text holding a
-   * declared value is recorded with its {@code {{ token }}} instead.
+   * Records an action the person already performed in the page (take-over recording) as their step, without
+   * performing it again. A value that is a declared variable's real value is written as its token; a password
+   * the extension hid cannot become a step, so the person is told to fill it with a token instead.
    */
-  public CompletableFuture<TurnOutcome> recordPerformed(TakeOver action) {
-    return call("Recording the person's action", () -> {
-      if (action == null || action.type() == null || action.type().isBlank()) {
-        throw new SessionException("Choose an action to record");
+  public CompletableFuture<TurnOutcome> recordPersonAction(PersonAction a) {
+    return call(null, () -> {
+      if (a == null || a.action() == null) throw new SessionException("The recorded action is empty");
+      if (pending != null) {
+        throw new SessionException("You acted in the page while a step waits for approval; approve, reject or "
+            + "take over that step first, then your action can be recorded");
       }
-      ensureObservation();
-      TakeOver a = new TakeOver(action.type(), action.ref(), action.selector(),
-          new dev.waymark.apply.SecretMask(values).mask(action.value()), action.url(), action.label());
-      if (a.ref() == null && a.selector() != null && observation != null) {
-        for (dev.waymark.observe.ObservedNode n : observation.nodes()) {
-          if (sameTarget(n, a.selector())) {
-            a = new TakeOver(a.type(), n.ref(), null, a.value(), a.url(), a.label());
-            break;
-          }
-        }
+      if (PersonAction.HIDDEN_PASSWORD.equals(a.value())) {
+        throw new SessionException("You typed a password in the page; it is never sent to the studio. Declare a variable "
+            + "for it, enter its value under Variables, then fill the field with {{ name }} from the page tree");
       }
-      ApplyInput in = input(takeOverDecision(a), Provenance.PERSON);
+      String value = new dev.waymark.apply.SecretMask(values).mask(a.value());
+      TakeOver t = switch (a.action()) {
+        case "navigate" -> TakeOver.navigate(a.url());
+        case "press" -> new TakeOver("press", null, a.selector(), a.key() != null ? a.key() : value, null, null);
+        default -> new TakeOver(a.action(), null, a.selector(), value, null, null);
+      };
+      ApplyInput in = input(takeOverDecision(t, RECORDED_REASONING), Provenance.PERSON);
       ApplyTurn.Prepared p = ApplyTurn.prepare(in);
-      if (p instanceof ApplyTurn.Finished f) return recordTurn(in, f.output(), null);
-      PreparedStep ready = ((ApplyTurn.Ready) p).step();
-      String url = action.url() != null ? action.url() : observation == null ? null : observation.url();
-      ApplyOutput out = ApplyTurn.complete(in, ready, StepResult.success(ready.step().id(), null, url, null));
-      Set<String> origins = StepTypes.NAVIGATE.equals(ready.step().type()) && origin(ready.step().url()) != null
-          ? Set.of(origin(ready.step().url())) : null;
-      TurnOutcome o = recordTurn(in, out, origins);
-      try {
-        readPage();
-        publish();
-      } catch (SessionException e) {
-        LOG.debug("page not read after a recorded action: {}", e.getMessage());
+      if (p instanceof ApplyTurn.Finished f) {
+        throw new SessionException("Your " + a.action() + " in the page could not be recorded: " + f.output().error());
       }
+      PreparedStep ready = ((ApplyTurn.Ready) p).step();
+      // It already happened in the page: the turn is complete with the page's own answer, nothing is sent.
+      StepResult done = StepResult.success(ready.step().id(), null, a.url(), null);
+      TurnOutcome o = recordTurn(in, ApplyTurn.complete(in, ready, done), null, observation);
       return o;
     });
   }
@@ -490,21 +490,11 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
-  private static boolean sameTarget(dev.waymark.observe.ObservedNode n, Selector s) {
-    return Objects.equals(n.selector(), s.css()) && Objects.equals(blankToNull(n.path()), blankToNull(s.path()))
-        && Objects.equals(emptyToNull(n.indexes()), emptyToNull(s.indexes()))
-        && Objects.equals(emptyToNull(n.enter()), emptyToNull(s.enter()));
-  }
-
-  private static String blankToNull(String s) {
-    return s == null || s.isBlank() ? null : s;
-  }
-
-  private static <T> List<T> emptyToNull(List<T> l) {
-    return l == null || l.isEmpty() ? null : l;
-  }
-
   static String takeOverDecision(TakeOver a) {
+    return takeOverDecision(a, TAKE_OVER_REASONING);
+  }
+
+  static String takeOverDecision(TakeOver a, String reasoning) {
     if (a == null || a.type() == null || a.type().isBlank()) throw new SessionException("Choose an action to perform");
     ObjectNode step = Json.mapper().createObjectNode();
     step.put("type", a.type());
@@ -514,7 +504,7 @@ public final class AuthoringSession implements AutoCloseable {
     if (a.url() != null) step.put("url", a.url());
     if (a.label() != null && !a.label().isBlank()) step.put("label", a.label());
     ObjectNode d = Json.mapper().createObjectNode();
-    d.put("reasoning", TAKE_OVER_REASONING);
+    d.put("reasoning", reasoning);
     d.set("step", step);
     return Json.write(d);
   }
@@ -529,6 +519,37 @@ public final class AuthoringSession implements AutoCloseable {
           "the person removed step " + last.id() + " (" + last.label() + ") from the workflow; the page itself was not "
               + "changed back, so look at it as it is now", observation == null ? state.lastUrl() : observation.url());
       record(JournalEntry.undo(last.id(), turn));
+      return latest;
+    });
+  }
+
+  /**
+   * The person looked at the page and says whether the last uncertain step took effect. If it did, it joins the
+   * workflow as it was decided; either way the trail records the answer, so the next decision reads it.
+   */
+  public CompletableFuture<SessionSnapshot> resolveUncertain(boolean happened) {
+    return call(null, () -> {
+      if (uncertain == null) throw new SessionException("No step is waiting to be resolved");
+      Step s = uncertain;
+      String url = observation == null ? state.lastUrl() : observation.url();
+      JournalEntry.B b = new JournalEntry.B(JournalEntry.TURN);
+      if (happened) {
+        b.step = s;
+        b.note = uncertainNote == null ? "" : uncertainNote;
+        b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " took effect",
+            s.type(), s.label(), null, s.value(), true, false, null, url);
+        b.failures = 0;
+        b.continueLoop = state.budget() > 0 && !state.done();
+      } else {
+        b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " did not take effect",
+            s.type(), s.label(), null, s.value(), false, false, "step " + s.id() + " (" + s.label()
+                + ") did not take effect; it may be decided again", url);
+      }
+      if (happened) b.observation = uncertainPage;
+      uncertain = null;
+      uncertainNote = null;
+      uncertainPage = null;
+      record(b.build());
       return latest;
     });
   }
@@ -560,7 +581,7 @@ public final class AuthoringSession implements AutoCloseable {
       setActivityAsync("Waiting for " + source.name());
       try {
         Prompt prompt = renderer.renderTurn(args.goal(), args.page(), args.next(), args.last()).prompt();
-        reply.complete(source.decide(prompt, partial -> { }));
+        reply.complete(source.decide(prompt, this::streamed));
       } catch (DecisionSourceException e) {
         reply.completeExceptionally(new SessionException(source.name() + " could not decide: " + e.getMessage(), e));
       } catch (InterruptedException e) {
@@ -573,6 +594,7 @@ public final class AuthoringSession implements AutoCloseable {
       return reply;
     }, io).handle((reply, err) -> {
       setActivityAsync(null);
+      streamedDone();
       if (err != null) {
         Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err;
         throw cause instanceof RuntimeException re ? re : new SessionException(cause.getMessage(), cause);
@@ -694,11 +716,18 @@ public final class AuthoringSession implements AutoCloseable {
     }
     ApplyOutput out = ApplyTurn.complete(in, ready, result);
     Set<String> origins = null;
+    Step maybe = out.uncertain() ? out.step() : null;
     if (out.ok() && StepTypes.NAVIGATE.equals(step.type()) && origin(step.url()) != null) {
       // A navigation that was allowed (by policy or by the person) widens where the task may go.
       origins = Set.of(origin(step.url()));
     }
     TurnOutcome o = recordTurn(in, out, origins, page);
+    if (maybe != null) {
+      uncertain = maybe;
+      uncertainNote = out.reasoning();
+      uncertainPage = page;
+      publish();
+    }
     if (!Thread.currentThread().isInterrupted()) {
       try {
         setActivity("Reading the page");
@@ -736,6 +765,8 @@ public final class AuthoringSession implements AutoCloseable {
     if (origins != null) all.addAll(origins);
     b.taskOrigins = all;
     lastOutput = out;
+    // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
+    uncertain = null;
     record(b.build());
     return TurnOutcome.recorded(out);
   }
@@ -836,6 +867,34 @@ public final class AuthoringSession implements AutoCloseable {
     return f;
   }
 
+  /** The source's reply so far (the whole text each time): shown to the person, a few times a second at most. */
+  private void streamed(String text) {
+    long now = System.nanoTime();
+    if (text == null || now - lastStreamFlush < 120_000_000L) return;
+    lastStreamFlush = now;
+    try {
+      thread.execute(() -> {
+        streaming = text;
+        publish();
+      });
+    } catch (java.util.concurrent.RejectedExecutionException ignored) {
+      // Closed while the model was still writing.
+    }
+  }
+
+  private void streamedDone() {
+    lastStreamFlush = 0;
+    try {
+      thread.execute(() -> {
+        if (streaming == null) return;
+        streaming = null;
+        publish();
+      });
+    } catch (java.util.concurrent.RejectedExecutionException ignored) {
+      // Closed: nobody is listening any more.
+    }
+  }
+
   private void setActivity(String what) {
     activity = what;
     publish();
@@ -860,7 +919,7 @@ public final class AuthoringSession implements AutoCloseable {
   private SessionSnapshot snapshotNow() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString());
+        journal == null ? null : journal.file().toString(), uncertain, streaming);
   }
 
   /** The names of variables the steps use that have no value yet: what the person must enter before replaying. */

@@ -17,14 +17,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Take-over recording over the bridge: turns the extension's {@code user_action} events (the person's own
  * clicks, typing, selects, key presses and navigations in the task tab) into steps of the session through
- * {@link AuthoringSession#recordPerformed}. {@link #start} turns recording on and listens; closing turns it off.
+ * {@link AuthoringSession#recordPersonAction}. {@link #start} turns recording on and listens; closing turns it off.
  * Declared values typed by the person arrive as their tokens: the extension compares salted digests
  * ({@link AuthoringSession#valueDigests}), so the values are not sent for it.
  */
 public final class RecordedActions implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RecordedActions.class);
-  /** What the extension sends for a password field: the typed text never leaves the page. */
-  public static final String MASKED = "••••••••";
+  // The extension may add fields to a selector before the studio knows them.
+  private static final com.fasterxml.jackson.databind.ObjectMapper LENIENT = Json.mapper().copy()
+      .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final BrowserClient client;
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -48,13 +49,13 @@ public final class RecordedActions implements AutoCloseable {
       @Override
       public void event(ClientInfo c, BrowserEvent e) {
         if (!"user_action".equals(e.event())) return;
-        TakeOver a = fromEvent(e);
+        PersonAction a = fromEvent(e);
         if (a == null) return;
         // Called on the socket thread: hand off at once, the session queues it behind the turn in progress.
-        CompletableFuture<TurnOutcome> f = session.recordPerformed(a);
+        CompletableFuture<TurnOutcome> f = session.recordPersonAction(a);
         if (outcomes != null) outcomes.accept(f);
         f.exceptionally(err -> {
-          LOG.info("a recorded {} was not kept: {}", a.type(), err.getMessage());
+          LOG.info("a recorded {} was not kept: {}", a.action(), err.getMessage());
           return null;
         });
       }
@@ -72,38 +73,20 @@ public final class RecordedActions implements AutoCloseable {
     return ready;
   }
 
-  /** The step a user_action event describes, or null for one that cannot be a step (a masked password). */
-  public static TakeOver fromEvent(BrowserEvent e) {
+  /** The person's action a user_action event reports, or null for an event without one. */
+  public static PersonAction fromEvent(BrowserEvent e) {
     String action = e.text("action");
     if (action == null) return null;
     Selector selector = null;
     JsonNode s = e.body().get("selector");
     if (s != null && s.isObject()) {
       try {
-        selector = Json.mapper().treeToValue(s, Selector.class);
+        selector = LENIENT.treeToValue(s, Selector.class);
       } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
-        LOG.debug("unreadable recorded selector", ex);
-        return null;
+        LOG.warn("unreadable selector in a recorded action: {}", ex.getOriginalMessage());
       }
     }
-    return switch (action) {
-      case "click" -> selector == null ? null : new TakeOver("click", null, selector, null, null, null);
-      case "fill", "select" -> {
-        String v = e.text("value");
-        // A password's text stays in the page; a step that would type the mask is worse than none.
-        if (selector == null || MASKED.equals(v)) yield null;
-        yield new TakeOver(action, null, selector, v == null ? "" : v, null, null);
-      }
-      case "press" -> {
-        String key = e.text("key");
-        yield key == null ? null : new TakeOver("press", null, selector, key, null, null);
-      }
-      case "navigate" -> {
-        String url = e.text("url");
-        yield url == null ? null : TakeOver.navigate(url);
-      }
-      default -> null;
-    };
+    return new PersonAction(action, selector, e.text("value"), e.text("key"), e.text("url"));
   }
 
   @Override

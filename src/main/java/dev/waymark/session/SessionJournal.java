@@ -132,6 +132,8 @@ public final class SessionJournal implements AutoCloseable {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*" + SUFFIX)) {
       for (Path p : ds) {
         try {
+          // Most journals ended cleanly: their last line says so, and reading the tail is enough.
+          if (endsClosed(p)) continue;
           Replay r = replay(p);
           SessionState s = r.state();
           boolean work = !s.trail().isEmpty() || !s.variables().isEmpty() || (s.goal() != null && !s.goal().isBlank());
@@ -145,6 +147,47 @@ public final class SessionJournal implements AutoCloseable {
     }
     out.sort(Comparator.comparing((Replay r) -> lastModified(r.file())).reversed());
     return out;
+  }
+
+  static boolean endsClosed(Path file) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      long size = ch.size();
+      int n = (int) Math.min(size, 512);
+      ByteBuffer buf = ByteBuffer.allocate(n);
+      ch.read(buf, size - n);
+      String tail = new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8).stripTrailing();
+      int nl = tail.lastIndexOf('\n');
+      String last = nl < 0 ? tail : tail.substring(nl + 1);
+      return last.startsWith("{\"kind\":\"" + JournalEntry.CLOSED + "\"");
+    }
+  }
+
+  /**
+   * Deletes journals that are finished (closed cleanly, recovered or declined) and older than {@code maxAge}, so
+   * the folder does not grow forever. Unfinished journals are kept whatever their age: they are work.
+   */
+  public static int prune(Path dir, java.time.Duration maxAge) {
+    if (!Files.isDirectory(dir)) return 0;
+    long cutoff = System.currentTimeMillis() - maxAge.toMillis();
+    int deleted = 0;
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+      for (Path p : ds) {
+        String name = p.getFileName().toString();
+        boolean setAside = name.endsWith(SUFFIX + ".recovered") || name.endsWith(SUFFIX + ".declined");
+        try {
+          if (lastModified(p) >= cutoff) continue;
+          if (setAside || (name.endsWith(SUFFIX) && endsClosed(p))) {
+            Files.delete(p);
+            deleted++;
+          }
+        } catch (IOException e) {
+          LOG.warn("cannot prune journal {}: {}", p, e.getMessage());
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("cannot list journals in {}: {}", dir, e.getMessage());
+    }
+    return deleted;
   }
 
   /** Sets a journal aside once its session was recovered or declined, so it is offered only once. */

@@ -10,7 +10,9 @@ import java.util.Set;
 
 /**
  * An immutable picture of the session for listeners: its state, the page, the step waiting for approval, what
- * the session is busy with. It names which variables have a value, never the values.
+ * the session is busy with. It names which variables have a value, never the values. {@code uncertain} is the
+ * last step whose effect is unknown, until the person or the next turn resolves it. {@code streaming} is the
+ * model's reply as it arrives, while a decision source is writing one.
  */
 public record SessionSnapshot(
     SessionState state,
@@ -23,7 +25,9 @@ public record SessionSnapshot(
     ApplyOutput lastOutput,
     String proposedDecision,
     long proposalSerial,
-    String journalFile) {
+    String journalFile,
+    Step uncertain,
+    String streaming) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);

@@ -234,6 +234,48 @@ class AuthoringSessionTest {
   }
 
   @Test
+  void uncertainStepWaitsForThePersonToSayWhetherItHappened() throws Exception {
+    browser.answer = s -> StepResult.uncertain(s.id(), "the socket dropped");
+    get(session.submit(click("e6"), Provenance.MODEL));
+    assertThat(session.latest().uncertain()).isNotNull();
+    assertThat(session.latest().steps()).isEmpty();
+
+    get(session.resolveUncertain(true));
+
+    SessionSnapshot s = session.latest();
+    assertThat(s.uncertain()).isNull();
+    assertThat(s.steps()).extracting(Step::label).containsExactly("Click button \"Sign in\"");
+    assertThat(s.trail()).hasSize(2);
+    assertThat(s.trail().get(1).ok()).isTrue();
+    assertThat(s.failures()).isZero();
+    assertThat(browser.performed).as("never repeated").hasSize(1);
+
+    get(session.submit(click("e14"), Provenance.MODEL));
+    get(session.resolveUncertain(false));
+    assertThat(session.latest().steps()).hasSize(1);
+    assertThat(session.latest().trail().get(3).error()).contains("did not take effect");
+    assertThatThrownBy(() -> get(session.resolveUncertain(true))).hasCauseInstanceOf(SessionException.class);
+  }
+
+  @Test
+  void actionThePersonRecordedBecomesTheirStepWithoutBeingPerformedAgain() throws Exception {
+    declarePassword();
+    var typed = new PersonAction("fill", dev.waymark.workflow.Selector.css("#street"), SECRET, null, browser.page.url());
+
+    TurnOutcome o = get(session.recordPersonAction(typed));
+
+    assertThat(o.ok()).isTrue();
+    assertThat(browser.performed).as("it already happened in the page").isEmpty();
+    Step s = session.latest().steps().get(0);
+    assertThat(s.value()).isEqualTo("{{ password }}");
+    assertThat(s.provenance()).isEqualTo(Provenance.person(AuthoringSession.RECORDED_REASONING));
+    assertThatThrownBy(() -> get(session.recordPersonAction(new PersonAction("fill",
+        dev.waymark.workflow.Selector.css("#password"), PersonAction.HIDDEN_PASSWORD, null, null))))
+        .hasCauseInstanceOf(SessionException.class).hasMessageContaining("never sent to the studio");
+    assertThat(session.latest().trail()).hasSize(1);
+  }
+
+  @Test
   void listenersSeeATurnOnlyAfterItIsInTheJournal() throws Exception {
     List<Boolean> journaledWhenSeen = new CopyOnWriteArrayList<>();
     session.addListener(s -> {
@@ -291,6 +333,29 @@ class AuthoringSessionTest {
 
     assertThat(SessionJournal.replay(journal).closed()).isTrue();
     assertThat(SessionJournal.unfinished(journal.getParent())).isEmpty();
+  }
+
+  @Test
+  void pruningDeletesOldFinishedJournalsAndKeepsUnfinishedOnes() throws Exception {
+    get(session.submit(click("e6"), Provenance.MODEL));
+    Path unfinished = Path.of(session.latest().journalFile());
+    get(session.start("next", "", 5));
+    Path closedOne = unfinished.getParent().resolve("old-closed" + SessionJournal.SUFFIX);
+    Files.copy(unfinished, closedOne);
+    Files.writeString(closedOne, "{\"kind\":\"closed\",\"at\":\"x\"}\n", java.nio.file.StandardOpenOption.APPEND);
+    Path stillOpen = unfinished.getParent().resolve("old-open" + SessionJournal.SUFFIX);
+    Files.copy(Path.of(session.latest().journalFile()), stillOpen);
+    Path declined = unfinished.getParent().resolve("old" + SessionJournal.SUFFIX + ".declined");
+    Files.writeString(declined, "{}");
+    var old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - java.time.Duration.ofDays(40).toMillis());
+    for (Path p : List.of(unfinished, closedOne, declined, stillOpen)) Files.setLastModifiedTime(p, old);
+
+    int deleted = SessionJournal.prune(unfinished.getParent(), java.time.Duration.ofDays(30));
+
+    assertThat(deleted).isEqualTo(3);
+    assertThat(unfinished).as("the start() above closed it cleanly").doesNotExist();
+    assertThat(Path.of(session.latest().journalFile())).as("the live journal is young").exists();
+    assertThat(stillOpen).as("an unfinished journal is work, whatever its age").exists();
   }
 
   @Test

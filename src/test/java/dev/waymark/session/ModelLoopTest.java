@@ -32,6 +32,7 @@ class ModelLoopTest {
     final List<Prompt> prompts = new CopyOnWriteArrayList<>();
     final List<String> threads = new CopyOnWriteArrayList<>();
     volatile boolean fail;
+    volatile boolean stream;
 
     ScriptedSource(String... replies) {
       this.replies.addAll(List.of(replies));
@@ -47,7 +48,19 @@ class ModelLoopTest {
       prompts.add(prompt);
       threads.add(Thread.currentThread().getName());
       if (fail) throw new DecisionSourceException("the server answered 503; try again in a minute");
-      return Reply.of(replies.isEmpty() ? "{\"reasoning\": \"finished\", \"done\": true}" : replies.poll());
+      String reply = replies.isEmpty() ? "{\"reasoning\": \"finished\", \"done\": true}" : replies.poll();
+      if (stream) {
+        // Like a streaming provider: the whole text so far, each time it grows, slowly enough to be seen.
+        for (int i = 1; i <= 4; i++) {
+          partial.accept(reply.substring(0, reply.length() * i / 4));
+          try {
+            Thread.sleep(150);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+      return Reply.of(reply);
     }
   }
 
@@ -114,6 +127,23 @@ class ModelLoopTest {
     assertThat(session.latest().proposalSerial()).isEqualTo(1);
     assertThat(session.latest().trail()).isEmpty();
     assertThat(browser.performed).isEmpty();
+  }
+
+  @Test
+  void replyIsShownWhileTheModelWritesIt() throws Exception {
+    ScriptedSource model = new ScriptedSource(click("e6"));
+    model.stream = true;
+    List<String> seen = new CopyOnWriteArrayList<>();
+    session.addListener(s -> {
+      if (s.streaming() != null) seen.add(s.streaming());
+    });
+
+    session.decideNext(model, new PromptRenderer(), false).get(20, TimeUnit.SECONDS);
+
+    assertThat(seen).isNotEmpty().allMatch(click("e6")::startsWith);
+    assertThat(seen.get(0).length()).isLessThan(click("e6").length());
+    assertThat(session.latest().streaming()).isNull();
+    assertThat(session.latest().proposedDecision()).isEqualTo(click("e6"));
   }
 
   @Test

@@ -91,6 +91,19 @@ class StepsAndSettingsTest {
   }
 
   @Test
+  void uncertainStepIsResolvedByThePerson(FxRobot robot) throws Exception {
+    f.browser.answer = s -> dev.waymark.workflow.StepResult.uncertain(s.id(), "no reply within 5000 ms");
+    f.session.submit("{\"step\": {\"type\": \"click\", \"ref\": \"e6\"}}", Provenance.MODEL).get();
+    await("the question is shown", () -> robot.lookup("#uncertain-banner").query().isVisible());
+    assertThat(label(robot, "#uncertain-text")).startsWith("Did step s1 (Click button \"Sign in\") take effect?");
+
+    robot.clickOn("#uncertain-happened");
+
+    await("the step joins the workflow", () -> steps(robot).getItems().size() == 1);
+    await("the question is gone", () -> !robot.lookup("#uncertain-banner").query().isVisible());
+  }
+
+  @Test
   void settingsDialogReturnsThePolicyAndItIsSavedAndUsed(FxRobot robot) throws Exception {
     SettingsDialog[] d = new SettingsDialog[1];
     onFx(() -> {

@@ -10,7 +10,10 @@ import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.RuleRiskGate;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.BridgeSessionBrowser;
+import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.testing.BrowserHarness;
+import dev.waymark.ui.connection.BridgeConnectionService;
+import dev.waymark.ui.connection.ConnectionService;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.observation.ObsRow;
 import dev.waymark.ui.shell.StudioContext;
@@ -60,7 +63,8 @@ class StudioChromiumTest {
     session = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(chromium.client(), null),
         new RuleRiskGate(), ApprovalPolicy.defaults(), dir.resolve("sessions"), Platform::runLater, 15_000));
     session.start("order", "Accept cookies and send an order", 20).get();
-    StudioView view = new StudioView(new StudioContext(session, new FakeConnectionService(), files,
+    StudioView view = new StudioView(new StudioContext(session,
+        new BridgeConnectionService(chromium.client(), null, ChromiumLauncher.Options.defaults()), files,
         dir.resolve("policy.json"), null, List.of()));
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(Styles.class.getResource(Styles.STYLESHEET).toExternalForm());
@@ -106,6 +110,11 @@ class StudioChromiumTest {
     chromium.open(chromium.pageUrl("studio/order.html"));
     robot.clickOn("#observe-button");
     await("the page is in the tree", () -> select(robot, "Accept cookies"));
+    @SuppressWarnings("unchecked")
+    javafx.scene.control.TableView<ConnectionService.Browser> clients = robot.lookup("#clients-table").queryAs(javafx.scene.control.TableView.class);
+    await("the browser and its task tab are listed", () -> clients.getItems().size() == 1
+        && clients.getItems().get(0).url() != null && clients.getItems().get(0).url().endsWith("studio/order.html"));
+    assertThat(robot.lookup("#server-status").queryAs(Label.class).getText()).contains("1 browser");
 
     // 1. The person clicks the cookie button themselves.
     robot.clickOn("#takeover-perform");
@@ -161,5 +170,42 @@ class StudioChromiumTest {
     assertThat(w.variables()).containsEntry("email", "the customer's email");
     assertThat(Files.readString(Path.of(session.latest().journalFile()))).doesNotContain(EMAIL);
     assertThat(session.latest().trail()).hasSize(3).allMatch(t -> t.ok());
+  }
+
+  @Test
+  void whatThePersonDoesInThePageIsRecordedAsTheirStep(FxRobot robot) throws Exception {
+    chromium.open(chromium.pageUrl("studio/order.html?recording"));
+    robot.clickOn("#observe-button");
+    await("the page is in the tree", () -> select(robot, "Accept cookies"));
+    robot.clickOn("#record-toggle");
+    await("recording is on", () -> robot.lookup("#record-toggle").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+
+    trustedClick("#accept");
+
+    await("the person's click is a step", () -> session.latest().steps().size() == 1);
+    Step s = session.latest().steps().get(0);
+    assertThat(s.type()).isEqualTo("click");
+    assertThat(s.selector().css()).isEqualTo("#accept");
+    assertThat(s.provenance().by()).isEqualTo(Provenance.PERSON);
+    assertThat(chromium.eval("document.getElementById('cookie').hidden").asBoolean()).isTrue();
+    robot.clickOn("#record-toggle");
+    await("recording is off", () -> !robot.lookup("#record-toggle").queryAs(javafx.scene.control.ToggleButton.class).isSelected());
+  }
+
+  /** A click the page sees as the person's own (trusted input through DevTools), not the extension's. */
+  static void trustedClick(String css) throws Exception {
+    var cdp = chromium.cdp();
+    String target = chromium.pageTarget();
+    var box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
+        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    String s = cdp.attach(target);
+    try {
+      for (String type : List.of("mousePressed", "mouseReleased")) {
+        cdp.send(s, "Input.dispatchMouseEvent", dev.waymark.testing.Cdp.params().put("type", type)
+            .put("x", box.path("x").asDouble()).put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      cdp.detach(s);
+    }
   }
 }

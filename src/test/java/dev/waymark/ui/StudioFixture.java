@@ -34,7 +34,11 @@ public final class StudioFixture {
 
   /** Builds the window on the FX thread (call from a TestFX @Start method). */
   public void show(Stage stage, List<SessionJournal.Replay> recoverable) {
-    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), null, recoverable));
+    show(stage, recoverable, null);
+  }
+
+  public void show(Stage stage, List<SessionJournal.Replay> recoverable, StudioContext.Model model) {
+    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable));
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(StudioFixture.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -41,4 +41,16 @@ class StudioSmokeTest {
     assertThat(robot.lookup("#approval-view").query().isVisible()).isFalse();
     assertThat(robot.lookup("#connection-help").query().isVisible()).isTrue();
   }
+
+  @Test
+  void launchBrowserRunsOffTheFxThreadAndTheNewBrowserIsListed(FxRobot robot) {
+    robot.clickOn("#launch-browser");
+
+    StudioFixture.await("the browser is listed", () -> robot.lookup("#clients-table").queryAs(javafx.scene.control.TableView.class)
+        .getItems().size() == 1);
+    StudioFixture.await("the help is hidden", () -> !robot.lookup("#connection-help").query().isVisible());
+    assertThat(robot.lookup("#server-status").queryAs(Label.class).getText()).contains("1 browser");
+    assertThat(robot.lookup("#launch-status").queryAs(Label.class).getText()).isEqualTo("Browser started");
+    assertThat(f.connection.launches).isEqualTo(1);
+  }
 }

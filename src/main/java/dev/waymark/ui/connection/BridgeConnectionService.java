@@ -6,6 +6,8 @@ import dev.waymark.bridge.BrowserEvent;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.session.PersonAction;
+import dev.waymark.workflow.Selector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,8 @@ import org.slf4j.LoggerFactory;
 /** The connection panel over the real bridge: paired clients, their task tab as events report it, Chromium launching. */
 public final class BridgeConnectionService implements ConnectionService, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BridgeConnectionService.class);
+  private static final com.fasterxml.jackson.databind.ObjectMapper LENIENT = dev.waymark.workflow.Json.mapper().copy()
+      .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final BrowserClient client;
   private final String startError;
@@ -27,6 +31,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
   private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   private final Map<String, String[]> tabs = new ConcurrentHashMap<>();
   private final List<LaunchedBrowser> launched = new CopyOnWriteArrayList<>();
+  private final List<Consumer<PersonAction>> actionListeners = new CopyOnWriteArrayList<>();
 
   /** {@code client} null means the server could not start; {@code startError} says why. */
   public BridgeConnectionService(BrowserClient client, String startError, ChromiumLauncher.Options launchOptions) {
@@ -38,6 +43,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
         @Override
         public void connected(ClientInfo c) {
           fire();
+          refreshTabs();
         }
 
         @Override
@@ -48,6 +54,11 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
 
         @Override
         public void event(ClientInfo c, BrowserEvent e) {
+          if ("user_action".equals(e.event())) {
+            PersonAction a = toAction(e);
+            actionListeners.forEach(l -> l.accept(a));
+            return;
+          }
           if ("tab_changed".equals(e.event()) || "tab_opened".equals(e.event())) {
             tabs.put(c.clientId(), new String[] {e.text("tab"), e.text("url")});
             fire();
@@ -55,6 +66,48 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
         }
       });
     }
+  }
+
+  static PersonAction toAction(BrowserEvent e) {
+    Selector sel = null;
+    var s = e.body().get("selector");
+    if (s != null && s.isObject()) {
+      try {
+        sel = LENIENT.treeToValue(s, Selector.class);
+      } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+        LOG.warn("unreadable selector in a recorded action: {}", ex.getOriginalMessage());
+      }
+    }
+    return new PersonAction(e.text("action"), sel, e.text("value"), e.text("key"), e.text("url"));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> record(boolean on) {
+    if (client == null) return CompletableFuture.failedFuture(new IllegalStateException(startError));
+    return client.record(on);
+  }
+
+  @Override
+  public void onPersonAction(Consumer<PersonAction> action) {
+    actionListeners.add(action);
+  }
+
+  @Override
+  public void pageChanged() {
+    refreshTabs();
+  }
+
+  /** Asks the current browser for its task tab; the answer arrives on the bridge's thread. */
+  private void refreshTabs() {
+    if (client == null) return;
+    client.client().ifPresent(c -> client.tabs().whenComplete((list, e) -> {
+      if (e != null || list == null) return;
+      list.stream().filter(t -> t.task()).findFirst().or(() -> list.stream().filter(t -> t.active()).findFirst())
+          .ifPresent(t -> {
+            tabs.put(c.clientId(), new String[] {String.valueOf(t.id()), t.url()});
+            fire();
+          });
+    }));
   }
 
   private void fire() {

@@ -29,6 +29,17 @@ public interface ConnectionService {
   /** Whether a browser can be launched from here (a Chromium was found). */
   boolean canLaunch();
 
+  /** Turns take-over recording on or off in the current browser; answers whether it is on. */
+  default CompletableFuture<Boolean> record(boolean on) {
+    return CompletableFuture.failedFuture(new IllegalStateException("recording is not available without the bridge"));
+  }
+
+  /** Receives what the person does in the page while recording is on (called on any thread). */
+  default void onPersonAction(Consumer<dev.waymark.session.PersonAction> action) {}
+
+  /** The session observed the page again: a chance to refresh which tab each browser works in. */
+  default void pageChanged() {}
+
   /** Launches a browser with the extension, off the FX thread, reporting progress in words. */
   CompletableFuture<Void> launchBrowser(Consumer<String> progress);
 }

@@ -23,6 +23,7 @@ public final class ConnectionViewModel {
   private final StringProperty launchProgress = new SimpleStringProperty("");
   private final BooleanProperty canLaunch = new SimpleBooleanProperty();
   private final StringProperty taskPage = new SimpleStringProperty("");
+  private long observed = -1;
 
   public ConnectionViewModel(ConnectionService service, Consumer<String> problems) {
     this.service = service;
@@ -62,6 +63,10 @@ public final class ConnectionViewModel {
 
   /** The page the session last observed, so the person sees which tab the studio works in. */
   public void accept(dev.waymark.session.SessionSnapshot s) {
+    if (s.observationSerial() != observed) {
+      observed = s.observationSerial();
+      service.pageChanged();
+    }
     var o = s.observation();
     taskPage.set(o == null ? "" : "Working in: " + (o.title() == null || o.title().isBlank() ? "" : o.title() + " — ") + o.url());
   }

@@ -29,6 +29,7 @@ public final class DecisionEditorView extends BorderPane {
   private final DecisionEditorViewModel vm;
   private final CodeArea area = new CodeArea();
   private boolean syncing;
+  private long highlightSerial;
 
   public DecisionEditorView(DecisionEditorViewModel vm) {
     this.vm = vm;
@@ -109,14 +110,15 @@ public final class DecisionEditorView extends BorderPane {
       } finally {
         syncing = false;
       }
+      // Set by the model (a proposal, an edit, a template), not typed: check and colour it at once.
       highlightSoon();
+      vm.check();
     });
     // Debounced: highlighting and checking run when typing pauses, not on every key.
     area.multiPlainChanges().successionEnds(DEBOUNCE).subscribe(ignore -> {
       vm.check();
       highlightSoon();
     });
-    vm.textProperty().addListener((o, a, b) -> vm.check());
     vm.errorStartProperty().addListener((o, a, b) -> highlightSoon());
     vm.errorEndProperty().addListener((o, a, b) -> highlightSoon());
   }
@@ -124,12 +126,14 @@ public final class DecisionEditorView extends BorderPane {
   private void highlightSoon() {
     String text = area.getText();
     int es = vm.errorStartProperty().get(), ee = vm.errorEndProperty().get();
+    long serial = ++highlightSerial;
     CompletableFuture.supplyAsync(() -> JsonHighlighter.spans(text, es, ee), UiThreads.worker())
-        .thenAccept(spans -> Platform.runLater(() -> apply(text, spans)));
+        .thenAccept(spans -> Platform.runLater(() -> apply(serial, text, spans)));
   }
 
-  private void apply(String text, StyleSpans<Collection<String>> spans) {
-    if (!text.equals(area.getText()) || text.isEmpty()) return;
+  private void apply(long serial, String text, StyleSpans<Collection<String>> spans) {
+    // Spans are computed on a pool; only the newest request may paint, whatever order they finish in.
+    if (serial != highlightSerial || !text.equals(area.getText()) || text.isEmpty()) return;
     area.setStyleSpans(0, spans);
   }
 

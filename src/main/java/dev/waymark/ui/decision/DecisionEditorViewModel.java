@@ -65,6 +65,11 @@ public final class DecisionEditorViewModel {
       mode.set(Mode.NEW);
       text.set("");
     }
+    if (s.streaming() != null && !s.streaming().equals(text.get())) {
+      // The model is still writing: show its reply as it grows; the finished proposal replaces it.
+      mode.set(Mode.PROPOSED);
+      text.set(s.streaming());
+    }
     if (s.proposalSerial() != proposalSerial) {
       proposalSerial = s.proposalSerial();
       proposal = s.proposedDecision();

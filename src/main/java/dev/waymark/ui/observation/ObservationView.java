@@ -213,7 +213,14 @@ public final class ObservationView extends BorderPane {
         vm.takeOverActionProperty(), vm.selectedProperty())));
     perform.setOnAction(e -> vm.performTakeOver());
     value.setOnAction(e -> { if (!perform.isDisabled()) vm.performTakeOver(); });
-    HBox takeRow = new HBox(6, takeLabel, action, value, perform);
+    javafx.scene.control.ToggleButton record = new javafx.scene.control.ToggleButton("Record");
+    record.setId("record-toggle");
+    record.setTooltip(new Tooltip("Record what you do in the page yourself; each action becomes your step"));
+    record.setOnAction(e -> vm.setRecording(record.isSelected()));
+    vm.recordingProperty().addListener((o, a, b) -> record.setSelected(b));
+    record.setMinWidth(Region.USE_PREF_SIZE);
+    perform.setMinWidth(Region.USE_PREF_SIZE);
+    HBox takeRow = new HBox(6, takeLabel, action, value, perform, record);
     takeRow.setAlignment(Pos.CENTER_LEFT);
     VBox bottom = new VBox(6, selRow, takeRow);
     bottom.setPadding(new Insets(6, 0, 0, 0));

@@ -46,6 +46,9 @@ public final class ObservationViewModel {
   private final StringProperty takeOverAction = new SimpleStringProperty("click");
   private final StringProperty takeOverValue = new SimpleStringProperty("");
   private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final BooleanProperty recording = new SimpleBooleanProperty();
+  private java.util.function.Function<Boolean, CompletableFuture<Boolean>> recorder =
+      on -> CompletableFuture.failedFuture(new IllegalStateException("recording is not available"));
   private PageObservation live;
   private long liveSerial = -1;
   private long buildSerial;
@@ -161,6 +164,25 @@ public final class ObservationViewModel {
     }));
   }
 
+  /** Where recording is switched in the browser (the bridge in the studio). */
+  public void setRecorder(java.util.function.Function<Boolean, CompletableFuture<Boolean>> r) {
+    recorder = r;
+  }
+
+  /** Asks the browser to report (or stop reporting) what the person does in the page. */
+  public void setRecording(boolean on) {
+    recorder.apply(on).whenComplete((state, e) -> Platform.runLater(() -> {
+      if (e != null) {
+        recording.set(false);
+        problems.accept("Recording could not be switched " + (on ? "on" : "off") + ": " + Problems.describe(e)
+            + " Connect a browser first.");
+      } else {
+        recording.set(Boolean.TRUE.equals(state));
+      }
+    }));
+  }
+
+  public BooleanProperty recordingProperty() { return recording; }
   public ObjectProperty<PageObservation> pageProperty() { return page; }
   public BooleanProperty historicProperty() { return historic; }
   public StringProperty historicLabelProperty() { return historicLabel; }

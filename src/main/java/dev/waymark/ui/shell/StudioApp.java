@@ -81,6 +81,7 @@ public final class StudioApp extends Application {
     List<SessionJournal.Replay> recoverable = List.of();
     try {
       journals = ConfigDirs.sessions();
+      SessionJournal.prune(journals, java.time.Duration.ofDays(30));
       recoverable = SessionJournal.unfinished(journals);
     } catch (IOException e) {
       LOG.error("no journal folder", e);

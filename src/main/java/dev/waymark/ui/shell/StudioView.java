@@ -87,6 +87,10 @@ public final class StudioView extends BorderPane {
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, problems);
     observationView = new ObservationView(observationVm);
+    observationVm.setRecorder(ctx.connection()::record);
+    ctx.connection().onPersonAction(a -> session.recordPersonAction(a).whenComplete((o, e) -> {
+      if (e != null) Platform.runLater(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
+    }));
     decisionVm = new DecisionEditorViewModel(session, problems, () -> {
       ObsRow r = observationVm.selectedProperty().get();
       return r == null || r.ref() == null ? null : r.ref();
@@ -280,7 +284,7 @@ public final class StudioView extends BorderPane {
     update.run();
     Label journal = new Label();
     journal.setId("journal-status");
-    ctx.session().addListener(s -> journal.setText(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile()));
+    journal.textProperty().bind(vm.journalProperty());
     bar.getRightItems().add(journal);
     return bar;
   }

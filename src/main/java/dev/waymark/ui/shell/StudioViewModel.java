@@ -47,6 +47,7 @@ public final class StudioViewModel {
   private final StringProperty activity = new SimpleStringProperty("");
   private final BooleanProperty busy = new SimpleBooleanProperty();
   private final StringProperty info = new SimpleStringProperty("");
+  private final StringProperty journal = new SimpleStringProperty("");
   private final StringProperty title = new SimpleStringProperty("Waymark");
   private final ObjectProperty<Path> sessionFile = new SimpleObjectProperty<>();
   private final ObjectProperty<SessionJournal.Replay> recovery = new SimpleObjectProperty<>();
@@ -70,6 +71,7 @@ public final class StudioViewModel {
     if (!s.state().goal().equals(goal.get()) && !editingGoal) goal.set(s.state().goal());
     if (!s.state().workflowId().equals(workflowId.get()) && !editingGoal) workflowId.set(s.state().workflowId());
     busy.set(s.busy());
+    journal.set(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile());
     activity.set(s.activity() == null ? "" : s.activity() + "…");
     if (s.notice() != null && !s.notice().equals(lastNotice)) problems.accept(s.notice());
     lastNotice = s.notice();
@@ -270,6 +272,7 @@ public final class StudioViewModel {
   public StringProperty activityProperty() { return activity; }
   public BooleanProperty busyProperty() { return busy; }
   public StringProperty infoProperty() { return info; }
+  public StringProperty journalProperty() { return journal; }
   public StringProperty titleProperty() { return title; }
   public ObjectProperty<Path> sessionFileProperty() { return sessionFile; }
   public ObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery; }

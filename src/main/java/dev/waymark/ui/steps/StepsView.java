@@ -50,7 +50,25 @@ public final class StepsView extends BorderPane {
     undo.setOnAction(e -> vm.undo());
     HBox counters = new HBox(12, budget, failures, cont, spacer, more, undo);
     counters.setAlignment(Pos.CENTER_LEFT);
-    setTop(counters);
+    Label uncertainText = new Label();
+    uncertainText.setId("uncertain-text");
+    uncertainText.setWrapText(true);
+    uncertainText.textProperty().bind(vm.uncertainProperty());
+    HBox.setHgrow(uncertainText, Priority.ALWAYS);
+    uncertainText.setMaxWidth(Double.MAX_VALUE);
+    Button happened = new Button("It happened");
+    happened.setId("uncertain-happened");
+    happened.setOnAction(e -> vm.resolveUncertain(true));
+    Button didNot = new Button("It did not");
+    didNot.setId("uncertain-not");
+    didNot.setOnAction(e -> vm.resolveUncertain(false));
+    HBox uncertainBar = new HBox(8, uncertainText, happened, didNot);
+    uncertainBar.setId("uncertain-banner");
+    uncertainBar.getStyleClass().add(Styles.BANNER);
+    uncertainBar.setAlignment(Pos.CENTER_LEFT);
+    uncertainBar.visibleProperty().bind(vm.uncertainProperty().isNotEmpty());
+    uncertainBar.managedProperty().bind(uncertainBar.visibleProperty());
+    setTop(new VBox(6, counters, uncertainBar));
 
     stepsTable.setId("steps-table");
     stepsTable.setPlaceholder(new Label("No steps yet"));

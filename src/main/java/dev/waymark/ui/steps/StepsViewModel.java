@@ -34,6 +34,7 @@ public final class StepsViewModel {
   private final StringProperty basedOn = new SimpleStringProperty("");
   private final BooleanProperty canUndo = new SimpleBooleanProperty();
   private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final StringProperty uncertain = new SimpleStringProperty("");
   private SessionSnapshot last;
 
   public StepsViewModel(AuthoringSession session, Consumer<String> problems, BiConsumer<PageObservation, String> showObservation) {
@@ -58,6 +59,8 @@ public final class StepsViewModel {
     continueText.set(s.state().done() ? "Goal reached" : s.continueLoop() ? "Can continue" : "Stopped: "
         + (s.budget() <= 0 ? "no turns left" : "too many failures in a row"));
     canUndo.set(!s.steps().isEmpty() && s.pending() == null);
+    uncertain.set(s.uncertain() == null ? "" : "Did step " + s.uncertain().id() + " (" + s.uncertain().label()
+        + ") take effect? The browser did not say, so it is not repeated. Look at the page, then answer.");
     describeSelected();
   }
 
@@ -87,6 +90,14 @@ public final class StepsViewModel {
       if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
     });
   }
+
+  public void resolveUncertain(boolean happened) {
+    session.resolveUncertain(happened).whenComplete((v, e) -> {
+      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+    });
+  }
+
+  public StringProperty uncertainProperty() { return uncertain; }
 
   public void keepGoing() {
     session.keepGoing(10).whenComplete((v, e) -> {
