@@ -25,6 +25,8 @@ const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
+const INPUT_ROLES = { password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
+  month: 'textbox', week: 'textbox', file: 'button', color: 'button' };
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
 
@@ -63,8 +65,9 @@ function roleOf(info) {
   const el = info.el;
   if (el.tagName === 'SUMMARY') return 'button';
   if (info.kind === 'editable') return 'textbox';
-  // html-aam gives a password field no role; to a reader it is a text field like any other
-  if (el.tagName === 'INPUT' && (el.type === 'password')) return 'textbox';
+  // html-aam maps some input types to no role; a reader needs to know what using them means:
+  // password and the date/time pickers are typed into, file and colour inputs are pressed
+  if (el.tagName === 'INPUT' && INPUT_ROLES[el.type]) return INPUT_ROLES[el.type];
   const r = getRole(el);
   return r || 'generic';
 }

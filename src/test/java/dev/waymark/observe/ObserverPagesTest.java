@@ -261,6 +261,11 @@ class ObserverPagesTest {
     assertThat(country.value()).isEqualTo("fr");
     assertThat(country.role()).isEqualTo("combobox");
     assertThat(byName(o, "Notes").value()).isEqualTo("leave at door");
+    // input types without an ARIA role get the role of how they are used
+    assertThat(byName(o, "Birthday").role()).isEqualTo("textbox");
+    assertThat(byName(o, "Birthday").value()).isEqualTo("2000-01-02");
+    assertThat(byName(o, "Avatar").role()).isEqualTo("button");
+    assertThat(byName(o, "Avatar").type()).isEqualTo("file");
     assertThat(byName(o, "Sign in").disabled()).isTrue();
     assertThat(byName(o, "Sign in").type()).isEqualTo("submit");
     assertThat(byName(o, "More options").expanded()).isFalse();
