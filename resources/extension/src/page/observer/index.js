@@ -110,7 +110,9 @@ function stateOf(el, role, node) {
   }
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
-  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true';
+  // inert content is drawn but takes no input: to a reader that is a control that rejects interaction
+  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
+    || el.closest('[inert]') !== null;
   if (disabled) node.disabled = true;
   if (node.checked === undefined) {
     const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null);

@@ -191,6 +191,8 @@ class ObserverPagesTest {
     assertThat(byName(o, "Far right").offscreen()).isTrue();
     assertThat(byName(o, "Far below").offscreen()).isTrue();
     assertThat(byName(o, "Far below").obscured()).isFalse();
+    assertThat(byName(o, "Inert button").disabled()).isTrue();
+    assertThat(visible.disabled()).isFalse();
   }
 
   @Test
