@@ -51,8 +51,9 @@ class ObservedRefsClickTest {
     click(nth(o, "Save", 0));
     click(nth(o, "Subscribe", 0));
     click(nth(o, "Deep link", 0));
+    click(nth(o, "Outer", 0)); // a multi-match selector narrowed by indexes
     assertThat(browser.eval("JSON.stringify(window.clicks)").asText())
-        .isEqualTo("[\"card2:Notify me\",\"card1:Save\",\"frame:Subscribe\",\"frame:Deep link\"]");
+        .isEqualTo("[\"card2:Notify me\",\"card1:Save\",\"frame:Subscribe\",\"frame:Deep link\",\"Outer\"]");
   }
 
   @Test

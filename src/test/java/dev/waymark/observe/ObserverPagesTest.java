@@ -106,6 +106,12 @@ class ObserverPagesTest {
     assertThat(nick.role()).isEqualTo("textbox");
     ObservedNode notify = byName(o, "Notify me");
     assertThat(notify.enter()).hasSize(2).first().isEqualTo("#card1");
+    // an unanchored chain at the top of a shadow tree that matches twice is narrowed by indexes
+    ObservedNode outer = byName(o, "Outer");
+    assertThat(outer.enter()).containsExactly("#box");
+    assertThat(outer.selector()).isEqualTo("div > button");
+    assertThat(outer.indexes()).containsExactly(0);
+    assertThat(byName(o, "Inner").indexes()).isEmpty();
   }
 
   @Test
