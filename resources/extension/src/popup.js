@@ -21,7 +21,9 @@ function show(conn) {
   $('state').textContent = label;
   $('detail').textContent = c.detail || '';
   $('dot').className = `dot ${cls}`;
-  $('pair').hidden = c.state === 'connected' && !$('pair').dataset.open;
+  const hideForm = c.state === 'connected' && !$('pair').dataset.open;
+  $('pair').hidden = hideForm;
+  $('change').hidden = !hideForm;
 }
 
 async function load() {
@@ -33,6 +35,13 @@ async function load() {
 
 chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'session' && changes[CONNECTION_KEY]) show(changes[CONNECTION_KEY].newValue);
+});
+
+$('change').addEventListener('click', () => {
+  $('pair').dataset.open = 'yes';
+  $('pair').hidden = false;
+  $('change').hidden = true;
+  $('code').focus();
 });
 
 $('pair').addEventListener('submit', async (e) => {

@@ -76,7 +76,12 @@ async function open() {
   socket = ws;
   session = s;
   ws.onopen = () => { s.opened = true; };
-  ws.onmessage = (ev) => { received(s, ev.data).catch((e) => console.warn('waymark: message failed', e && e.message)); };
+  // In order until the studio has proved itself: a request that follows the welcome at once must
+  // wait for the (async) proof check instead of being taken for an unpaired order.
+  s.chain = Promise.resolve();
+  ws.onmessage = (ev) => {
+    s.chain = s.chain.then(() => received(s, ev.data)).catch((e) => console.warn('waymark: message failed', e && e.message));
+  };
   ws.onclose = (ev) => { closed(s, ev).catch(() => {}); };
   ws.onerror = () => { /* onclose follows with the code */ };
 }
@@ -106,6 +111,11 @@ async function received(s, data) {
     return;
   }
   if (typeof msg.id !== 'string') return;
+  // not awaited: requests run side by side (a status or observe need not wait for a long perform)
+  respond(s, msg);
+}
+
+async function respond(s, msg) {
   let reply;
   try {
     reply = await requestHandler(msg);

@@ -73,13 +73,13 @@ async function execute(tabId, step, values, options, stepId, mask) {
       if (!c.holds) return finalize({ ok: true, skipped: true, data: `condition does not hold: ${c.detail}` }, ctx);
     }
     const handler = HANDLERS[step.type];
-    if (!handler) throw new StepFailure(`unknown step type '${step.type}' (this extension performs ${Object.keys(HANDLERS).join(', ')})`);
+    if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
     if (GUARDED.has(step.type)) {
       await guardDialogs(tabId, step.accept_dialog);
       ctx.guarded = true;
     }
     result = await handler(ctx);
-    if (result.ok && result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx);
+    if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, !!result.navigating);
     if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
       const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
       if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
@@ -150,14 +150,14 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
   if (acts) {
     try { lastDoc = (await callPage(ctx.tabId, 'pageState', [], 2000)).doc; } catch { lastDoc = null; }
   }
-  for (let first = true; ; first = false) {
-    if (!first) {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) {
       if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
       await sleep(Math.min(POLL_MS, remaining(ctx)));
     }
     let r;
     try {
-      r = await callPage(ctx.tabId, fn, args, remaining(ctx) + 2000);
+      r = await callPage(ctx.tabId, fn, withAttempt(args, attempt), remaining(ctx) + 2000);
     } catch (e) {
       if (!(e instanceof PageCallError)) throw e;
       if (e.fatal) throw new StepFailure(e.message);
@@ -177,6 +177,12 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
   }
 }
 
+// performInPage takes the attempt number in its options (the third argument).
+function withAttempt(args, attempt) {
+  if (args.length < 3 || typeof args[2] !== 'object' || args[2] === null) return args;
+  return [args[0], args[1], { ...args[2], attempt }];
+}
+
 async function recordOf(ctx) {
   if (ctx.stepId == null) return null;
   try {
@@ -186,10 +192,21 @@ async function recordOf(ctx) {
   }
 }
 
-/** After an input that may navigate, waits briefly for a navigation to start, then for it to load. */
-async function settleNavigation(ctx) {
-  await sleep(50);
-  const n = since(ctx.tabId, ctx.navSnap);
+/**
+ * After an input: when the page saw a navigation start (the Navigation API's navigate event,
+ * reported by the page call) or one has already reached webNavigation, waits for it to load.
+ */
+async function settleNavigation(ctx, navigating) {
+  await sleep(10);
+  let n = since(ctx.tabId, ctx.navSnap);
+  if (navigating && !(n.started || n.committed || n.sameDoc)) {
+    // The page may still cancel or intercept it: give it a moment to reach the browser.
+    const until = Date.now() + 500;
+    while (Date.now() < until && !(n.started || n.committed || n.sameDoc)) {
+      await sleep(20);
+      n = since(ctx.tabId, ctx.navSnap);
+    }
+  }
   if (n.started || n.committed) {
     await waitForLoad(ctx.tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
   }
@@ -348,7 +365,7 @@ async function doExtractList(ctx) {
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
   const requested = positive(step.limit);
   const limit = requested || LIST_BOUND;
-  const pageStep = { selector: step.selector, fields: step.fields, value: step.value };
+  const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
   const rows = [];
   let pages = 1;
   let truncated = false;

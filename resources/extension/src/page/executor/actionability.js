@@ -51,11 +51,21 @@ export function notActionable(el, needs) {
   return null;
 }
 
-export function scrollIntoViewIfNeeded(el) {
+const ALIGNMENTS = ['center', 'end', 'start', 'nearest'];
+
+/**
+ * Scrolls el into view when it is outside the viewport. On a retry (attempt > 0) it scrolls
+ * anyway, cycling through alignments, so an element under a sticky header or a fixed footer
+ * is brought out from under it, as Playwright does.
+ */
+export function scrollIntoViewIfNeeded(el, attempt = 0) {
   const r = el.getBoundingClientRect();
   const win = el.ownerDocument.defaultView;
   const inside = r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
-  if (!inside) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  if (!inside || attempt > 0) {
+    const block = ALIGNMENTS[attempt % ALIGNMENTS.length];
+    el.scrollIntoView({ block, inline: block === 'nearest' ? 'nearest' : 'center', behavior: 'instant' });
+  }
 }
 
 /** Deepest element at (x, y) of doc, descending into open shadow roots. */

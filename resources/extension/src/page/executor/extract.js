@@ -51,10 +51,21 @@ export function readOne(el, step) {
   return { error: `unknown format '${step.format}' (use text, html, inner_html or value, or set attribute)` };
 }
 
-// Rows read in this document: element → JSON of its row, so a page that appends items (load
-// more, infinite scroll) yields only the new ones, while one that re-renders the same nodes
-// with new content (an SPA pager) yields them again.
-const seen = new WeakMap();
+// Rows one extractList run has read in this document: element → JSON of its row, so a page
+// that appends items (load more, infinite scroll) yields only the new ones, while one that
+// re-renders the same nodes with new content (an SPA pager) yields them again. Kept per run
+// (the worker names it), so a later extractList step reads the list afresh.
+const runs = new Map();
+
+function seenFor(run) {
+  let seen = runs.get(run);
+  if (!seen) {
+    seen = new WeakMap();
+    runs.set(run, seen);
+    if (runs.size > 8) runs.delete(runs.keys().next().value);
+  }
+  return seen;
+}
 
 const NEXT_WORDS = /^(next|next page|next »|next ›|›|»|>|→|more|load more|show more|see more|view more|more results|older|older posts)$/i;
 
@@ -98,6 +109,7 @@ export function extractItems(step) {
   if (error) return { error };
   const fields = step.fields && Object.keys(step.fields).length ? step.fields : { text: { css: '' } };
   const names = Object.keys(fields);
+  const seen = seenFor(String(step.run ?? ''));
   const rows = [];
   for (const item of elements) {
     const row = {};

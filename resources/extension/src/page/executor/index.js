@@ -25,7 +25,10 @@ export async function performInPage(step, values, options = {}) {
     if (e instanceof SelectorError) result = { ok: false, error: e.message };
     else result = { ok: false, error: `the page raised an error: ${e && e.message ? e.message : e}`, dispatched: !!e?.dispatched };
   }
-  if (id && result.dispatched) dispatched.set(id, result);
+  if (id && result.dispatched) {
+    dispatched.set(id, result);
+    if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
+  }
   return { ...result, doc: docId };
 }
 
@@ -69,45 +72,78 @@ async function elementAction(step, options) {
     if (chord.error) return { ok: false, error: chord.error };
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
-  const needs = NEEDS[kind];
-  let done = 0;
-  for (const el of t.elements) {
-    const not = notActionable(el, needs);
-    if (not) return partial(done, not);
-    scrollIntoViewIfNeeded(el);
-    let hit = null;
-    if (needs.hit) {
-      // Stable: the box must not move between two looks (an animating element is not hit
-      // where it is drawn now).
-      const before = el.getBoundingClientRect();
-      await sleep(20);
-      const after = el.getBoundingClientRect();
-      if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
-        return partial(done, 'element is still moving (animating)');
-      }
-      const again = notActionable(el, needs);
-      if (again) return partial(done, again);
-      hit = hitTarget(el);
-      if (hit.error) return partial(done, hit.error);
+  const watch = watchNavigation();
+  try {
+    let done = 0;
+    for (const el of t.elements) {
+      const r = await actOn(el, kind, chord, options);
+      if (r.notReady) return partial(done, r.notReady);
+      done++;
+      // A select with no matching option or a wrong element type is not worth waiting for.
+      if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill', retry: false, navigating: watch.seen() };
     }
-    let error = null;
-    try {
-      if (kind === 'click') clickAt(el, hit.target, hit.point);
-      else if (kind === 'fill') error = fillElement(el, options.value ?? '');
-      else if (kind === 'select') error = selectOption(el, options.value ?? '');
-      else if (kind === 'press') {
-        focusElement(el);
-        pressOn(el, chord);
-      }
-    } catch (e) {
-      e.dispatched = true;
-      throw e;
-    }
-    done++;
-    // A select with no matching option or a wrong element type is not worth waiting for.
-    if (error) return { ok: false, error, dispatched: kind === 'fill', retry: false };
+    return { ok: true, dispatched: true, count: done, navigating: await watch.settled() };
+  } finally {
+    watch.stop();
   }
-  return { ok: true, dispatched: true, count: done };
+}
+
+// One element: {notReady} when it is not actionable yet, else acts and returns {error?}.
+async function actOn(el, kind, chord, options) {
+  const needs = NEEDS[kind];
+  const not = notActionable(el, needs);
+  if (not) return { notReady: not };
+  scrollIntoViewIfNeeded(el, options.attempt || 0);
+  let hit = null;
+  if (needs.hit) {
+    // Stable: the box must not move between two looks (an animating element is not hit
+    // where it is drawn now).
+    const before = el.getBoundingClientRect();
+    await sleep(20);
+    const after = el.getBoundingClientRect();
+    if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
+      return { notReady: 'element is still moving (animating)' };
+    }
+    const again = notActionable(el, needs);
+    if (again) return { notReady: again };
+    hit = hitTarget(el);
+    if (hit.error) return { notReady: hit.error };
+  }
+  try {
+    if (kind === 'click') clickAt(el, hit.target, hit.point);
+    else if (kind === 'fill') return { error: fillElement(el, options.value ?? '') };
+    else if (kind === 'select') return { error: selectOption(el, options.value ?? '') };
+    else if (kind === 'press') {
+      focusElement(el);
+      pressOn(el, chord);
+    }
+  } catch (e) {
+    e.dispatched = true;
+    throw e;
+  }
+  return {};
+}
+
+/**
+ * Notices a navigation of the top document that input starts (a link, a form submission, a
+ * location change in a handler): the Navigation API fires `navigate` synchronously, so the
+ * service worker waits for the new page only when one is coming instead of pausing after
+ * every input.
+ */
+function watchNavigation() {
+  const nav = globalThis.navigation;
+  let seen = false;
+  const on = () => { seen = true; };
+  if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', on);
+  return {
+    seen: () => seen,
+    // A form submission plans its navigation in a task of its own: look after one turn.
+    settled: async () => {
+      if (!seen) await sleep(5);
+      return seen;
+    },
+    stop: () => { if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on); },
+  };
 }
 
 // Nothing dispatched yet → the worker may retry; some matches already acted on → it must not.
@@ -115,12 +151,17 @@ function partial(done, error) {
   return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
 }
 
-function pressPage(step) {
+async function pressPage(step) {
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   const target = deepActiveElement(document);
-  pressOn(target, chord);
-  return { ok: true, dispatched: true };
+  const watch = watchNavigation();
+  try {
+    pressOn(target, chord);
+    return { ok: true, dispatched: true, navigating: await watch.settled() };
+  } finally {
+    watch.stop();
+  }
 }
 
 function scrollStep(step) {
@@ -364,5 +405,5 @@ function drawHighlight() {
 
 /** Where the page stands: URL, title, document id and ready state. */
 export function pageState() {
-  return { url: location.href, title: document.title, doc: docId, ready: document.readyState, visible: isVisible(document.documentElement) };
+  return { url: location.href, title: document.title, doc: docId, ready: document.readyState };
 }

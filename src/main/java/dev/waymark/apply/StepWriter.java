@@ -95,7 +95,13 @@ public final class StepWriter {
         b.selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
       } else {
         b.selector(new Selector(list.selector(), null, null, null, null, false));
-        if (parsed.fields().isEmpty() && StepTypes.EXTRACT_LIST.equals(type)) b.fields(listFields(list));
+        if (StepTypes.EXTRACT_LIST.equals(type)) {
+          if (parsed.fields().isEmpty()) b.fields(listFields(list));
+          // The executor follows the pager the observer found rather than guessing one.
+          if (parsed.value() == null && list.pagination() != null && list.pagination().selector() != null) {
+            b.value("infinite".equals(list.pagination().kind()) ? "scroll" : list.pagination().selector());
+          }
+        }
       }
     } else if (parsed.selector() == null && StepTypes.NEEDS_ELEMENT.contains(type)) {
       throw new DecisionException("a " + type + " step needs the \"ref\" of the element it acts on");

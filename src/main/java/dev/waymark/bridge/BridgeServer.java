@@ -31,6 +31,8 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.java_websocket.WebSocket;
 import org.java_websocket.WebSocketImpl;
+import org.java_websocket.exceptions.LimitExceededException;
+import org.java_websocket.framing.Framedata;
 import org.java_websocket.drafts.Draft;
 import org.java_websocket.drafts.Draft_6455;
 import org.java_websocket.exceptions.InvalidDataException;
@@ -98,8 +100,7 @@ public final class BridgeServer implements AutoCloseable {
     // runs inline once shut down, so a future completed during close still completes
     this.dispatcher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
         new NamedThreads("waymark-bridge-dispatch"), (r, executor) -> r.run());
-    List<IProtocol> protocols = List.of(new Protocol(""));
-    Draft draft = new Draft_6455(List.of(), protocols, config.maxMessageBytes());
+    Draft draft = new SizeLimitedDraft(config.maxMessageBytes(), oversized);
     this.ws = new Server(new InetSocketAddress("127.0.0.1", config.port()), List.of(draft));
   }
 
@@ -470,8 +471,8 @@ public final class BridgeServer implements AutoCloseable {
       return;
     }
     s.pairTimeout.cancel(false);
-    s.info = new ClientInfo(clientId, s.serial, hello.path("extension_version").asText(""),
-        hello.path("browser").asText(""), Instant.now());
+    s.info = new ClientInfo(clientId, s.serial, abbreviate(hello.path("extension_version").asText("")),
+        abbreviate(hello.path("browser").asText("")), Instant.now());
     ObjectNode welcome = codec.message(MessageType.WELCOME);
     welcome.put("id", "pair");
     welcome.put("proof", secret.studioProof(clientNonce, s.serverNonce));
@@ -495,9 +496,6 @@ public final class BridgeServer implements AutoCloseable {
     Session s = conn.getAttachment();
     if (s == null) {
       return;
-    }
-    if (code == CloseFrame.TOOBIG) {
-      oversized.incrementAndGet();
     }
     if (s.pairTimeout != null) {
       s.pairTimeout.cancel(false);
@@ -607,6 +605,47 @@ public final class BridgeServer implements AutoCloseable {
   }
 
   /** The Java-WebSocket server; all callbacks delegate to the outer class. */
+
+  /**
+   * Draft 6455 with the message size limit, counting every frame or message refused for its size where the
+   * limit trips: the close that follows may reach us as 1006 when the peer is still writing.
+   */
+  private static final class SizeLimitedDraft extends Draft_6455 {
+    private final int maxBytes;
+    private final AtomicLong refused;
+
+    SizeLimitedDraft(int maxBytes, AtomicLong refused) {
+      super(List.of(), List.<IProtocol>of(new Protocol("")), maxBytes);
+      this.maxBytes = maxBytes;
+      this.refused = refused;
+    }
+
+    @Override
+    public List<Framedata> translateFrame(ByteBuffer buffer) throws InvalidDataException {
+      try {
+        return super.translateFrame(buffer);
+      } catch (LimitExceededException e) {
+        refused.incrementAndGet();
+        throw e;
+      }
+    }
+
+    @Override
+    public void processFrame(WebSocketImpl webSocketImpl, Framedata frame) throws InvalidDataException {
+      try {
+        super.processFrame(webSocketImpl, frame);
+      } catch (LimitExceededException e) {
+        refused.incrementAndGet();
+        throw e;
+      }
+    }
+
+    @Override
+    public Draft copyInstance() {
+      return new SizeLimitedDraft(maxBytes, refused);
+    }
+  }
+
   private final class Server extends WebSocketServer {
     Server(InetSocketAddress address, List<Draft> drafts) {
       super(address, 1, drafts);

@@ -145,7 +145,7 @@ public final class BrowserClient implements AutoCloseable {
    * @param values only the real values the step's tokens need; they are never logged or stored
    */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
-    String clientId = client().map(ClientInfo::clientId).orElse(null);
+    String clientId = client().map(ClientInfo::clientId).orElse(pinnedClient);
     if (!ledger.begin(stepId, clientId)) {
       return CompletableFuture.failedFuture(new IllegalStateException(
           "Step " + stepId + " was already sent to the browser; a step is never sent twice"));
@@ -157,7 +157,7 @@ public final class BrowserClient implements AutoCloseable {
     values.forEach(v::put);
     m.put("timeout_ms", timeoutMs);
     m.putNull("tab");
-    return server.request(clientId, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
+    return server.request(pinnedClient, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
         .handle((reply, error) -> {
           Throwable cause = unwrap(error);
           PerformResult result;

@@ -109,7 +109,10 @@ public final class ChromiumLauncher {
     return launch(options, client.server().config().configDir(), client.port(), client.secret());
   }
 
-  /** Launches Chromium with a private extension copy that pairs with the studio on {@code port}. */
+  /**
+   * Launches Chromium with a private extension copy that pairs with the studio on {@code port};
+   * with a null secret the copy has no pairing.json and the person pairs it in the popup.
+   */
   public static LaunchedBrowser launch(Options options, Path configDir, int port, PairingSecret secret) throws IOException {
     Path exe = findChromium(options.chromium()).orElseThrow(() -> new IOException(options.chromium() != null
         ? "No Chromium executable at " + options.chromium() + "."
@@ -121,7 +124,9 @@ public final class ChromiumLauncher {
     Path extension = root.resolve("extension");
     Path userData = ConfigDir.ensureOwnerOnlyDir(root.resolve("user-data"));
     copyExtension(extension);
-    writePairing(extension, secret, port);
+    if (secret != null) {
+      writePairing(extension, secret, port);
+    }
 
     List<String> cmd = new ArrayList<>();
     cmd.add(exe.toString());

@@ -21,7 +21,8 @@ public record Step(
     @JsonProperty("type") String type,
     @JsonProperty("label") String label,
     @JsonProperty("selector") Selector selector,
-    @JsonProperty("value") String value,
+    // An empty value is meaningful (a fill that clears the field): only null is left out.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("value") String value,
     @JsonProperty("format") String format,
     @JsonProperty("attribute") String attribute,
     @JsonProperty("fields") Map<String, ExtractField> fields,

@@ -172,6 +172,7 @@ class ApplyTurnTest {
     assertThat(out.step().selector().css()).isEqualTo("ul.results > li");
     assertThat(out.step().fields()).containsOnlyKeys("title", "link");
     assertThat(out.step().fields().get("link").attribute()).isEqualTo("href");
+    assertThat(out.step().value()).as("the observed pager").isEqualTo("a.next");
   }
 
   @Test

@@ -41,4 +41,31 @@ class ExtensionBridgeChromiumTest {
     assertThat(r.observation().path("title").asText()).isEqualTo("clicks: 0");
     assertThat(r.observation().path("url").asText()).endsWith("bridge/clicks.html");
   }
+
+  @Test
+  void aRequestSentTheMomentTheExtensionPairsIsAnswered() throws Exception {
+    // the studio may send right after its welcome, while the extension is still checking the proof
+    java.util.concurrent.CompletableFuture<List<TabInfo>> early = new java.util.concurrent.CompletableFuture<>();
+    BridgeListener sendAtOnce = new BridgeListener() {
+      @Override
+      public void connected(ClientInfo client) {
+        browser.client().tabs().whenComplete((tabs, error) -> {
+          if (error != null) {
+            early.completeExceptionally(error);
+          } else {
+            early.complete(tabs);
+          }
+        });
+      }
+    };
+    browser.client().addListener(sendAtOnce);
+    try {
+      long before = browser.clientInfo().connection();
+      browser.client().server().disconnect(browser.clientInfo().clientId());
+      browser.awaitReconnect(before, java.time.Duration.ofSeconds(20));
+      assertThat(early.get(15, TimeUnit.SECONDS)).isNotEmpty();
+    } finally {
+      browser.client().removeListener(sendAtOnce);
+    }
+  }
 }

@@ -86,4 +86,14 @@ class ExtensionReliabilityChromiumTest {
     assertThat(browser.client().status("never-sent").get(10, TimeUnit.SECONDS).state()).isEqualTo(StepStatus.State.NEVER_STARTED);
     assertThat(browser.eval("window.clicks").asInt()).isEqualTo(1);
   }
+
+  @Test
+  void anIdleConnectionOutlivesTheWorkersThirtySecondIdleLimit() throws Exception {
+    // Chrome stops an extension worker 30 s after its last extension event; heartbeats both ways count as events
+    long before = browser.clientInfo().connection();
+    Thread.sleep(40_000);
+    assertThat(browser.client().isConnected()).isTrue();
+    assertThat(browser.clientInfo().connection()).as("the same connection, never dropped").isEqualTo(before);
+    assertThat(browser.client().tabs().get(10, TimeUnit.SECONDS)).isNotEmpty();
+  }
 }

@@ -179,6 +179,14 @@ class ClickE2ETest {
   }
 
   @Test
+  void aStepTypeTheExtensionDoesNotPerformIsAnError() {
+    PerformResult r = browser.perform(step("upload").selector(css("#name")).value("{{ file }}").build());
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).startsWith("this extension does not perform 'upload' steps (it performs navigate, click, fill, select, press, scroll, ");
+  }
+
+  @Test
   void badCssIsAnErrorAtOnce() {
     PerformResult r = browser.perform(click("##"));
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.workflow.ExtractField;
 import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -133,6 +134,18 @@ class ExtractE2ETest {
     assertThat(rows.get(999).get("square").asText()).isEqualTo("1000000");
     assertThat(browser.lastPayload().path("truncated").asBoolean()).isTrue();
     assertThat(browser.lastPayload().path("items").asInt()).isEqualTo(1000);
+  }
+
+  @Test
+  void extractingTheSameListTwiceReadsItTwice() throws Exception {
+    browser.open("basic.html");
+    Step list = step("extractList").selector(css("li.it")).build();
+
+    JsonNode first = rows(browser.perform(list));
+    JsonNode second = rows(browser.perform(list));
+
+    assertThat(column(first, "text")).containsExactly("one", "two", "three");
+    assertThat(second).isEqualTo(first);
   }
 
   @Test

@@ -66,6 +66,16 @@ class FormInputE2ETest {
   }
 
   @Test
+  void aValueTheFieldRejectsIsAnError() {
+    browser.open("basic.html");
+
+    PerformResult r = browser.perform(fill("#num", "{{ amount }}"), Map.of("amount", "twelve"));
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("the field rejected the value (it reads empty after typing)");
+  }
+
+  @Test
   void passwordFieldsReadBackMasked() {
     browser.open("basic.html");
     browser.perform(fill("#secret", "{{ pw }}"), Map.of("pw", "hunter22"));
@@ -185,5 +195,46 @@ class FormInputE2ETest {
     browser.perform(fill("#name", "plain words"));
 
     assertThat(browser.perform(extract("#name")).data().asText()).isEqualTo("plain words");
+  }
+
+  @Test
+  void vueVModelSeesFillSelectAndCheckboxAndTheFormSubmits() {
+    browser.open("frameworks.html");
+
+    assertThat(browser.perform(fill("#vname", "Grace")).ok()).isTrue();
+    assertThat(browser.perform(step("select").selector(css("#vplan")).value("Pro").build()).ok()).isTrue();
+    assertThat(browser.perform(click("#vterms")).ok()).isTrue();
+    PerformResult submit = browser.perform(click("#vsubmit", 2000));
+
+    assertThat(submit.ok()).as(submit.error()).isTrue();
+    assertThat(browser.text("#vgreeting")).isEqualTo("Hi Grace on pro");
+    assertThat(browser.text("#vsent")).isEqualTo("Grace/pro");
+  }
+
+  @Test
+  void jqueryHandlersReadWhichFromKeysAndClicks() {
+    browser.open("frameworks.html");
+
+    browser.perform(fill("#jq-input", "typed"));
+    browser.perform(step("press").selector(css("#jq-input")).value("k").build());
+    browser.perform(click("#jq-btn"));
+
+    // The typed k is an edit the browser tracks: moving focus to the button (on mousedown) makes
+    // it fire change itself, as it would for a person.
+    assertThat(browser.text("#jq-out")).isEqualTo("change:typed keyup:75:typedk mousedown:1 change:typedk click:1");
+  }
+
+  @Test
+  void aRealValueThatTheUrlAndTitleEchoIsMaskedInTheReply() {
+    browser.open("basic.html");
+    Map<String, String> values = Map.of("term", "findme123");
+    browser.perform(fill("#q", "{{ term }}"), values);
+
+    PerformResult r = browser.perform(step("press").selector(css("#q")).value("Enter").build(), values);
+
+    assertThat(r.navigated()).isTrue();
+    assertThat(r.url()).endsWith("/basic.html?q={{ term }}");
+    assertThat(r.title()).isEqualTo("Searched {{ term }}");
+    assertThat(browser.lastPayload().toString()).doesNotContain("findme123");
   }
 }

@@ -158,6 +158,8 @@ class NavigationAndWaitE2ETest {
     PerformResult down = browser.perform(step("scroll").value("down").build());
     PerformResult element = browser.perform(step("scroll").selector(css("#far")).build());
     PerformResult bad = browser.perform(step("scroll").value("sideways").build());
+    PerformResult box = browser.perform(step("scroll").selector(css("#box")).value("100").build());
+    PerformResult boxEnd = browser.perform(step("scroll").selector(css("#box")).value("bottom").build());
 
     assertThat(bottom.data().asText()).startsWith("scrolled the page to y=").endsWith("(at the bottom)");
     assertThat(top.data().asText()).startsWith("scrolled the page to y=0 of ");
@@ -165,5 +167,7 @@ class NavigationAndWaitE2ETest {
     assertThat(down.data().asText()).doesNotStartWith("scrolled the page to y=300 ");
     assertThat(element.data().asText()).isEqualTo("scrolled css '#far' into view");
     assertThat(bad.error()).startsWith("unknown scroll value 'sideways'");
+    assertThat(box.data().asText()).isEqualTo("scrolled the box to y=100 of 400");
+    assertThat(boxEnd.data().asText()).isEqualTo("scrolled the box to y=340 of 400 (at the bottom)");
   }
 }

@@ -112,6 +112,30 @@ public final class Cdp implements AutoCloseable {
     return null;
   }
 
+  /** Opens a new tab at url and returns its target id. */
+  public String createTarget(String url) throws Exception {
+    return send(null, "Target.createTarget", params().put("url", url)).path("targetId").asText();
+  }
+
+  /** Closes a target (a tab, or the extension's worker). */
+  public void closeTarget(String targetId) throws Exception {
+    send(null, "Target.closeTarget", params().put("targetId", targetId));
+  }
+
+  /** Polls an expression in a target until it returns a value containing {@code expected}; returns the last value. */
+  public String waitForText(String targetId, String expression, String expected, java.time.Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      last = evaluate(targetId, expression).asText("");
+      if (last.contains(expected)) {
+        return last;
+      }
+      Thread.sleep(100);
+    }
+    return last;
+  }
+
   /** Attaches to a target (flat session) and returns the session id. */
   public String attach(String targetId) throws Exception {
     return send(null, "Target.attachToTarget", params().put("targetId", targetId).put("flatten", true)).path("sessionId").asText();

@@ -113,4 +113,10 @@ class RecordsJsonRoundTripTest {
     return out;
   }
 
+
+  @Test
+  void emptyValueIsKeptBecauseAFillWithItClearsTheField() {
+    Step clear = Step.builder("fill").id("s1").selector(Selector.css("#q")).value("").build();
+    assertThat(Json.read(Json.write(clear), Step.class).value()).isEmpty();
+  }
 }

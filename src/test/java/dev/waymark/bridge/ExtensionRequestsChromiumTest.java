@@ -1,0 +1,141 @@
+package dev.waymark.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.testing.Cdp;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** highlight, gate, record and tab events against the real extension. */
+class ExtensionRequestsChromiumTest {
+  @RegisterExtension
+  static BrowserHarness browser = BrowserHarness.create();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final List<BrowserEvent> events = new CopyOnWriteArrayList<>();
+  private final BridgeListener listener = new BridgeListener() {
+    @Override
+    public void event(ClientInfo client, BrowserEvent event) {
+      events.add(event);
+    }
+  };
+
+  @BeforeEach
+  void listen() throws Exception {
+    browser.open(browser.pageUrl("bridge/clicks.html"));
+    browser.client().addListener(listener);
+  }
+
+  @AfterEach
+  void unlisten() {
+    browser.client().removeListener(listener);
+  }
+
+  private BrowserEvent awaitEvent(Predicate<BrowserEvent> match) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      for (BrowserEvent e : events) {
+        if (match.test(e)) {
+          return e;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no matching event; got " + events.stream().map(BrowserEvent::event).toList());
+  }
+
+  @Test
+  void observeConvertsToThePageObservationRecord() throws Exception {
+    PageObservation page = browser.client().observe(ObserveOptions.defaults()).get(15, TimeUnit.SECONDS).page();
+    assertThat(page.title()).isEqualTo("clicks: 0");
+    assertThat(page.url()).endsWith("bridge/clicks.html");
+  }
+
+  @Test
+  void highlightOutlinesASelector() throws Exception {
+    ObjectNode selector = JSON.createObjectNode().put("css", "#count");
+    assertThat(browser.client().highlight(selector).get(15, TimeUnit.SECONDS)).isTrue();
+    assertThat(browser.client().highlight(null).get(15, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aGateShowsItsOverlayAndClearsWhenTheConditionHolds() throws Exception {
+    ObjectNode continueOn = JSON.createObjectNode().put("selector", "#signed-in");
+    CompletableFuture<GateResult> gate = browser.client().gate("g1", "Please sign in", continueOn, 15_000);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean()).as("overlay shown").isTrue();
+    assertThat(gate).isNotDone();
+    browser.eval("document.body.append(Object.assign(document.createElement('p'), {id: 'signed-in', textContent: 'Hello'}))");
+    GateResult r = gate.get(10, TimeUnit.SECONDS);
+    assertThat(r.ok()).isTrue();
+    assertThat(r.how()).isEqualTo("condition");
+    Thread.sleep(200);
+    assertThat(browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean()).as("overlay removed").isFalse();
+  }
+
+  @Test
+  void aGateNobodyClearsTimesOut() throws Exception {
+    GateResult r = browser.client().gate("g2", "Nobody will do this", null, 800).get(15, TimeUnit.SECONDS);
+    assertThat(r.ok()).isFalse();
+    assertThat(r.how()).isEqualTo("timeout");
+  }
+
+  @Test
+  void recordingReportsThePersonsClicksButNotTheExecutors() throws Exception {
+    assertThat(browser.client().record(true).get(15, TimeUnit.SECONDS)).isTrue();
+    try {
+      ObjectNode step = JSON.createObjectNode().put("type", "click");
+      step.putObject("selector").put("css", "#count");
+      assertThat(browser.client().perform("rec-exec-1", step, java.util.Map.of(), 10_000).get(15, TimeUnit.SECONDS).ok()).isTrue();
+      trustedClick("#count");
+      BrowserEvent e = awaitEvent(ev -> "user_action".equals(ev.event()));
+      assertThat(e.text("action")).isEqualTo("click");
+      assertThat(e.body().path("selector").path("css").asText()).isEqualTo("#count");
+      Thread.sleep(300);
+      assertThat(events.stream().filter(ev -> "user_action".equals(ev.event()))).hasSize(1);
+    } finally {
+      browser.client().record(false).get(15, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void openingAndClosingATabAreReported() throws Exception {
+    String target = browser.cdp().createTarget(browser.pageUrl("bridge/clicks.html?other"));
+    BrowserEvent opened = awaitEvent(e -> "tab_opened".equals(e.event()));
+    int tab = opened.body().path("tab").asInt();
+    browser.cdp().closeTarget(target);
+    awaitEvent(e -> "tab_closed".equals(e.event()) && e.body().path("tab").asInt() == tab);
+  }
+
+  /** A click through DevTools Input, which pages see as trusted, like a person's. */
+  private void trustedClick(String css) throws Exception {
+    Cdp cdp = browser.cdp();
+    String target = browser.pageTarget();
+    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
+        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    String session = cdp.attach(target);
+    try {
+      for (String type : List.of("mousePressed", "mouseReleased")) {
+        cdp.send(session, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", box.path("x").asDouble())
+            .put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      cdp.detach(session);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.waymark.executor;
+
+import static dev.waymark.executor.Steps.click;
+import static dev.waymark.executor.Steps.css;
+import static dev.waymark.executor.Steps.extract;
+import static dev.waymark.executor.Steps.fill;
+import static dev.waymark.executor.Steps.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.workflow.ExtractField;
+import dev.waymark.workflow.Step;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Prints how long a step takes from the studio's perform request to its performed reply,
+ * through the bridge and the extension into a real page (median and p95 over repeated runs).
+ */
+class ExecutorBenchmark {
+  private static final int RUNS = 40;
+  private static ExecutorBrowser browser;
+
+  @BeforeAll
+  static void start() throws Exception {
+    browser = ExecutorBrowser.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+  }
+
+  @Test
+  void printsTheRoundTripOfEachKindOfStep() {
+    browser.open("basic.html");
+    List<String> lines = new ArrayList<>();
+    lines.add(String.format("%-34s %6s %10s %10s %10s", "step (perform → performed)", "runs", "median ms", "p95 ms", "max ms"));
+    lines.add(row("click (actionability + events)", click("#plain")));
+    lines.add(row("fill (native setter + events)", fill("#name", "some text")));
+    lines.add(row("press Shift+a on a field", step("press").selector(css("#q")).value("Shift+a").build()));
+    lines.add(row("extract text", extract("#price")));
+    lines.add(row("click inside shadow root", step("click").selector(Steps.inside(".shadow-btn", "#widget")).build()));
+    lines.add(row("click inside iframe", step("click").selector(Steps.inside("#frame-btn", "#frame")).build()));
+    browser.open("big.html");
+    lines.add(row("extractList 1000 rows x 2", step("extractList").selector(css("tr.r"))
+        .fields(Map.of("n", new ExtractField(".n", null), "sq", new ExtractField(".sq", null))).build()));
+    System.out.println(String.join(System.lineSeparator(), lines));
+    assertThat(lines).hasSize(8);
+  }
+
+  private static String row(String name, Step step) {
+    long[] ms = new long[RUNS];
+    for (int i = 0; i < RUNS; i++) {
+      long t0 = System.nanoTime();
+      PerformResult r = browser.perform(step);
+      ms[i] = (System.nanoTime() - t0) / 1_000_000;
+      assertThat(r.ok()).as(name + ": " + r.error()).isTrue();
+    }
+    Arrays.sort(ms);
+    return String.format("%-34s %6d %10d %10d %10d", name, RUNS, ms[RUNS / 2], ms[(int) Math.ceil(RUNS * 0.95) - 1], ms[RUNS - 1]);
+  }
+}
