@@ -383,8 +383,8 @@ export function observePage(options) {
   obs.frames = walk.frames;
   obs.lists = lists;
   const t1 = performance.now();
-  // timings ride along outside the spec fields; the bridge passes them to the log, not the model
-  // the elements behind the nodes, for in-page checks; non-enumerable so they never serialise
+  // the elements behind the nodes (for in-page checks) and the phase timings (for the benchmark) ride
+  // along non-enumerable, so they never reach the wire
   Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
     elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });
