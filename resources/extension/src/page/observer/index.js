@@ -25,6 +25,8 @@ const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
+const INPUT_ROLES = { password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
+  month: 'textbox', week: 'textbox', file: 'button', color: 'button' };
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
 
@@ -63,8 +65,9 @@ function roleOf(info) {
   const el = info.el;
   if (el.tagName === 'SUMMARY') return 'button';
   if (info.kind === 'editable') return 'textbox';
-  // html-aam gives a password field no role; to a reader it is a text field like any other
-  if (el.tagName === 'INPUT' && (el.type === 'password')) return 'textbox';
+  // html-aam maps some input types to no role; a reader needs to know what using them means:
+  // password and the date/time pickers are typed into, file and colour inputs are pressed
+  if (el.tagName === 'INPUT' && INPUT_ROLES[el.type]) return INPUT_ROLES[el.type];
   const r = getRole(el);
   return r || 'generic';
 }
@@ -107,7 +110,9 @@ function stateOf(el, role, node) {
   }
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
-  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true';
+  // inert content is drawn but takes no input: to a reader that is a control that rejects interaction
+  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
+    || el.closest('[inert]') !== null;
   if (disabled) node.disabled = true;
   if (node.checked === undefined) {
     const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null);
@@ -378,8 +383,8 @@ export function observePage(options) {
   obs.frames = walk.frames;
   obs.lists = lists;
   const t1 = performance.now();
-  // timings ride along outside the spec fields; the bridge passes them to the log, not the model
-  // the elements behind the nodes, for in-page checks; non-enumerable so they never serialise
+  // the elements behind the nodes (for in-page checks) and the phase timings (for the benchmark) ride
+  // along non-enumerable, so they never reach the wire
   Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
     elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });

@@ -173,43 +173,45 @@ export function findLists(walk, budget, sectionOf) {
 export function attachPagination(lists, controls, infinite, budget) {
   if (!lists.length) return;
   const pagers = [];
+  // one pass over the controls of the top document: the short label of each link or button
+  const labelled = [];
+  for (const c of controls) {
+    if (c.tree.parent) continue;
+    const el = c.el;
+    const role = c.role;
+    if (!(el.tagName === 'A' || el.tagName === 'BUTTON' || role === 'link' || role === 'button')) continue;
+    const raw = el.getAttribute('aria-label') || el.textContent || '';
+    if (raw.length > 80) continue; // a pager's controls say little
+    labelled.push({ c, el, text: raw.replace(/\s+/g, ' ').trim() });
+  }
   // numbered: two or more controls whose text is a page number, under one container
   const byContainer = new Map();
-  for (const c of controls) {
-    const el = c.el;
-    if (c.tree.parent) continue;
-    const text = (el.textContent || '').trim();
-    if (/^\d{1,4}$/.test(text)) {
-      const container = el.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]') || el.parentElement;
-      if (!byContainer.has(container)) byContainer.set(container, []);
-      byContainer.get(container).push(c);
-    }
+  for (const x of labelled) {
+    if (!/^\d{1,4}$/.test(x.text)) continue;
+    const container = x.el.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]') || x.el.parentElement;
+    if (!byContainer.has(container)) byContainer.set(container, []);
+    byContainer.get(container).push(x);
   }
   const claimed = new Set();
   for (const [container, nums] of byContainer) {
     if (nums.length < 2) continue;
-    let next = null;
-    for (const c of controls) {
-      if (!container.contains(c.el) || c.tree.parent) continue;
-      const el = c.el;
-      const label = (el.getAttribute('aria-label') || el.textContent || '').trim();
-      if (el.getAttribute('rel') === 'next' || NEXT_TEXT.test(label) || /^next/i.test(label)) { next = c; break; }
-    }
+    const inside = labelled.filter((x) => container.contains(x.el));
+    let next = inside.find((x) => x.el.getAttribute('rel') === 'next' || NEXT_TEXT.test(x.text) || /^next/i.test(x.text));
     if (!next) {
-      const cur = nums.findIndex((c) => c.el.getAttribute('aria-current') || c.el.classList.contains('active') || c.el.classList.contains('current'));
+      const cur = nums.findIndex((x) => x.el.getAttribute('aria-current') || x.el.classList.contains('active') || x.el.classList.contains('current'));
       next = nums[cur + 1] || nums[1];
     }
-    for (const c of controls) if (container.contains(c.el)) claimed.add(c);
-    pagers.push({ at: container, kind: 'numbered', ctl: next, pages: nums.length });
+    for (const x of inside) claimed.add(x);
+    pagers.push({ at: container, kind: 'numbered', ctl: next.c, pages: nums.length });
   }
-  for (const c of controls) {
-    if (claimed.has(c) || c.tree.parent) continue;
-    const el = c.el;
-    const label = clean(el.getAttribute('aria-label') || el.textContent, 40);
+  for (const x of labelled) {
+    if (claimed.has(x)) continue;
+    const el = x.el;
+    const label = x.text.length > 40 ? x.text.slice(0, 40) : x.text;
     if (el.tagName === 'A' && (el.getAttribute('rel') === 'next' || NEXT_TEXT.test(label))) {
-      pagers.push({ at: el, kind: 'link', ctl: c });
+      pagers.push({ at: el, kind: 'link', ctl: x.c });
     } else if (MORE_TEXT.test(label)) {
-      pagers.push({ at: el, kind: 'more', ctl: c });
+      pagers.push({ at: el, kind: 'more', ctl: x.c });
     }
   }
   for (const info of infinite) if (!info.tree.parent) pagers.push({ at: info.el, kind: 'infinite', ctl: null, info });

@@ -5,6 +5,8 @@ import { TEST_ATTRS } from './walk.js';
 
 // Ids that frameworks generate per render (React's :r1:, Ember's ember123, long hex or digit runs)
 // change between loads, so they make selectors that only work once.
+const VERIFY_TREE_MAX = 20000; // elements in a tree above which anchored selectors are not re-checked
+
 const GENERATED_ID = /^:|^ember\d|^ext-gen|\d{4,}|(?=[0-9a-f]*\d)[0-9a-f]{8,}/i;
 
 export function quote(v) {
@@ -75,7 +77,9 @@ export function structuralPath(info) {
 export function selectorFor(info, budget) {
   const { css, anchored } = buildSelector(info);
   const tree = info.tree;
-  if (anchored && budget.left < tree.elements) return { selector: css };
+  // the first attribute query over a big document costs far more than the walk's counts, which
+  // already make an anchored selector unique: check those only in trees of ordinary size
+  if (anchored && (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX)) return { selector: css };
   budget.left -= tree.elements;
   let matches;
   try { matches = tree.root.querySelectorAll(css); } catch (e) { matches = null; }

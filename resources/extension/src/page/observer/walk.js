@@ -63,8 +63,7 @@ export function signature(el) {
   return el.localName + '.' + (sp < 0 ? t : t.slice(0, sp));
 }
 
-function explicitRole(el) {
-  const r = el.getAttribute('role');
+function explicitRole(r) {
   if (!r) return null;
   const first = r.trim().split(/\s+/)[0];
   return first ? first.toLowerCase() : null;
@@ -74,15 +73,14 @@ function explicitRole(el) {
  * Whether an element is a control by its markup alone (tag, role, contenteditable).
  * Returns 'native', 'role', 'editable', or null.
  */
-function nativeKind(el, tag, role) {
+function nativeKind(el, tag, role, href, ce) {
   switch (tag) {
-    case 'A': case 'AREA': if (el.hasAttribute('href')) return 'native'; break;
+    case 'A': case 'AREA': if (href) return 'native'; break;
     case 'BUTTON': case 'SELECT': case 'TEXTAREA': case 'SUMMARY': return 'native';
     case 'INPUT': return NON_INTERACTIVE_INPUTS.has((el.getAttribute('type') || '').toLowerCase()) ? null : 'native';
     default: break;
   }
   if (role && INTERACTIVE_ROLES.has(role)) return 'role';
-  const ce = el.getAttribute('contenteditable');
   if (ce !== null && ce !== 'false') {
     // only the editing host, not every element inside it
     const p = el.parentElement;
@@ -192,9 +190,40 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     if (info.item === 'self') info.item = info; // nearest repeated ancestor-or-self (or null)
     const tag = el.tagName;
     tree.elements++;
-    countForSelectors(el, tree.counts);
-    const id = el.id;
-    if (el.hasAttribute('hidden') && tag !== 'DIALOG') {
+    // one look at the attribute names instead of a dozen getAttribute calls on every element
+    let id = '';
+    let roleAttr = null;
+    let hidden = false;
+    let ce = null;
+    let onclick = false;
+    let tabindex = null;
+    let labelled = false;
+    let href = false;
+    let cls = null;
+    if (el.hasAttributes()) {
+      const names = el.getAttributeNames();
+      const tc = tree.counts;
+      for (let i = 0; i < names.length; i++) {
+        const n = names[i];
+        switch (n) {
+          case 'id': id = el.id; if (id) bump(tc, '#' + id); break;
+          case 'class': cls = el.getAttribute('class'); break;
+          case 'role': roleAttr = el.getAttribute('role'); break;
+          case 'hidden': hidden = true; break;
+          case 'contenteditable': ce = el.getAttribute('contenteditable'); break;
+          case 'onclick': onclick = true; break;
+          case 'tabindex': tabindex = el.getAttribute('tabindex'); break;
+          case 'aria-labelledby': labelled = true; break;
+          case 'aria-label': labelled = true; bump(tc, el.localName + '\u0000aria-label\u0000' + el.getAttribute(n)); break;
+          case 'name': bump(tc, el.localName + '\u0000name\u0000' + el.getAttribute(n)); break;
+          case 'href': href = true; if (el.localName === 'a') bump(tc, 'a\u0000href\u0000' + el.getAttribute(n)); break;
+          case 'data-testid': case 'data-test': case 'data-test-id': case 'data-qa': case 'data-cy':
+            bump(tc, n + '\u0000' + el.getAttribute(n)); break;
+          default: break;
+        }
+      }
+    }
+    if (hidden && tag !== 'DIALOG') {
       // a hidden subtree holds no control we list, but its attributes still collide with the
       // selectors of visible ones
       const all = el.getElementsByTagName('*');
@@ -204,7 +233,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     }
 
     if (tag === 'LABEL') labels.push(el);
-    const role = explicitRole(el);
+    const role = explicitRole(roleAttr);
     // landmark and heading tracking for `section`
     let landmarkRole = role && LANDMARK_ROLES.has(role) ? role : LANDMARK_TAGS[tag] || null;
     if (!landmarkRole && !role && !info.sectioning) {
@@ -212,7 +241,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       else if (tag === 'FOOTER') landmarkRole = 'contentinfo';
     }
     if (!landmarkRole && !role && (tag === 'SECTION' || tag === 'FORM')
-        && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) {
+        && labelled) {
       landmarkRole = tag === 'SECTION' ? 'region' : 'form';
     }
     if (landmarkRole) {
@@ -227,7 +256,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     }
     info.headingIndex = headings.length;
 
-    let kind = nativeKind(el, tag, role);
+    let kind = nativeKind(el, tag, role, href, ce);
     if (!kind && !info.inControl && tag !== 'BODY' && tag !== 'HTML') {
       // Listeners added with addEventListener are invisible both to the page's own scripts and to
       // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be
@@ -236,8 +265,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       // (someone made it focusable for keyboard users), or a pointer cursor on a leaf that shows
       // text (the pointer is what tells a sighted user it is clickable; only leaves, because the
       // cursor is inherited and every descendant of a clickable card would match).
-      const tabindex = el.getAttribute('tabindex');
-      if (el.hasAttribute('onclick') || typeof el.onclick === 'function') kind = 'handler';
+      if (onclick || typeof el.onclick === 'function') kind = 'handler';
       else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME') kind = 'handler';
       else if (el.firstElementChild === null && hasOwnText(el)
                && styleOf(el).cursor === 'pointer') kind = 'handler';
@@ -249,8 +277,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       candidates.push(info);
       info.inControl = true;
     }
-    const cls = kind ? null : el.getAttribute('class');
-    if ((cls || id) && INFINITE_HINT.test((cls || '') + ' ' + id)) {
+    if (!kind && (cls || id) && INFINITE_HINT.test((cls || '') + ' ' + id)) {
       infinite.push(info);
     }
 

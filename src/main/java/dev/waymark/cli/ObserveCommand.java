@@ -50,7 +50,6 @@ public final class ObserveCommand implements Callable<Integer> {
 
   private static final Logger LOG = LoggerFactory.getLogger(ObserveCommand.class);
   private static final Duration POLL = Duration.ofMillis(250);
-  private static final int QUIET_READS = 2; // further reads that must agree with the first
 
   @Parameters(index = "0", paramLabel = "URL", description = "the page to observe (http, https or file)")
   String url;
@@ -66,6 +65,10 @@ public final class ObserveCommand implements Callable<Integer> {
 
   @Option(names = "--max-nodes", paramLabel = "N", description = "node cap (default: the extension's, 400)")
   int maxNodes;
+
+  @Option(names = "--quiet", paramLabel = "MS", defaultValue = "1000",
+      description = "how long the page must read the same before it counts as settled (default: ${DEFAULT-VALUE})")
+  int quietMs;
 
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the browser, the extension and the page together (default: ${DEFAULT-VALUE})")
@@ -141,16 +144,16 @@ public final class ObserveCommand implements Callable<Integer> {
   private record Settled(PageObservation observation, String json, boolean stable, String error) {}
 
   /**
-   * Observes until three observations in a row, a quarter second apart, read the same: the DOM
+   * Observes every quarter second until the observation has read the same for {@code --quiet} (1 s): the DOM
    * stopped changing and nothing still loading (scripts, XHR-driven rendering, frames) changed what a reader
-   * sees for half a second. An extension cannot watch the network itself, so quiet is judged by its effect.
+   * sees for that long. The extension cannot watch the page's requests, so quiet is judged by their effect.
    * Bounded by the deadline. A page the browser could not load shows as Chromium's error page, which no
    * extension may read: that ends the wait at once.
    */
   private Settled settle(BrowserClient client, long deadline) throws Exception {
     ObserveOptions options = new ObserveOptions(null, Math.max(0, maxNodes), 0, withText);
     String lastDigest = null;
-    int agreeing = 0;
+    long sameSince = 0;
     PageObservation last = null;
     String lastJson = null;
     String error = "no answer from the page";
@@ -172,8 +175,9 @@ public final class ObserveCommand implements Callable<Integer> {
         if (o.url() != null && o.url().startsWith("chrome-error:")) return new Settled(null, null, false, "Chromium shows an error page for " + url);
         String digest = ObservationDigest.of(o);
         boolean loading = o.url() == null || o.url().equals("about:blank");
-        agreeing = !loading && digest.equals(lastDigest) ? agreeing + 1 : 0;
-        if (agreeing >= QUIET_READS) return new Settled(o, json, true, null);
+        long now = System.nanoTime();
+        if (loading || !digest.equals(lastDigest)) sameSince = now;
+        else if (TimeUnit.NANOSECONDS.toMillis(now - sameSince) >= Math.max(0, quietMs)) return new Settled(o, json, true, null);
         lastDigest = loading ? null : digest;
         last = loading ? null : o;
         lastJson = json;

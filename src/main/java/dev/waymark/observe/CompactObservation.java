@@ -35,6 +35,7 @@ import java.util.Objects;
 public final class CompactObservation {
   private static final int HEADING_RUN = 3; // headings of one level in a row shown before the rest are counted
   private static final int GROUP_MAX = 12; // plain controls sharing one line
+  private static final int HEADINGS_MAX = 30; // headings shown in the outline; the rest are counted
 
   private CompactObservation() {}
 
@@ -95,8 +96,13 @@ public final class CompactObservation {
     if (headings.isEmpty()) return;
     b.append("headings:");
     int i = 0;
+    int shown = 0;
     boolean first = true;
     while (i < headings.size()) {
+      if (shown >= HEADINGS_MAX) {
+        b.append(" … (+").append(headings.size() - i).append(" more)");
+        break;
+      }
       int level = headings.get(i).level();
       int j = i;
       while (j < headings.size() && headings.get(j).level() == level) j++;
@@ -105,6 +111,7 @@ public final class CompactObservation {
       for (int k = i; k < i + show; k++) {
         b.append(first ? " " : " · ").append("#".repeat(Math.max(1, Math.min(6, level)))).append(' ').append(nz(headings.get(k).text()));
         first = false;
+        shown++;
       }
       if (j - i > show) b.append(" … (+").append(j - i - show).append(" h").append(level).append(')');
       i = j;

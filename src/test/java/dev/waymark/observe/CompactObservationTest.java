@@ -124,6 +124,15 @@ class CompactObservationTest {
   }
 
   @Test
+  void longOutlinesAreCutAndCounted() {
+    List<ObservedHeading> hs = new java.util.ArrayList<>();
+    for (int i = 1; i <= 40; i++) hs.add(new ObservedHeading(i % 2 == 0 ? 2 : 3, "H" + i));
+    PageObservation o = new PageObservation("u", "t", List.of(), hs, null, false, null, false, 0, 0, List.of());
+    String text = CompactObservation.render(o);
+    assertThat(text).contains("### H29 · ## H30 … (+10 more)\n").doesNotContain("H31");
+  }
+
+  @Test
   void tokenEstimateFollowsWordsDigitsAndPunctuation() {
     assertThat(CompactObservation.estimateTokens("")).isZero();
     assertThat(CompactObservation.estimateTokens("hello")).isEqualTo(2);

@@ -101,6 +101,7 @@ class ObserverBenchmark {
         java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + ".html"), generate(n));
       }
       chromium.open(pages.url("gen-" + n + ".html"));
+      Thread.sleep(500); // let the page finish its own work (image requests, layout) before timing ours
       String baseline = AriaSnapshotBaseline.render(chromium);
       int baseTokens = CompactObservation.estimateTokens(baseline);
       String[][] settings = new String[][] {{"default", "{profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9, profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}};

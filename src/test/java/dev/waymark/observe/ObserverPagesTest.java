@@ -106,6 +106,12 @@ class ObserverPagesTest {
     assertThat(nick.role()).isEqualTo("textbox");
     ObservedNode notify = byName(o, "Notify me");
     assertThat(notify.enter()).hasSize(2).first().isEqualTo("#card1");
+    // an unanchored chain at the top of a shadow tree that matches twice is narrowed by indexes
+    ObservedNode outer = byName(o, "Outer");
+    assertThat(outer.enter()).containsExactly("#box");
+    assertThat(outer.selector()).isEqualTo("div > button");
+    assertThat(outer.indexes()).containsExactly(0);
+    assertThat(byName(o, "Inner").indexes()).isEmpty();
   }
 
   @Test
@@ -191,6 +197,8 @@ class ObserverPagesTest {
     assertThat(byName(o, "Far right").offscreen()).isTrue();
     assertThat(byName(o, "Far below").offscreen()).isTrue();
     assertThat(byName(o, "Far below").obscured()).isFalse();
+    assertThat(byName(o, "Inert button").disabled()).isTrue();
+    assertThat(visible.disabled()).isFalse();
   }
 
   @Test
@@ -261,6 +269,11 @@ class ObserverPagesTest {
     assertThat(country.value()).isEqualTo("fr");
     assertThat(country.role()).isEqualTo("combobox");
     assertThat(byName(o, "Notes").value()).isEqualTo("leave at door");
+    // input types without an ARIA role get the role of how they are used
+    assertThat(byName(o, "Birthday").role()).isEqualTo("textbox");
+    assertThat(byName(o, "Birthday").value()).isEqualTo("2000-01-02");
+    assertThat(byName(o, "Avatar").role()).isEqualTo("button");
+    assertThat(byName(o, "Avatar").type()).isEqualTo("file");
     assertThat(byName(o, "Sign in").disabled()).isTrue();
     assertThat(byName(o, "Sign in").type()).isEqualTo("submit");
     assertThat(byName(o, "More options").expanded()).isFalse();
