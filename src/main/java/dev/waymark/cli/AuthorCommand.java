@@ -317,7 +317,7 @@ public final class AuthorCommand implements Callable<Integer> {
       progress("done: " + st.steps().size() + " steps written to " + export);
       return EXIT_DONE;
     }
-    String tail = " The session journal is " + journal + "; the studio can continue it.";
+    String tail = " Every turn is in the session journal " + journal + ".";
     if (last != null && last.blocked() != null) {
       err.println("The decision source reports the task blocked: " + last.blocked() + "." + tail);
       return EXIT_BLOCKED;
