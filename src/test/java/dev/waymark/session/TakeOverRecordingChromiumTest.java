@@ -102,6 +102,42 @@ class TakeOverRecordingChromiumTest {
     assertThat(session.latest().trail()).allSatisfy(t -> assertThat(t.ok()).isTrue());
   }
 
+  @Test
+  void enterInAFieldRecordsTheFillBeforeThePress() throws Exception {
+    browser.open(browser.pageUrl("author/takeover.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode search = node(page, n -> "Search the archive".equals(n.name()));
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      click("input[name=q]");
+      type("blue mugs");
+      pressEnter();
+      awaitSteps(2);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "press");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(search));
+    assertThat(steps.get(0).value()).isEqualTo("blue mugs");
+    assertThat(steps.get(1).value()).isEqualTo("Enter");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(search));
+    assertThat(browser.eval("document.getElementById('log').textContent").asText()).isEqualTo("search:blue mugs;");
+  }
+
+  private void pressEnter() throws Exception {
+    Cdp cdp = browser.cdp();
+    String s = cdp.attach(browser.pageTarget());
+    try {
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "keyDown").put("key", "Enter").put("code", "Enter")
+          .put("windowsVirtualKeyCode", 13).put("text", "\r"));
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "keyUp").put("key", "Enter").put("code", "Enter")
+          .put("windowsVirtualKeyCode", 13));
+    } finally {
+      cdp.detach(s);
+    }
+  }
+
   private static Selector selectorOf(ObservedNode n) {
     return new Selector(n.selector(), n.path(), n.indexes(), n.enter(), null, false);
   }
