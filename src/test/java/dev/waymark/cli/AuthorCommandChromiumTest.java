@@ -188,4 +188,61 @@ class AuthorCommandChromiumTest {
     assertThat(browser.eval("window.__sent").asInt()).isEqualTo(1);
     assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "fill", "click");
   }
+
+  @Test
+  void failuresInARowEndTheRunWithTheLastError() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "click", "name", "No such button"),
+        Map.of("type", "click", "name", "No such button"),
+        Map.of("type", "click", "name", "No such button"),
+        Map.of("done", true));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Press a missing button", plan, Map.of(), "");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_FAILURES);
+    assertThat(run.err()).contains("3 turns in a row failed").contains("ref \"e999\" is not in the current observation");
+    assertThat(run.turns().get(3).path("failures").asInt()).isEqualTo(3);
+    assertThat(run.turns().get(3).path("continue").asBoolean()).isFalse();
+  }
+
+  @Test
+  void aSpentBudgetEndsTheRunAndSaysHowToGoOn() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", SEND_PLAN, Map.of(), "",
+        "--budget", "1");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_BUDGET);
+    assertThat(run.err()).contains("--budget");
+    assertThat(run.turns()).hasSize(2);
+    assertThat(run.turns().get(1).path("budget").asInt()).isZero();
+  }
+
+  @Test
+  void aDecisionProgramThatDiesEndsTheRunWithItsWords() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    java.nio.file.Path script = dir.resolve("dies.sh");
+    java.nio.file.Files.writeString(script, "#!/bin/sh\necho 'no model configured' >&2\nexit 3\n");
+    script.toFile().setExecutable(true);
+    List<String> args = AuthorRun.args(dir, url, "anything", List.of(), Map.of(), dir.resolve("out.yaml"));
+    AuthorCommand cmd = new AuthorCommand();
+    cmd.connectedClient = browser.client();
+    cmd.terminalIn = new java.io.ByteArrayInputStream(new byte[0]);
+    cmd.journalDir = dir.resolve("journals");
+    picocli.CommandLine cl = new picocli.CommandLine(cmd);
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.setOut(new java.io.PrintWriter(new java.io.StringWriter(), true));
+    cl.setErr(new java.io.PrintWriter(err, true));
+    List<String> a = new java.util.ArrayList<>(args);
+    a.set(a.indexOf("--model") + 1, "program:" + script);
+
+    int code = cl.execute(a.toArray(String[]::new));
+
+    assertThat(code).as(err.toString()).isEqualTo(AuthorCommand.EXIT_SOURCE_FAILED);
+    assertThat(err.toString()).contains("exited").contains("no model configured");
+  }
 }

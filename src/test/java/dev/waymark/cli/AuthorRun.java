@@ -69,7 +69,8 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
     List<String> args = new ArrayList<>(List.of("--url", url, "--goal", goal,
         "--model", "program:node " + AGENT + " " + planFile + " " + dir.resolve("prompts.jsonl"),
         "--export", export.toString(), "--values-file", values1.toString(), "--policy", dir.resolve("no-policy.json").toString(),
-        "--headless", "--budget", "12"));
+        "--headless"));
+    if (!List.of(extra).contains("--budget")) args.addAll(List.of("--budget", "12"));
     args.addAll(List.of(extra));
     return args;
   }
