@@ -226,7 +226,7 @@ class AuthorCommandChromiumTest {
     String url = browser.pageUrl("author/message.html");
     browser.open(url);
     java.nio.file.Path script = dir.resolve("dies.sh");
-    java.nio.file.Files.writeString(script, "#!/bin/sh\necho 'no model configured' >&2\nexit 3\n");
+    java.nio.file.Files.writeString(script, "#!/bin/sh\nread prompt\necho 'no model configured' >&2\nexit 3\n");
     script.toFile().setExecutable(true);
     List<String> args = AuthorRun.args(dir, url, "anything", List.of(), Map.of(), dir.resolve("out.yaml"));
     AuthorCommand cmd = new AuthorCommand();
