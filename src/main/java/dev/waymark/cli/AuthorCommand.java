@@ -116,9 +116,12 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--budget", paramLabel = "N", defaultValue = "30", description = "turns the decision source may take (default: ${DEFAULT-VALUE})")
   int budget;
 
-  @Option(names = "--headless", negatable = true, defaultValue = "false", fallbackValue = "true",
-      description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window)")
-  boolean headless;
+  @Option(names = "--headless", negatable = true,
+      description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
+          + "when there is a display, else headless)")
+  Boolean headlessOption;
+
+  private boolean headless;
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
   Path chromium;
@@ -157,6 +160,7 @@ public final class AuthorCommand implements Callable<Integer> {
   public Integer call() {
     out = spec.commandLine().getOut();
     err = spec.commandLine().getErr();
+    headless = headlessOption != null ? headlessOption : !hasDisplay();
     Map<String, String> variables;
     Map<String, String> values;
     ApprovalPolicy policy;
@@ -442,6 +446,16 @@ public final class AuthorCommand implements Callable<Integer> {
       else s = s.withOpenAi(baseUrl, apiKeyEnv);
     }
     return s.withTimeouts(null, null, null, Duration.ofSeconds(120));
+  }
+
+  /** Whether a browser window could be shown: always off Linux; on Linux an X or Wayland display must be set. */
+  static boolean hasDisplay() {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return true;
+    return notBlank(System.getenv("DISPLAY")) || notBlank(System.getenv("WAYLAND_DISPLAY"));
+  }
+
+  private static boolean notBlank(String s) {
+    return s != null && !s.isBlank();
   }
 
   static Map<String, String> parseVars(List<String> specs) {
