@@ -363,6 +363,10 @@ public final class AuthorCommand implements Callable<Integer> {
       if (step.url() != null) err.println("  address:  " + step.url());
       if (p.value() != null) err.println("  value:    " + p.value());
       err.println("  page:     " + (p.url() == null ? "(unknown)" : p.url()));
+      String pageOrigin = originOf(p.url());
+      String targetOrigin = step.url() == null ? null : originOf(p.url() == null ? step.url() : resolve(p.url(), step.url()));
+      err.println("  origin:   " + (pageOrigin == null ? "(none)" : pageOrigin)
+          + (targetOrigin != null && !targetOrigin.equals(pageOrigin) ? " -> " + targetOrigin : ""));
       err.println("  decided by " + p.decidedBy() + (p.reasoning() == null || p.reasoning().isBlank() ? "" : ": " + p.reasoning()));
       err.println("  risk:     " + p.categories().stream().map(RiskCategory::description).sorted().collect(Collectors.joining(", ")));
       for (String r : p.reasons()) err.println("            - " + r);
@@ -381,6 +385,25 @@ public final class AuthorCommand implements Callable<Integer> {
     else if (lower.startsWith("n") && !Character.isLetterOrDigit(a.charAt(1))) reason = a.substring(1);
     reason = reason.replaceFirst("^[\\s,:;-]+", "").strip();
     return new Answer(false, reason.isEmpty() ? "the person rejected the step" : "the person rejected the step: " + reason);
+  }
+
+  private static String originOf(String url) {
+    if (url == null) return null;
+    try {
+      java.net.URI u = java.net.URI.create(url.strip());
+      if (u.getScheme() == null || u.getHost() == null) return null;
+      return u.getScheme() + "://" + u.getHost() + (u.getPort() > 0 ? ":" + u.getPort() : "");
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String resolve(String base, String url) {
+    try {
+      return java.net.URI.create(base.strip()).resolve(url.strip()).toString();
+    } catch (IllegalArgumentException e) {
+      return url;
+    }
   }
 
   private static String selectorText(Step step) {

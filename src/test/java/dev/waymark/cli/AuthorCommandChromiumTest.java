@@ -102,7 +102,7 @@ class AuthorCommandChromiumTest {
 
     assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_BLOCKED);
     assertThat(run.err()).contains("Approval needed: click").contains("button \"Send message\"").contains("#send")
-        .contains("submit, send or post").contains("Perform it?");
+        .contains("submit, send or post").contains("Perform it?").contains("origin:   http://127.0.0.1:");
     List<JsonNode> turns = run.turns();
     JsonNode rejected = turns.stream().filter(t -> "click".equals(t.path("trail").path(t.path("trail").size() - 1).path("type").asText()))
         .findFirst().orElseThrow(() -> new AssertionError("no click turn in " + run.out()));
