@@ -22,8 +22,6 @@ import org.slf4j.LoggerFactory;
 /** The connection panel over the real bridge: paired clients, their task tab as events report it, Chromium launching. */
 public final class BridgeConnectionService implements ConnectionService, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BridgeConnectionService.class);
-  private static final com.fasterxml.jackson.databind.ObjectMapper LENIENT = dev.waymark.workflow.Json.mapper().copy()
-      .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final BrowserClient client;
   private final String startError;
@@ -55,7 +53,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
         @Override
         public void event(ClientInfo c, BrowserEvent e) {
           if ("user_action".equals(e.event())) {
-            PersonAction a = toAction(e);
+            PersonAction a = dev.waymark.session.RecordedActions.fromEvent(e);
             actionListeners.forEach(l -> l.accept(a));
             return;
           }
@@ -68,23 +66,10 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
     }
   }
 
-  static PersonAction toAction(BrowserEvent e) {
-    Selector sel = null;
-    var s = e.body().get("selector");
-    if (s != null && s.isObject()) {
-      try {
-        sel = LENIENT.treeToValue(s, Selector.class);
-      } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
-        LOG.warn("unreadable selector in a recorded action: {}", ex.getOriginalMessage());
-      }
-    }
-    return new PersonAction(e.text("action"), sel, e.text("value"), e.text("key"), e.text("url"));
-  }
-
   @Override
-  public CompletableFuture<Boolean> record(boolean on) {
+  public CompletableFuture<Boolean> record(boolean on, String salt, java.util.Map<String, String> digests) {
     if (client == null) return CompletableFuture.failedFuture(new IllegalStateException(startError));
-    return client.record(on);
+    return client.record(on, salt, digests);
   }
 
   @Override

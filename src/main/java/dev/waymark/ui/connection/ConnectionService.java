@@ -31,6 +31,14 @@ public interface ConnectionService {
 
   /** Turns take-over recording on or off in the current browser; answers whether it is on. */
   default CompletableFuture<Boolean> record(boolean on) {
+    return record(on, null, java.util.Map.of());
+  }
+
+  /**
+   * Recording with salted digests of the declared values, so text the person types that equals one comes back
+   * as its {{ token }} without the value crossing the socket (see BrowserClient#record).
+   */
+  default CompletableFuture<Boolean> record(boolean on, String salt, java.util.Map<String, String> digests) {
     return CompletableFuture.failedFuture(new IllegalStateException("recording is not available without the bridge"));
   }
 

@@ -87,7 +87,14 @@ public final class StudioView extends BorderPane {
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, problems);
     observationView = new ObservationView(observationVm);
-    observationVm.setRecorder(ctx.connection()::record);
+    observationVm.setRecorder(on -> {
+      if (!on) return ctx.connection().record(false);
+      // Fresh salt each time: the page learns only digests that are useless after this recording.
+      byte[] salt = new byte[32];
+      new java.security.SecureRandom().nextBytes(salt);
+      String salt64 = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(salt);
+      return session.valueDigests(salt).thenCompose(d -> ctx.connection().record(true, salt64, d));
+    });
     ctx.connection().onPersonAction(a -> session.recordPersonAction(a).whenComplete((o, e) -> {
       if (e != null) Platform.runLater(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
     }));
