@@ -1,12 +1,13 @@
 // Entry of the script injected into a page (isolated world, top frame). It only wires the
 // page-side parts together; the service worker calls them through globalThis.__waymark.
 import { observePage } from './page/observer/index.js';
+import { targetSelector } from './page/recorder/target.js';
 import {
   performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
 } from './page/executor/index.js';
 
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
-    observePage, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
+    observePage, targetSelector, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
   };
 }

@@ -4,6 +4,9 @@ import { sendEvent, isPaired } from './connection.js';
 import { maskKnown } from './handlers.js';
 import { isRecording, currentTaskTabId } from './state.js';
 import { applyRecording } from './recorder.js';
+import { tokenFor } from './record-tokens.js';
+
+let actionQueue = Promise.resolve();
 
 export function registerEventListeners() {
   chrome.tabs.onCreated.addListener((tab) => {
@@ -31,15 +34,23 @@ export function registerEventListeners() {
   chrome.runtime.onMessage.addListener((message, sender) => {
     const action = message && message.waymark_user_action;
     if (!action || !sender.tab || sender.id !== chrome.runtime.id) return;
-    currentTaskTabId().then((task) => {
+    // one at a time, in the order the page sent them: a fill whose value is being hashed must not be
+    // overtaken by the click that followed it
+    actionQueue = actionQueue.then(() => currentTaskTabId()).then(async (task) => {
       if (task !== sender.tab.id) return;
+      let value = null;
+      if (action.value !== undefined && action.value !== null) {
+        const name = await tokenFor(String(action.value));
+        // a password's own text never leaves: its token when it is a declared value, else the mask
+        value = name ? `{{ ${name} }}` : action.secret ? '••••••••' : maskKnown(String(action.value));
+      }
       sendEvent('user_action', {
         action: String(action.action),
         selector: action.selector || null,
-        value: action.value === undefined ? null : maskKnown(String(action.value)),
+        value,
         key: action.key || null,
         url: maskKnown(String(action.url || '')),
       });
-    });
+    }).catch(() => { /* one lost action must not hold up the ones after it */ });
   });
 }

@@ -5,6 +5,7 @@ import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
 import { runGate } from './gate.js';
 import { applyRecording } from './recorder.js';
+import { setRecordTokens } from './record-tokens.js';
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
@@ -64,6 +65,7 @@ const HANDLERS = {
 
   async record(msg) {
     const on = !!msg.on;
+    await setRecordTokens(on ? msg.tokens : null);
     await setRecording(on);
     const tab = await taskTab();
     try {

@@ -1,5 +1,6 @@
 // Take-over recording: while on, the person's clicks, field changes and key presses in the task
-// tab come to the studio as user_action events. Password fields are never sent in clear.
+// tab come to the studio as user_action events. Password fields are never sent in clear: the worker
+// turns a typed declared value into its {{ token }} (record-tokens.js) and masks anything else.
 
 /** Installed in the page (isolated world); reports actions through runtime messages. */
 function installRecorder(on) {
@@ -11,7 +12,14 @@ function installRecorder(on) {
   }
   if (!on) return { on: false };
   const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
+  // The observer's selector (page.js, injected first), so a recorded step names its element as the
+  // observation does; a position chain only for what the observer lists as no control at all.
   const selectorOf = (el) => {
+    const w = globalThis.__waymark;
+    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el) : null;
+    return s || { css: chainOf(el) };
+  };
+  const chainOf = (el) => {
     if (el.id && document.querySelectorAll(`#${cssEscape(el.id)}`).length === 1) return `#${cssEscape(el.id)}`;
     const parts = [];
     let node = el;
@@ -27,29 +35,58 @@ function installRecorder(on) {
     }
     return parts.join(' > ');
   };
+  const TEXT_INPUTS = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number']);
+  const isText = (el) => el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && TEXT_INPUTS.has((el.type || 'text').toLowerCase()));
+  // What each text field held when its text was last reported (or last set by the executor), so one
+  // edit is reported once, whether Enter, Tab or leaving the field commits it.
+  const committed = new WeakMap();
+  const commitFill = (el) => {
+    const value = String(el.value ?? '');
+    if (committed.get(el) === value || (!committed.has(el) && value === '')) return;
+    committed.set(el, value);
+    // A password goes to this extension's own worker only, which sends the studio its token or a mask.
+    report({ action: 'fill', selector: selectorOf(el), value, secret: el.type === 'password' });
+  };
   const report = (action) => {
     try { chrome.runtime.sendMessage({ waymark_user_action: { ...action, url: location.href } }); } catch { /* extension reloaded */ }
   };
   const handlers = [
+    ['focusin', (e) => {
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target;
+      if (el instanceof Element && isText(el) && !committed.has(el)) committed.set(el, String(el.value ?? ''));
+    }],
     ['click', (e) => {
       if (!e.isTrusted) return; // the executor's own clicks are not the person's
-      const el = e.target instanceof Element ? e.target : null;
-      if (el) report({ action: 'click', selector: { css: selectorOf(el) } });
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      // a click into a text field only puts the caret there: the fill that follows is the step
+      if (!el || isText(el) || el.isContentEditable) return;
+      report({ action: 'click', selector: selectorOf(el) });
     }],
     ['change', (e) => {
-      if (!e.isTrusted) return;
-      const el = e.target;
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target;
       if (!(el instanceof Element)) return;
-      const isSelect = el.tagName === 'SELECT';
-      const value = el.type === 'password' ? '••••••••' : String(el.value ?? '');
-      report({ action: isSelect ? 'select' : 'fill', selector: { css: selectorOf(el) }, value });
+      if (!e.isTrusted) {
+        // the executor's own fill: what the field holds now is not the person's to report
+        if (isText(el)) committed.set(el, String(el.value ?? ''));
+        return;
+      }
+      if (el.tagName === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) return; // the click is the step
+      if (isText(el)) { commitFill(el); return; }
+      report({ action: el.tagName === 'SELECT' ? 'select' : 'fill', selector: selectorOf(el), value: String(el.value ?? '') });
     }],
     ['keydown', (e) => {
       if (!e.isTrusted) return;
       if (!['Enter', 'Escape', 'Tab'].includes(e.key) && !(e.ctrlKey || e.metaKey)) return;
-      const el = e.target instanceof Element ? e.target : null;
+      const first = e.composedPath()[0];
+      const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      // Enter or Tab in a field commits what was typed before the key acts (Chrome fires change after
+      // keydown): the fill must come first in the workflow
+      if (el && isText(el)) commitFill(el);
       const mods = [e.ctrlKey && 'Control', e.metaKey && 'Meta', e.altKey && 'Alt', e.shiftKey && 'Shift'].filter(Boolean);
-      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? { css: selectorOf(el) } : null });
+      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? selectorOf(el) : null });
     }],
   ];
   for (const [type, fn] of handlers) document.addEventListener(type, fn, true);
@@ -59,6 +96,7 @@ function installRecorder(on) {
 
 /** Turns recording on or off in tabId. */
 export async function applyRecording(tabId, on) {
+  if (on) await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['page.js'] });
   const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: installRecorder, args: [!!on] });
   return r ? r.result : { on: false };
 }

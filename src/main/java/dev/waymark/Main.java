@@ -1,5 +1,6 @@
 package dev.waymark;
 
+import dev.waymark.cli.AuthorCommand;
 import dev.waymark.cli.BrowserCommand;
 import dev.waymark.cli.DemoCommand;
 import dev.waymark.cli.ObserveCommand;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
-    subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class})
+    subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class,
+        AuthorCommand.class})
 public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {

@@ -233,8 +233,23 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Starts or stops recording the person's actions (take-over); they arrive as user_action events. */
   public CompletableFuture<Boolean> record(boolean on) {
+    return record(on, null, Map.of());
+  }
+
+  /**
+   * Starts or stops recording; with {@code salt} (base64url) and {@code digests} (variable name to the hex
+   * SHA-256 of salt bytes then the value's UTF-8), text the person types that equals a declared value comes back
+   * as its {@code {{ token }}}, and other text typed into a password field as a mask.
+   */
+  public CompletableFuture<Boolean> record(boolean on, String salt, Map<String, String> digests) {
     ObjectNode m = server.codec().message(MessageType.RECORD);
     m.put("on", on);
+    if (on && salt != null && digests != null && !digests.isEmpty()) {
+      ObjectNode tokens = m.putObject("tokens");
+      tokens.put("salt", salt);
+      ObjectNode values = tokens.putObject("values");
+      digests.forEach(values::put);
+    }
     return send(m, server.config().requestTimeout()).thenApply(r -> {
       okOrRefuse(r, "record");
       return r.path("on").asBoolean(on);

@@ -1,13 +1,56 @@
 package dev.waymark.ui.shell;
 
+import dev.waymark.bridge.BridgeConfig;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.decide.DecisionSource;
+import dev.waymark.decide.DecisionSources;
+import dev.waymark.decide.PromptRenderer;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.risk.RuleRiskGate;
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.session.BridgeSessionBrowser;
+import dev.waymark.session.BrowserUnavailableException;
+import dev.waymark.session.ConfigDirs;
+import dev.waymark.session.PolicyFile;
+import dev.waymark.session.SessionBrowser;
+import dev.waymark.session.SessionJournal;
+import dev.waymark.ui.common.Styles;
+import dev.waymark.ui.connection.BridgeConnectionService;
+import dev.waymark.ui.files.FileDialogs;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
+import javafx.scene.image.Image;
 import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The studio's JavaFX application: builds the shell window and owns its lifetime. */
+/**
+ * The studio's JavaFX application: starts the bridge, the session and the window, offers to recover an
+ * unfinished session, and on close stops the session, the browsers it launched and the server.
+ *
+ * <p>A model is configured with {@code -Dwaymark.model=<spec>} or {@code WAYMARK_MODEL} (a {@link DecisionSources}
+ * spec such as {@code openai:gpt-4o-mini}); without one the person decides every step.
+ */
 public final class StudioApp extends Application {
+  private static final Logger LOG = LoggerFactory.getLogger(StudioApp.class);
+
+  private BrowserClient client;
+  private BridgeConnectionService connection;
+  private AuthoringSession session;
+  private StudioView view;
+  private DecisionSource model;
 
   public static void launchStudio() {
     Application.launch(StudioApp.class);
@@ -15,10 +58,99 @@ public final class StudioApp extends Application {
 
   @Override
   public void start(Stage stage) {
-    BorderPane root = new BorderPane(new Label("Waymark studio"));
-    root.setId("studio-root");
-    stage.setTitle("Waymark");
-    stage.setScene(new Scene(root, 1280, 800));
+    List<String> startProblems = new ArrayList<>();
+    String bridgeError = null;
+    try {
+      client = BrowserClient.start(BridgeConfig.defaults(ConfigDirs.config()));
+    } catch (Exception e) {
+      LOG.error("the bridge server did not start", e);
+      bridgeError = e.getMessage() + " — is another Waymark studio running? Close it and start this one again";
+      startProblems.add("The browser bridge could not start: " + bridgeError);
+    }
+    connection = new BridgeConnectionService(client, bridgeError, ChromiumLauncher.Options.defaults());
+
+    Path policyFile = PolicyFile.defaultFile();
+    ApprovalPolicy policy = ApprovalPolicy.defaults();
+    try {
+      policy = PolicyFile.load(policyFile);
+    } catch (IOException e) {
+      startProblems.add(e.getMessage() + ". Until then every risky step asks you.");
+    }
+
+    Path journals = null;
+    List<SessionJournal.Replay> recoverable = List.of();
+    try {
+      journals = ConfigDirs.sessions();
+      SessionJournal.prune(journals, java.time.Duration.ofDays(30));
+      recoverable = SessionJournal.unfinished(journals);
+    } catch (IOException e) {
+      LOG.error("no journal folder", e);
+      startProblems.add("The session journal folder could not be created (" + e.getMessage()
+          + "); save the session yourself with File > Save, a crash would lose it.");
+    }
+
+    SessionBrowser browser = client != null ? new BridgeSessionBrowser(client, ObserveOptions.defaults()) : new NoBrowser();
+    session = new AuthoringSession(new AuthoringSession.Config(browser, new RuleRiskGate(), policy, journals,
+        Platform::runLater, 15_000));
+    session.start("workflow", "", 0);
+
+    StudioContext.Model configured = configuredModel(startProblems);
+    view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
+        configured, recoverable));
+    Scene scene = new Scene(view, 1440, 900);
+    scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
+    stage.setScene(scene);
+    stage.titleProperty().bind(view.viewModel().titleProperty());
+    for (int size : new int[] {16, 32, 64, 256}) {
+      var icon = StudioApp.class.getResourceAsStream("/dev/waymark/ui/icons/waymark-" + size + ".png");
+      if (icon != null) stage.getIcons().add(new Image(icon));
+    }
+    stage.setMinWidth(1000);
+    stage.setMinHeight(640);
     stage.show();
+    if (!startProblems.isEmpty()) view.showProblem(String.join(" ", startProblems));
+  }
+
+  private StudioContext.Model configuredModel(List<String> problems) {
+    String spec = System.getProperty("waymark.model");
+    if (spec == null || spec.isBlank()) spec = System.getenv("WAYMARK_MODEL");
+    if (spec == null || spec.isBlank()) return null;
+    try {
+      model = DecisionSources.parse(spec.strip());
+      return new StudioContext.Model(model, new PromptRenderer());
+    } catch (IllegalArgumentException e) {
+      problems.add("The model setting is not usable: " + e.getMessage());
+      return null;
+    }
+  }
+
+  @Override
+  public void stop() {
+    if (view != null) view.dispose();
+    if (session != null) session.close();
+    if (model != null) model.close();
+    if (connection != null) connection.close();
+    if (client != null) client.close();
+  }
+
+  /** The browser when the bridge could not start: every request says so, in words the person can act on. */
+  private static final class NoBrowser implements SessionBrowser {
+    private static final String WHY = "The browser bridge is not running, so no browser can connect; restart Waymark "
+        + "after closing any other Waymark studio";
+
+    @Override
+    public PageObservation observe() throws BrowserUnavailableException {
+      throw new BrowserUnavailableException(WHY);
+    }
+
+    @Override
+    public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
+      return StepResult.failure(stepId, WHY, null);
+    }
+
+    @Override
+    public void highlight(Selector selector) throws BrowserUnavailableException {
+      throw new BrowserUnavailableException(WHY);
+    }
   }
 }

@@ -1,0 +1,520 @@
+package dev.waymark.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.apply.ApplyOutput;
+import dev.waymark.apply.SecretMask;
+import dev.waymark.bridge.BridgeConfig;
+import dev.waymark.bridge.BridgeStartException;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.decide.DecisionSource;
+import dev.waymark.decide.DecisionSources;
+import dev.waymark.decide.PromptRenderer;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.risk.Approval;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.risk.Policy;
+import dev.waymark.risk.RiskCategory;
+import dev.waymark.risk.RuleRiskGate;
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.session.BridgeSessionBrowser;
+import dev.waymark.session.ConfigDirs;
+import dev.waymark.session.PendingApproval;
+import dev.waymark.session.PolicyFile;
+import dev.waymark.session.SessionException;
+import dev.waymark.session.SessionSnapshot;
+import dev.waymark.session.SessionState;
+import dev.waymark.session.TakeOver;
+import dev.waymark.session.TurnOutcome;
+import dev.waymark.workflow.Json;
+import dev.waymark.workflow.Step;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code waymark author}: authors a workflow without the window. It runs the studio's own session loop
+ * (observe → decide → gate → perform → journal) with a model or a program deciding, asks the person on the
+ * terminal when a step needs approval, prints every turn's outputs as one JSON line on stdout (progress goes to
+ * stderr), and writes the workflow when the goal is reached.
+ */
+@Command(name = "author", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Author a workflow headlessly: a model or a program decides each step, the person approves risky ones "
+        + "on the terminal, and the workflow is exported when the goal is reached.",
+        "Every turn's outputs go to stdout as one JSON line; progress and questions go to stderr."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the goal was reached and the workflow written", "1:an unexpected error (see the log)",
+        "2:the command line or a file it names cannot be used", "3:no browser could be started",
+        "4:the extension did not connect", "5:the decision source reported the task blocked",
+        "6:the decision source handed the page to the person", "7:the turn budget ran out",
+        "8:too many failed turns in a row", "9:the decision source failed", "10:the workflow could not be written",
+        "11:stopped (the person ended it, or the terminal closed during a question)"})
+public final class AuthorCommand implements Callable<Integer> {
+  public static final int EXIT_DONE = 0;
+  public static final int EXIT_ERROR = 1;
+  public static final int EXIT_USAGE = 2;
+  public static final int EXIT_NO_BROWSER = 3;
+  public static final int EXIT_NOT_CONNECTED = 4;
+  public static final int EXIT_BLOCKED = 5;
+  public static final int EXIT_HANDED_OFF = 6;
+  public static final int EXIT_BUDGET = 7;
+  public static final int EXIT_FAILURES = 8;
+  public static final int EXIT_SOURCE_FAILED = 9;
+  public static final int EXIT_EXPORT_FAILED = 10;
+  public static final int EXIT_STOPPED = 11;
+
+  /** What the person wants done with a step whose risk category asks for approval. */
+  enum ApproveMode { ask, auto, deny }
+
+  @Option(names = "--url", required = true, paramLabel = "URL", description = "the page the task starts on")
+  String url;
+
+  @Option(names = "--goal", required = true, paramLabel = "TEXT", description = "what the workflow should achieve")
+  String goal;
+
+  @Option(names = "--model", required = true, paramLabel = "SOURCE",
+      description = "who decides: openai:<model>, anthropic:<model> or program:<command line>")
+  String model;
+
+  @Option(names = "--export", required = true, paramLabel = "FILE", description = "where the workflow YAML goes when the goal is reached")
+  Path export;
+
+  @Option(names = "--approve", paramLabel = "ask|auto|deny", defaultValue = "ask",
+      description = "steps in a risk category that asks: ask on the terminal (default), auto-approve them, or deny them. "
+          + "Categories the policy blocks stay blocked.")
+  ApproveMode approve;
+
+  @Option(names = "--var", paramLabel = "NAME=DESCRIPTION", description = "declare a variable steps may use as {{ NAME }} (repeatable)")
+  List<String> vars = new ArrayList<>();
+
+  @Option(names = "--values-file", paramLabel = "FILE",
+      description = "real values as name=value lines (owner-only file); they are typed into the page and never printed")
+  Path valuesFile;
+
+  @Option(names = "--budget", paramLabel = "N", defaultValue = "30", description = "turns the decision source may take (default: ${DEFAULT-VALUE})")
+  int budget;
+
+  @Option(names = "--headless", negatable = true,
+      description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
+          + "when there is a display, else headless)")
+  Boolean headlessOption;
+
+  private boolean headless;
+
+  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
+  Path chromium;
+
+  @Option(names = "--workflow-id", paramLabel = "ID", defaultValue = "workflow", description = "the id of the workflow (default: ${DEFAULT-VALUE})")
+  String workflowId;
+
+  @Option(names = "--base-url", paramLabel = "URL",
+      description = "the API base URL of the openai or anthropic source (e.g. http://localhost:11434/v1 for Ollama)")
+  String baseUrl;
+
+  @Option(names = "--api-key-env", paramLabel = "NAME", description = "the environment variable holding the API key")
+  String apiKeyEnv;
+
+  @Option(names = "--policy", paramLabel = "FILE", description = "the approval policy file (default: the studio's, in the config folder)")
+  Path policyFile;
+
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "15", description = "how long one browser step may take (default: ${DEFAULT-VALUE})")
+  int timeoutSeconds;
+
+  @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30", description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
+  int connectTimeout;
+
+  @Spec
+  CommandSpec spec;
+
+  // Seams for tests: a browser already connected (no launch), the terminal's input, the journal folder.
+  BrowserClient connectedClient;
+  InputStream terminalIn = System.in;
+  Path journalDir;
+
+  private PrintWriter out;
+  private PrintWriter err;
+
+  @Override
+  public Integer call() {
+    out = spec.commandLine().getOut();
+    err = spec.commandLine().getErr();
+    headless = headlessOption != null ? headlessOption : !hasDisplay();
+    Map<String, String> variables;
+    Map<String, String> values;
+    ApprovalPolicy policy;
+    DecisionSource source;
+    try {
+      variables = parseVars(vars);
+      values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
+      for (String name : values.keySet()) variables.putIfAbsent(name, "");
+      if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
+      policy = policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
+      source = DecisionSources.parse(model, settings());
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("waymark author: " + e.getMessage());
+      return EXIT_USAGE;
+    }
+    try (source) {
+      return withBrowser(browser -> author(browser, source, variables, values, policy));
+    }
+  }
+
+  @FunctionalInterface
+  private interface Work {
+    int run(ConnectedBrowser browser) throws Exception;
+  }
+
+  private record ConnectedBrowser(BrowserClient client, boolean headless) {}
+
+  private int withBrowser(Work work) {
+    if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
+    if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
+      err.println(chromium != null ? "No Chromium executable at " + chromium + "."
+          : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
+      return EXIT_NO_BROWSER;
+    }
+    BrowserClient client;
+    try {
+      // Port 0: a headless run must not collide with a studio or another run on the default port.
+      client = BrowserClient.start(BridgeConfig.defaults().withPort(0));
+    } catch (BridgeStartException | IOException e) {
+      err.println("Cannot start the bridge: " + e.getMessage());
+      return EXIT_NO_BROWSER;
+    }
+    LaunchedBrowser[] launched = new LaunchedBrowser[1];
+    Thread cleanup = new Thread(() -> {
+      if (launched[0] != null) launched[0].close();
+      client.close();
+    }, "waymark-author-shutdown");
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    try {
+      progress("starting Chromium" + (headless ? " (headless)" : ""));
+      launched[0] = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
+          .withChromium(chromium).withHeadless(headless).withStartUrl(url));
+      try {
+        client.awaitConnected().get(connectTimeout, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        err.println("The Waymark extension did not connect within " + connectTimeout + " s"
+            + (launched[0].isRunning() ? "." : " (the browser exited).")
+            + " Check that this Chromium loads unpacked extensions; its output is in "
+            + launched[0].userDataDir().getParent().resolve("chromium.log"));
+        return EXIT_NOT_CONNECTED;
+      } catch (ExecutionException e) {
+        err.println("The bridge stopped before the extension connected: " + e.getCause().getMessage());
+        return EXIT_NOT_CONNECTED;
+      }
+      return runWork(work, new ConnectedBrowser(client, headless));
+    } catch (IOException e) {
+      err.println("Cannot launch Chromium: " + e.getMessage());
+      return EXIT_NO_BROWSER;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return EXIT_STOPPED;
+    } finally {
+      if (launched[0] != null) launched[0].close();
+      client.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(cleanup);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it closes the same things again, harmlessly
+      }
+    }
+  }
+
+  private int runWork(Work work, ConnectedBrowser browser) {
+    try {
+      return work.run(browser);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("Stopped.");
+      return EXIT_STOPPED;
+    } catch (Exception e) {
+      org.slf4j.LoggerFactory.getLogger(AuthorCommand.class).error("author failed", e);
+      err.println("waymark author failed: " + e.getMessage() + " (the log has the details)");
+      return EXIT_ERROR;
+    }
+  }
+
+  private int author(ConnectedBrowser browser, DecisionSource source, Map<String, String> variables,
+      Map<String, String> values, ApprovalPolicy policy) throws Exception {
+    SecretMask mask = new SecretMask(values);
+    Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
+    TerminalSessionBrowser sb = new TerminalSessionBrowser(
+        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), browser.client(), err, browser.headless());
+    AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
+        timeoutSeconds * 1000);
+    BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
+    try (AuthoringSession session = new AuthoringSession(config)) {
+      // One extra turn: the first is the navigation to --url that starts the workflow.
+      await(session.start(workflowId, goal, budget + 1));
+      for (Map.Entry<String, String> v : variables.entrySet()) await(session.declareVariable(v.getKey(), v.getValue()));
+      for (Map.Entry<String, String> v : values.entrySet()) await(session.setValue(v.getKey(), v.getValue()));
+      TurnPrinter printer = new TurnPrinter(mask);
+      session.addListener(printer);
+      progress("journal: " + session.latest().journalFile());
+
+      await(session.observe());
+      TurnOutcome first = await(session.takeOver(TakeOver.navigate(url), null));
+      if (!first.ok()) {
+        err.println("Could not open " + url + ": " + first.error());
+        return EXIT_ERROR;
+      }
+      PromptRenderer renderer = new PromptRenderer();
+      while (true) {
+        TurnOutcome last;
+        try {
+          last = await(session.run(source, renderer));
+        } catch (SessionException e) {
+          err.println(e.getMessage());
+          progress("journal kept at " + session.latest().journalFile());
+          return EXIT_SOURCE_FAILED;
+        }
+        SessionSnapshot s = session.latest();
+        if (s.pending() == null) return finish(session, s);
+        PendingApproval p = s.pending();
+        Answer a = ask(p, terminal);
+        if (a == null) {
+          err.println("The terminal closed while a step waited for approval; stopping. Nothing was performed.");
+          await(session.reject("the person stopped the session"));
+          progress("journal kept at " + session.latest().journalFile());
+          return EXIT_STOPPED;
+        }
+        if (a.approved()) await(session.approve(Approval.byPerson(p.step(), Approval.Channel.CLI)));
+        else await(session.reject(a.reason()));
+      }
+    }
+  }
+
+  private int finish(AuthoringSession session, SessionSnapshot s) throws Exception {
+    SessionState st = s.state();
+    ApplyOutput last = s.lastOutput();
+    String journal = s.journalFile();
+    if (st.done()) {
+      try {
+        await(session.export(export));
+      } catch (SessionException e) {
+        err.println("The goal was reached but the workflow could not be written to " + export + ": " + e.getMessage());
+        return EXIT_EXPORT_FAILED;
+      }
+      progress("done: " + st.steps().size() + " steps written to " + export);
+      return EXIT_DONE;
+    }
+    String tail = " Every turn is in the session journal " + journal + ".";
+    if (last != null && last.blocked() != null) {
+      err.println("The decision source reports the task blocked: " + last.blocked() + "." + tail);
+      return EXIT_BLOCKED;
+    }
+    if (last != null && last.handoff() != null) {
+      err.println("The decision source handed the page to the person: " + last.handoff() + "." + tail);
+      return EXIT_HANDED_OFF;
+    }
+    if (st.failures() >= st.maxFailures()) {
+      err.println(st.failures() + " turns in a row failed (the limit is " + st.maxFailures() + "); the last error: "
+          + (last == null ? "none" : last.error()) + "." + tail);
+      return EXIT_FAILURES;
+    }
+    if (st.budget() <= 0) {
+      err.println("The turn budget ran out before the goal was reached; run again with a larger --budget." + tail);
+      return EXIT_BUDGET;
+    }
+    err.println("The session stopped before the goal was reached." + tail);
+    return EXIT_STOPPED;
+  }
+
+  // ---- the terminal question -------------------------------------------------------------------------
+
+  private record Answer(boolean approved, String reason) {}
+
+  /** Shows the waiting step and reads y, n, or a reason (which rejects); null when the terminal closed. */
+  private Answer ask(PendingApproval p, BufferedReader terminal) throws IOException {
+    Step step = p.step();
+    synchronized (err) {
+      err.println();
+      err.println("Approval needed: " + step.type() + " - " + step.label());
+      ObservedNode n = p.node();
+      if (n != null) {
+        err.println("  element:  " + n.role() + (n.name() == null ? "" : " \"" + n.name() + "\"")
+            + (p.ref() == null ? "" : " (" + p.ref() + ")")
+            + (n.section() == null ? "" : " in " + n.section()));
+      }
+      if (step.selector() != null) err.println("  selector: " + selectorText(step));
+      if (step.url() != null) err.println("  address:  " + step.url());
+      if (p.value() != null) err.println("  value:    " + p.value());
+      err.println("  page:     " + (p.url() == null ? "(unknown)" : p.url()));
+      String pageOrigin = originOf(p.url());
+      String targetOrigin = step.url() == null ? null : originOf(p.url() == null ? step.url() : resolve(p.url(), step.url()));
+      err.println("  origin:   " + (pageOrigin == null ? "(none)" : pageOrigin)
+          + (targetOrigin != null && !targetOrigin.equals(pageOrigin) ? " -> " + targetOrigin : ""));
+      err.println("  decided by " + p.decidedBy() + (p.reasoning() == null || p.reasoning().isBlank() ? "" : ": " + p.reasoning()));
+      err.println("  risk:     " + p.categories().stream().map(RiskCategory::description).sorted().collect(Collectors.joining(", ")));
+      for (String r : p.reasons()) err.println("            - " + r);
+      err.print("Perform it? [y = yes, n = no, or type why not] ");
+      err.flush();
+    }
+    String line = terminal.readLine();
+    if (line == null) return null;
+    String a = line.strip();
+    String lower = a.toLowerCase(Locale.ROOT);
+    if (lower.equals("y") || lower.equals("yes")) return new Answer(true, null);
+    if (lower.equals("n") || lower.equals("no") || a.isEmpty()) return new Answer(false, "the person rejected the step");
+    // "n because …", "no, wrong account" and a bare reason all reject with the person's words.
+    String reason = a;
+    if (lower.startsWith("no") && (a.length() == 2 || !Character.isLetterOrDigit(a.charAt(2)))) reason = a.substring(2);
+    else if (lower.startsWith("n") && !Character.isLetterOrDigit(a.charAt(1))) reason = a.substring(1);
+    reason = reason.replaceFirst("^[\\s,:;-]+", "").strip();
+    return new Answer(false, reason.isEmpty() ? "the person rejected the step" : "the person rejected the step: " + reason);
+  }
+
+  private static String originOf(String url) {
+    if (url == null) return null;
+    try {
+      java.net.URI u = java.net.URI.create(url.strip());
+      if (u.getScheme() == null || u.getHost() == null) return null;
+      return u.getScheme() + "://" + u.getHost() + (u.getPort() > 0 ? ":" + u.getPort() : "");
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String resolve(String base, String url) {
+    try {
+      return java.net.URI.create(base.strip()).resolve(url.strip()).toString();
+    } catch (IllegalArgumentException e) {
+      return url;
+    }
+  }
+
+  private static String selectorText(Step step) {
+    var s = step.selector();
+    StringBuilder b = new StringBuilder();
+    if (s.enter() != null && !s.enter().isEmpty()) b.append(String.join(" >> ", s.enter())).append(" >> ");
+    if (s.css() != null) b.append(s.css());
+    else if (s.path() != null) b.append(s.path());
+    if (s.indexes() != null && !s.indexes().isEmpty()) b.append(" ").append(s.indexes());
+    return b.toString();
+  }
+
+  // ---- output ----------------------------------------------------------------------------------------
+
+  /** Prints each new turn's outputs once, as one JSON line, with a progress line on stderr. */
+  private final class TurnPrinter implements java.util.function.Consumer<SessionSnapshot> {
+    private final SecretMask mask;
+    private ApplyOutput printed;
+
+    TurnPrinter(SecretMask mask) {
+      this.mask = mask;
+    }
+
+    @Override
+    public synchronized void accept(SessionSnapshot s) {
+      ApplyOutput o = s.lastOutput();
+      if (o == null || o == printed) return;
+      printed = o;
+      out.println(mask.mask(Json.write(specOutputs(o))));
+      out.flush();
+      var t = o.lastTurn();
+      String what = t == null ? "" : t.done() ? "goal reached" : t.type() == null ? "no step" : t.type() + " " + (t.label() == null ? "" : t.label());
+      progress(mask.mask("turn " + (t == null ? "?" : t.turn()) + ": " + what + (o.ok() ? " - ok" : o.error() == null ? "" : " - " + o.error())
+          + " (budget " + o.budget() + ", failures " + o.failures() + ")"));
+    }
+  }
+
+  private static final List<String> SPEC_OUTPUTS = List.of("steps", "step", "notes", "trail", "count", "ok", "done",
+      "error", "data", "reasoning", "failures", "budget", "match_url", "url", "continue");
+
+  /** The outputs the spec names, in its order; the engine's own carry-over fields stay inside. */
+  static ObjectNode specOutputs(ApplyOutput o) {
+    ObjectNode all = Json.mapper().valueToTree(o);
+    ObjectNode out = Json.mapper().createObjectNode();
+    for (String name : SPEC_OUTPUTS) out.set(name, all.get(name));
+    return out;
+  }
+
+  private void progress(String line) {
+    synchronized (err) {
+      err.println("[waymark] " + line);
+      err.flush();
+    }
+  }
+
+  // ---- options ---------------------------------------------------------------------------------------
+
+  private DecisionSources.Settings settings() {
+    DecisionSources.Settings s = DecisionSources.Settings.defaults().withStream(false);
+    if (baseUrl != null || apiKeyEnv != null) {
+      String kind = model == null ? "" : model.strip().toLowerCase(Locale.ROOT);
+      if (kind.startsWith("anthropic:")) s = s.withAnthropic(baseUrl, apiKeyEnv);
+      else s = s.withOpenAi(baseUrl, apiKeyEnv);
+    }
+    return s.withTimeouts(null, null, null, Duration.ofSeconds(120));
+  }
+
+  /** Whether a browser window could be shown: always off Linux; on Linux an X or Wayland display must be set. */
+  static boolean hasDisplay() {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return true;
+    return notBlank(System.getenv("DISPLAY")) || notBlank(System.getenv("WAYLAND_DISPLAY"));
+  }
+
+  private static boolean notBlank(String s) {
+    return s != null && !s.isBlank();
+  }
+
+  static Map<String, String> parseVars(List<String> specs) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String v : specs == null ? List.<String>of() : specs) {
+      int eq = v.indexOf('=');
+      String name = (eq < 0 ? v : v.substring(0, eq)).strip();
+      if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+        throw new IllegalArgumentException("--var " + v + ": \"" + name + "\" cannot be a variable name; use NAME=DESCRIPTION "
+            + "with letters, digits and _ . -, starting with a letter or _");
+      }
+      out.put(name, eq < 0 ? "" : v.substring(eq + 1).strip());
+    }
+    return out;
+  }
+
+  /**
+   * The policy of this run: {@code auto} performs what would ask, {@code deny} refuses it; what the policy
+   * blocks stays blocked either way. Only {@code ask} leaves approval to the person on the terminal.
+   */
+  static ApprovalPolicy policyFor(ApprovalPolicy base, ApproveMode mode) {
+    ApprovalPolicy p = base;
+    if (mode == ApproveMode.ask) return p;
+    for (RiskCategory c : RiskCategory.values()) {
+      if (base.policy(c) == Policy.ASK) p = p.with(c, mode == ApproveMode.auto ? Policy.AUTO : Policy.BLOCK);
+    }
+    return p;
+  }
+
+  private static <T> T await(CompletableFuture<T> f) throws Exception {
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof Exception ex) throw ex;
+      throw e;
+    }
+  }
+}

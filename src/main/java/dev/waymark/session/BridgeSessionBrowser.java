@@ -1,0 +1,80 @@
+package dev.waymark.session;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.waymark.bridge.BridgeBrowserPort;
+import dev.waymark.bridge.BridgeException;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.ObserveResult;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.Json;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** The session's browser over the bridge: blocks the session thread (never the FX thread) while the extension works. */
+public final class BridgeSessionBrowser implements SessionBrowser {
+  static final String NOT_CONNECTED = "No browser is connected. Press Launch browser in the Browser panel, or pair "
+      + "the Waymark extension with the pairing code shown there";
+  // The extension may add fields before the studio knows them; a new field must not make the page unreadable.
+  private static final ObjectMapper LENIENT = Json.mapper().copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private final BrowserClient client;
+  private final BridgeBrowserPort port;
+  private final ObserveOptions options;
+
+  public BridgeSessionBrowser(BrowserClient client, ObserveOptions options) {
+    this.client = client;
+    this.port = new BridgeBrowserPort(client);
+    this.options = options == null ? ObserveOptions.defaults() : options;
+  }
+
+  @Override
+  public PageObservation observe() throws BrowserUnavailableException, InterruptedException {
+    ObserveResult r = await(client.observe(options), "read the page");
+    if (!r.ok() || r.observation() == null || r.observation().isNull()) {
+      throw new BrowserUnavailableException("The page could not be read: " + (r.error() == null ? "no observation came back" : r.error())
+          + ". Check that the task tab shows a web page (not a browser page such as chrome://), then observe again");
+    }
+    try {
+      return LENIENT.treeToValue(r.observation(), PageObservation.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new BrowserUnavailableException("The extension sent an observation the studio cannot read ("
+          + e.getOriginalMessage() + "); update the extension to the studio's version", e);
+    }
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
+    return port.perform(step, values, timeoutMs);
+  }
+
+  @Override
+  public void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException {
+    await(client.highlight(selector), "outline the element");
+  }
+
+  private <T> T await(CompletableFuture<T> f, String what) throws BrowserUnavailableException, InterruptedException {
+    if (!client.isConnected()) throw new BrowserUnavailableException(NOT_CONNECTED);
+    try {
+      return f.get(client.server().config().requestTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof BridgeException.NotConnected) throw new BrowserUnavailableException(NOT_CONNECTED, c);
+      if (c instanceof BridgeException.Timeout) {
+        throw new BrowserUnavailableException("The browser did not answer in time when asked to " + what
+            + "; it may be busy or paused in the debugger. Try again", c);
+      }
+      throw new BrowserUnavailableException("The browser could not " + what + ": " + c.getMessage(), c);
+    } catch (TimeoutException e) {
+      f.cancel(true);
+      throw new BrowserUnavailableException("The browser did not answer in time when asked to " + what + "; try again", e);
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package dev.waymark.session;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.Step;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One line of the session journal. {@code kind} is {@code state} (a whole state: the start of a journal),
+ * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget} or {@code closed}; each kind
+ * carries only the fields it changes, so replaying the lines in order rebuilds the session.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record JournalEntry(
+    @JsonProperty("kind") String kind,
+    @JsonProperty("at") String at,
+    @JsonProperty("state") SessionState state,
+    @JsonProperty("goal") String goal,
+    @JsonProperty("workflow_id") String workflowId,
+    @JsonProperty("variables") Map<String, String> variables,
+    @JsonProperty("turn") ExtTurn turn,
+    @JsonProperty("step") Step step,
+    @JsonProperty("note") String note,
+    @JsonProperty("observation") PageObservation observation,
+    @JsonProperty("budget") Integer budget,
+    @JsonProperty("failures") Integer failures,
+    @JsonProperty("given_back") Integer givenBack,
+    @JsonProperty("last_observation") String lastObservation,
+    @JsonProperty("last_url") String lastUrl,
+    @JsonProperty("done") Boolean done,
+    @JsonProperty("continue") Boolean continueLoop,
+    @JsonProperty("step_id") String stepId,
+    @JsonProperty("task_origins") Set<String> taskOrigins) {
+
+  public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
+      BUDGET = "budget", CLOSED = "closed";
+
+  /** Mutable assembly of one entry; only the session writes entries. */
+  static final class B {
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId;
+    SessionState state;
+    Map<String, String> variables;
+    ExtTurn turn;
+    Step step;
+    PageObservation observation;
+    Integer budget, failures, givenBack;
+    Boolean done, continueLoop;
+    Set<String> taskOrigins;
+
+    B(String kind) {
+      this.kind = kind;
+    }
+
+    JournalEntry build() {
+      return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
+          observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins);
+    }
+  }
+
+  static JournalEntry of(String kind) {
+    return new B(kind).build();
+  }
+
+  static JournalEntry state(SessionState s) {
+    B b = new B(STATE);
+    b.state = s;
+    return b.build();
+  }
+
+  static JournalEntry goal(String goal, String workflowId) {
+    B b = new B(GOAL);
+    b.goal = goal;
+    b.workflowId = workflowId;
+    return b.build();
+  }
+
+  static JournalEntry variables(Map<String, String> variables) {
+    B b = new B(VARIABLES);
+    b.variables = variables;
+    return b.build();
+  }
+
+  static JournalEntry budget(int budget, boolean cont, int failures, boolean done) {
+    B b = new B(BUDGET);
+    b.budget = budget;
+    b.continueLoop = cont;
+    b.failures = failures;
+    b.done = done;
+    return b.build();
+  }
+
+  static JournalEntry undo(String stepId, ExtTurn turn) {
+    B b = new B(UNDO);
+    b.stepId = stepId;
+    b.turn = turn;
+    return b.build();
+  }
+
+  /** The state after this entry, given the state before it. */
+  SessionState applyTo(SessionState s) {
+    return switch (kind) {
+      case STATE -> state;
+      case GOAL -> new SessionState(s.format(), s.sessionId(), workflowId != null ? workflowId : s.workflowId(), goal, s.variables(), s.steps(), s.notes(),
+          s.trail(), s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(),
+          s.done(), s.continueLoop(), s.observations(), s.taskOrigins());
+      case VARIABLES -> new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), variables, s.steps(),
+          s.notes(), s.trail(), s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(),
+          s.lastUrl(), s.done(), s.continueLoop(), s.observations(), s.taskOrigins());
+      case BUDGET -> new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), s.steps(),
+          s.notes(), s.trail(), budget, failures, s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(),
+          done != null ? done : s.done(), continueLoop, s.observations(), s.taskOrigins());
+      case TURN -> SessionMath.afterTurn(s, this);
+      case UNDO -> SessionMath.afterUndo(s, stepId, turn);
+      case CLOSED -> s;
+      default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
+    };
+  }
+}

@@ -1,0 +1,25 @@
+package dev.waymark.session;
+
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import java.util.Map;
+
+/**
+ * The browser as an authoring session sees it: the bridge in the studio, a fake in tests. Called only on the
+ * session thread; every call may block while the browser works.
+ */
+public interface SessionBrowser {
+  /** Reads the task tab as it is now. */
+  PageObservation observe() throws BrowserUnavailableException, InterruptedException;
+
+  /**
+   * Performs one step with the real values of exactly the tokens it uses. A page failure comes back as a failed
+   * result; a step whose reply never came back is an uncertain result, never an exception.
+   */
+  StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) throws InterruptedException;
+
+  /** Outlines the element in the page, or clears the outline when {@code selector} is null. */
+  void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;
+}

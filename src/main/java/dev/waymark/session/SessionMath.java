@@ -1,0 +1,57 @@
+package dev.waymark.session;
+
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.Step;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The pure state transitions shared by the live session and journal replay, so both build the same state. */
+final class SessionMath {
+  private SessionMath() {}
+
+  static SessionState afterTurn(SessionState s, JournalEntry e) {
+    List<Step> steps = new ArrayList<>(s.steps());
+    List<String> notes = new ArrayList<>(s.notes());
+    Map<String, PageObservation> obs = new LinkedHashMap<>(s.observations());
+    Set<String> origins = new LinkedHashSet<>(s.taskOrigins());
+    if (e.taskOrigins() != null) origins.addAll(e.taskOrigins());
+    if (e.step() != null) {
+      steps.add(e.step());
+      notes.add(e.note() == null ? "" : e.note());
+      if (e.observation() != null) obs.put(e.step().id(), e.observation());
+    }
+    List<ExtTurn> trail = new ArrayList<>(s.trail());
+    if (e.turn() != null) trail.add(e.turn());
+    return new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), steps, notes, trail,
+        orElse(e.budget(), s.budget()), orElse(e.failures(), s.failures()), s.maxFailures(),
+        orElse(e.givenBack(), s.givenBack()), e.lastObservation() != null ? e.lastObservation() : s.lastObservation(),
+        e.lastUrl() != null ? e.lastUrl() : s.lastUrl(), e.done() != null ? e.done() : s.done(),
+        e.continueLoop() != null ? e.continueLoop() : s.continueLoop(), obs, origins);
+  }
+
+  static SessionState afterUndo(SessionState s, String stepId, ExtTurn turn) {
+    List<Step> steps = new ArrayList<>(s.steps());
+    List<String> notes = new ArrayList<>(s.notes());
+    int i = steps.size() - 1;
+    if (i >= 0 && steps.get(i).id().equals(stepId)) {
+      steps.remove(i);
+      if (i < notes.size()) notes.remove(i);
+    }
+    Map<String, PageObservation> obs = new LinkedHashMap<>(s.observations());
+    obs.remove(stepId);
+    List<ExtTurn> trail = new ArrayList<>(s.trail());
+    if (turn != null) trail.add(turn);
+    return new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), steps, notes, trail,
+        s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(), false,
+        s.budget() > 0 && s.failures() < s.maxFailures(), obs, s.taskOrigins());
+  }
+
+  private static int orElse(Integer v, int dflt) {
+    return v == null ? dflt : v;
+  }
+}

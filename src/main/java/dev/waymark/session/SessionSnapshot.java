@@ -1,0 +1,52 @@
+package dev.waymark.session;
+
+import dev.waymark.apply.ApplyOutput;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.Step;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An immutable picture of the session for listeners: its state, the page, the step waiting for approval, what
+ * the session is busy with. It names which variables have a value, never the values. {@code uncertain} is the
+ * last step whose effect is unknown, until the person or the next turn resolves it. {@code streaming} is the
+ * model's reply as it arrives, while a decision source is writing one.
+ */
+public record SessionSnapshot(
+    SessionState state,
+    Set<String> valuesEntered,
+    PageObservation observation,
+    long observationSerial,
+    PendingApproval pending,
+    String activity,
+    String notice,
+    ApplyOutput lastOutput,
+    String proposedDecision,
+    long proposalSerial,
+    String journalFile,
+    Step uncertain,
+    String streaming) {
+
+  public SessionSnapshot {
+    valuesEntered = Set.copyOf(valuesEntered);
+  }
+
+  public List<Step> steps() { return state.steps(); }
+  public List<String> notes() { return state.notes(); }
+  public List<ExtTurn> trail() { return state.trail(); }
+  public Map<String, String> variables() { return state.variables(); }
+  public int budget() { return state.budget(); }
+  public int failures() { return state.failures(); }
+  public boolean continueLoop() { return state.continueLoop(); }
+  public boolean busy() { return activity != null; }
+
+  /** The note written for a step, by its position among the accepted steps. */
+  public String noteFor(String stepId) {
+    for (int i = 0; i < state.steps().size(); i++) {
+      if (stepId.equals(state.steps().get(i).id())) return i < state.notes().size() ? state.notes().get(i) : null;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,323 @@
+package dev.waymark.ui.observation;
+
+import dev.waymark.ui.common.Styles;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableRow;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.controlsfx.control.textfield.CustomTextField;
+import org.controlsfx.control.textfield.TextFields;
+
+/** The live page as a tree: banners, headings, then elements and lists by section; filter, select, take over. */
+public final class ObservationView extends BorderPane {
+  private final ObservationViewModel vm;
+  private final TreeTableView<ObsRow> tree = new TreeTableView<>();
+  private boolean everShown;
+
+  public ObservationView(ObservationViewModel vm) {
+    this.vm = vm;
+    setId("observation-view");
+    getStyleClass().add(Styles.PANEL);
+
+    Label title = new Label("Page");
+    title.getStyleClass().add(Styles.PANEL_TITLE);
+    Label pageLabel = new Label();
+    pageLabel.setId("observation-page");
+    pageLabel.textProperty().bind(vm.pageLabelProperty());
+    pageLabel.getStyleClass().add(Styles.HINT);
+    pageLabel.setMaxWidth(Double.MAX_VALUE);
+    HBox.setHgrow(pageLabel, Priority.ALWAYS);
+    Button observe = new Button("Observe");
+    observe.setId("observe-button");
+    observe.setTooltip(new Tooltip("Read the page again (F5)"));
+    observe.disableProperty().bind(vm.busyProperty());
+    observe.setOnAction(e -> vm.observe());
+    title.setMinWidth(Region.USE_PREF_SIZE);
+    observe.setMinWidth(Region.USE_PREF_SIZE);
+    pageLabel.setMinWidth(0);
+    HBox head = new HBox(8, title, pageLabel, observe);
+    head.setAlignment(Pos.CENTER_LEFT);
+
+    CustomTextField filter = (CustomTextField) TextFields.createClearableTextField();
+    filter.setId("observation-filter");
+    filter.setPromptText("Filter by text, ref or selector");
+    filter.textProperty().bindBidirectional(vm.filterTextProperty());
+    HBox.setHgrow(filter, Priority.ALWAYS);
+    ComboBox<String> role = new ComboBox<>();
+    role.setId("observation-role");
+    role.setPromptText("Any role");
+    role.getItems().add("");
+    vm.roles().addListener((javafx.collections.ListChangeListener<String>) c -> {
+      String keep = role.getValue();
+      role.getItems().setAll(vm.roles());
+      role.getItems().add(0, "");
+      role.setValue(vm.roles().contains(keep) ? keep : "");
+    });
+    role.valueProperty().addListener((o, a, b) -> vm.filterRoleProperty().set(b == null ? "" : b));
+    role.setButtonCell(new javafx.scene.control.ListCell<>() {
+      @Override
+      protected void updateItem(String item, boolean empty) {
+        super.updateItem(item, empty);
+        setText(empty || item == null || item.isEmpty() ? "Any role" : item);
+      }
+    });
+    HBox filters = new HBox(6, filter, role);
+    filters.setAlignment(Pos.CENTER_LEFT);
+
+    HBox historicBar = new HBox(8);
+    historicBar.setId("observation-historic");
+    historicBar.getStyleClass().add(Styles.BANNER);
+    Label historicLabel = new Label();
+    historicLabel.textProperty().bind(vm.historicLabelProperty());
+    historicLabel.setMaxWidth(Double.MAX_VALUE);
+    HBox.setHgrow(historicLabel, Priority.ALWAYS);
+    Button backToLive = new Button("Back to the live page");
+    backToLive.setId("observation-live");
+    backToLive.setOnAction(e -> vm.backToLive());
+    historicBar.getChildren().addAll(historicLabel, backToLive);
+    historicBar.visibleProperty().bind(vm.historicProperty());
+    historicBar.managedProperty().bind(vm.historicProperty());
+    historicBar.setAlignment(Pos.CENTER_LEFT);
+
+    VBox top = new VBox(6, head, filters, historicBar);
+    top.setPadding(new Insets(0, 0, 6, 0));
+    setTop(top);
+
+    buildTree();
+    setCenter(tree);
+    setBottom(buildBottom());
+    vm.rowsProperty().addListener((o, a, b) -> applyRows(b));
+    applyRows(vm.rowsProperty().get());
+  }
+
+  private void buildTree() {
+    tree.setId("observation-tree");
+    tree.setShowRoot(false);
+    tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    tree.setPlaceholder(new Label("No page yet. Connect a browser, then press Observe."));
+    TreeTableColumn<ObsRow, String> name = column("Name", 240, r -> r.name());
+    TreeTableColumn<ObsRow, String> ref = column("Ref", 60, r -> r.ref());
+    TreeTableColumn<ObsRow, String> role = column("Role", 90, r -> r.role());
+    TreeTableColumn<ObsRow, String> value = column("Value", 120, r -> r.value());
+    TreeTableColumn<ObsRow, String> flags = column("Flags", 120, r -> r.flags());
+    tree.getColumns().setAll(List.of(name, ref, role, value, flags));
+    tree.setTreeColumn(name);
+    tree.setRowFactory(t -> {
+      TreeTableRow<ObsRow> row = new TreeTableRow<>() {
+        @Override
+        protected void updateItem(ObsRow item, boolean empty) {
+          super.updateItem(item, empty);
+          getStyleClass().removeAll(Styles.ROW_SECTION, Styles.ROW_GROUP, Styles.ROW_MUTED, Styles.BANNER_MODAL);
+          if (empty || item == null) return;
+          switch (item.kind()) {
+            case SECTION, HEADINGS -> getStyleClass().add(Styles.ROW_SECTION);
+            case LIST -> getStyleClass().add(Styles.ROW_GROUP);
+            case BANNER -> getStyleClass().add(Styles.BANNER_MODAL);
+            case RUN, HEADING, FIELD, PAGINATION -> getStyleClass().add(Styles.ROW_MUTED);
+            case NODE -> {
+              if (item.node() != null && (item.node().disabled() || item.node().obscured())) getStyleClass().add(Styles.ROW_MUTED);
+            }
+          }
+        }
+      };
+      return row;
+    });
+    tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedProperty().set(b == null ? null : b.getValue()));
+
+    ContextMenu menu = new ContextMenu();
+    for (String action : List.of("click", "fill", "select", "press")) {
+      MenuItem mi = new MenuItem(Character.toUpperCase(action.charAt(0)) + action.substring(1) + " this element myself");
+      mi.setOnAction(e -> {
+        vm.takeOverActionProperty().set(action);
+        if ("click".equals(action)) vm.performTakeOver();
+        else lookup("#takeover-value").requestFocus();
+      });
+      menu.getItems().add(mi);
+    }
+    MenuItem copySel = new MenuItem("Copy selector");
+    copySel.setOnAction(e -> copy(vm.selectorTextProperty().get()));
+    menu.getItems().add(copySel);
+    tree.setContextMenu(menu);
+  }
+
+  private static TreeTableColumn<ObsRow, String> column(String title, double width,
+      java.util.function.Function<ObsRow, String> f) {
+    TreeTableColumn<ObsRow, String> c = new TreeTableColumn<>(title);
+    c.setPrefWidth(width);
+    c.setCellValueFactory(p -> new javafx.beans.property.ReadOnlyStringWrapper(
+        p.getValue() == null || p.getValue().getValue() == null ? "" : nullToEmpty(f.apply(p.getValue().getValue()))));
+    c.setSortable(false);
+    return c;
+  }
+
+  private static String nullToEmpty(String s) {
+    return s == null ? "" : s;
+  }
+
+  private VBox buildBottom() {
+    TextField selector = new TextField();
+    selector.setId("observation-selector");
+    selector.setEditable(false);
+    selector.getStyleClass().add(Styles.MONO);
+    selector.textProperty().bind(vm.selectorTextProperty());
+    selector.setPromptText("Select an element to see its selector; it is outlined in the page");
+    HBox.setHgrow(selector, Priority.ALWAYS);
+    Button copy = new Button("Copy");
+    copy.setId("observation-copy-selector");
+    copy.setOnAction(e -> copy(selector.getText()));
+    copy.disableProperty().bind(selector.textProperty().isEmpty());
+    Label selLabel = new Label("Selector");
+    selLabel.getStyleClass().add(Styles.FIELD_LABEL);
+    HBox selRow = new HBox(6, selLabel, selector, copy);
+    selRow.setAlignment(Pos.CENTER_LEFT);
+
+    Label takeLabel = new Label("Do it myself");
+    takeLabel.getStyleClass().add(Styles.FIELD_LABEL);
+    ComboBox<String> action = new ComboBox<>();
+    action.setId("takeover-action");
+    action.getItems().setAll(ObservationViewModel.TAKE_OVER_ACTIONS);
+    action.valueProperty().bindBidirectional(vm.takeOverActionProperty());
+    TextField value = new TextField();
+    value.setId("takeover-value");
+    value.getStyleClass().add(Styles.MONO);
+    value.setPromptText("value, {{ token }}, key or address");
+    value.textProperty().bindBidirectional(vm.takeOverValueProperty());
+    value.disableProperty().bind(vm.takeOverActionProperty().isEqualTo("click"));
+    HBox.setHgrow(value, Priority.ALWAYS);
+    Button perform = new Button("Perform");
+    perform.setId("takeover-perform");
+    perform.setTooltip(new Tooltip("Perform this action on the selected element; it is recorded as your step"));
+    perform.disableProperty().bind(vm.busyProperty().or(Bindings.createBooleanBinding(
+        () -> !"navigate".equals(vm.takeOverActionProperty().get())
+            && (vm.selectedProperty().get() == null || !vm.selectedProperty().get().isElement()),
+        vm.takeOverActionProperty(), vm.selectedProperty())));
+    perform.setOnAction(e -> vm.performTakeOver());
+    value.setOnAction(e -> { if (!perform.isDisabled()) vm.performTakeOver(); });
+    javafx.scene.control.ToggleButton record = new javafx.scene.control.ToggleButton("Record");
+    record.setId("record-toggle");
+    record.setTooltip(new Tooltip("Record what you do in the page yourself; each action becomes your step"));
+    record.setOnAction(e -> vm.setRecording(record.isSelected()));
+    vm.recordingProperty().addListener((o, a, b) -> record.setSelected(b));
+    record.setMinWidth(Region.USE_PREF_SIZE);
+    perform.setMinWidth(Region.USE_PREF_SIZE);
+    HBox takeRow = new HBox(6, takeLabel, action, value, perform, record);
+    takeRow.setAlignment(Pos.CENTER_LEFT);
+    VBox bottom = new VBox(6, selRow, takeRow);
+    bottom.setPadding(new Insets(6, 0, 0, 0));
+    return bottom;
+  }
+
+  private static void copy(String text) {
+    if (text == null || text.isEmpty()) return;
+    ClipboardContent c = new ClipboardContent();
+    c.putString(text);
+    Clipboard.getSystemClipboard().setContent(c);
+  }
+
+  /** Replaces the rows, keeping the expansion and selection of rows that survive (matched by their keys). */
+  void applyRows(List<ObsRow> rows) {
+    Set<String> expanded = new HashSet<>();
+    TreeItem<ObsRow> oldRoot = tree.getRoot();
+    if (oldRoot != null) collectExpanded(oldRoot, expanded);
+    TreeItem<ObsRow> sel = tree.getSelectionModel().getSelectedItem();
+    String selectedKey = sel == null || sel.getValue() == null ? null : sel.getValue().key();
+
+    ObsRow rootRow = new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null, rows);
+    LazyRowItem root = new LazyRowItem(rootRow);
+    root.setExpanded(true);
+    boolean firstPage = !everShown && !rows.isEmpty();
+    boolean filtering = !vm.filterTextProperty().get().isBlank() || !vm.filterRoleProperty().get().isBlank();
+    int elements = rootRow.elementCount();
+    for (TreeItem<ObsRow> item : root.getChildren()) {
+      ObsRow r = item.getValue();
+      boolean open = expanded.contains(r.key())
+          || ((firstPage || filtering) && r.kind() == ObsRow.Kind.SECTION && elements <= 400);
+      if (open) {
+        item.setExpanded(true);
+        restore(item, expanded);
+      }
+    }
+    if (!rows.isEmpty()) everShown = true;
+    tree.setRoot(root);
+    if (selectedKey != null) {
+      TreeItem<ObsRow> again = find(root, selectedKey);
+      if (again != null) {
+        for (TreeItem<ObsRow> p = again.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+        tree.getSelectionModel().select(again);
+      }
+    }
+  }
+
+  private static void restore(TreeItem<ObsRow> item, Set<String> expanded) {
+    for (TreeItem<ObsRow> c : item.getChildren()) {
+      if (expanded.contains(c.getValue().key())) {
+        c.setExpanded(true);
+        restore(c, expanded);
+      }
+    }
+  }
+
+  private static void collectExpanded(TreeItem<ObsRow> item, Set<String> out) {
+    for (TreeItem<ObsRow> c : item instanceof LazyRowItem l && !l.loaded() ? List.<TreeItem<ObsRow>>of() : item.getChildren()) {
+      if (c.isExpanded()) {
+        out.add(c.getValue().key());
+        collectExpanded(c, out);
+      }
+    }
+  }
+
+  /** Finds the item for a key, creating children only along the path to it. */
+  private static TreeItem<ObsRow> find(TreeItem<ObsRow> item, String key) {
+    for (TreeItem<ObsRow> c : item.getChildren()) {
+      if (key.equals(c.getValue().key())) return c;
+      if (holds(c.getValue(), key)) return find(c, key);
+    }
+    return null;
+  }
+
+  private static boolean holds(ObsRow row, String key) {
+    for (ObsRow c : row.children()) if (key.equals(c.key()) || holds(c, key)) return true;
+    return false;
+  }
+
+  /** Selects an element's row (by its identity, so it works after a refresh) and puts focus on the take-over value. */
+  public void takeOverOn(dev.waymark.observe.ObservedNode node, String action) {
+    vm.backToLive();
+    if (action != null && ObservationViewModel.TAKE_OVER_ACTIONS.contains(action)) vm.takeOverActionProperty().set(action);
+    if (node != null && tree.getRoot() != null) {
+      TreeItem<ObsRow> item = find(tree.getRoot(), ObservationTreeModel.key(node));
+      if (item != null) {
+        for (TreeItem<ObsRow> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+        tree.getSelectionModel().select(item);
+        tree.scrollTo(tree.getRow(item));
+      }
+    }
+    javafx.scene.Node value = lookup("#takeover-value");
+    javafx.scene.Node target = "click".equals(vm.takeOverActionProperty().get()) ? lookup("#takeover-perform") : value;
+    if (target != null) target.requestFocus();
+  }
+
+  public TreeTableView<ObsRow> tree() {
+    return tree;
+  }
+}

@@ -1,0 +1,69 @@
+package dev.waymark.ui.settings;
+
+import dev.waymark.risk.Policy;
+import dev.waymark.risk.RiskCategory;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.ui.common.Styles;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import javafx.util.StringConverter;
+
+/** The approval policy per risk category: perform, ask the person, or refuse. The caller persists the result. */
+public final class SettingsDialog extends Dialog<ApprovalPolicy> {
+  private final Map<RiskCategory, ComboBox<Policy>> boxes = new EnumMap<>(RiskCategory.class);
+
+  public SettingsDialog(ApprovalPolicy current) {
+    setTitle("Settings");
+    setHeaderText("Approval policy: what happens to a step in each risk category");
+    GridPane grid = new GridPane();
+    grid.setId("settings-grid");
+    grid.setHgap(12);
+    grid.setVgap(6);
+    int row = 0;
+    for (RiskCategory c : RiskCategory.values()) {
+      ComboBox<Policy> box = new ComboBox<>();
+      box.setId("policy-" + c.name().toLowerCase());
+      box.getItems().setAll(Policy.values());
+      box.setConverter(new StringConverter<>() {
+        @Override
+        public String toString(Policy p) {
+          return p == null ? "" : switch (p) {
+            case AUTO -> "Perform";
+            case ASK -> "Ask me";
+            case BLOCK -> "Refuse";
+          };
+        }
+
+        @Override
+        public Policy fromString(String s) {
+          return null;
+        }
+      });
+      box.setValue(current.policy(c));
+      boxes.put(c, box);
+      Label name = new Label(Character.toUpperCase(c.description().charAt(0)) + c.description().substring(1));
+      grid.addRow(row++, name, box);
+    }
+    Label hint = new Label("A step in several categories follows the strictest. Steps you take over are never held, "
+        + "but a category set to Refuse refuses them too.");
+    hint.getStyleClass().add(Styles.HINT);
+    hint.setWrapText(true);
+    hint.setMaxWidth(420);
+    getDialogPane().setContent(new VBox(10, grid, hint));
+    getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
+    getDialogPane().getStylesheets().add(SettingsDialog.class.getResource(Styles.STYLESHEET).toExternalForm());
+    setResultConverter(bt -> bt == ButtonType.OK ? result() : null);
+  }
+
+  public ApprovalPolicy result() {
+    ApprovalPolicy p = ApprovalPolicy.defaults();
+    for (Map.Entry<RiskCategory, ComboBox<Policy>> e : boxes.entrySet()) p = p.with(e.getKey(), e.getValue().getValue());
+    return p;
+  }
+}

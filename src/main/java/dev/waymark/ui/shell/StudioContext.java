@@ -1,0 +1,26 @@
+package dev.waymark.ui.shell;
+
+import dev.waymark.decide.DecisionSource;
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.decide.PromptRenderer;
+import dev.waymark.session.SessionJournal;
+import dev.waymark.ui.connection.ConnectionService;
+import dev.waymark.ui.files.FileDialogs;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the studio window is built from: the session, the bridge as the connection panel sees it, file dialogs,
+ * where the approval policy is kept, the model when one is configured (null: the person decides every step),
+ * and the unfinished sessions to offer for recovery.
+ */
+public record StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files,
+    Path approvalFile, Model model, List<SessionJournal.Replay> recoverable) {
+
+  /** A configured model: where decisions come from and how its prompt is written. */
+  public record Model(DecisionSource source, PromptRenderer renderer) {}
+
+  public StudioContext {
+    recoverable = recoverable == null ? List.of() : List.copyOf(recoverable);
+  }
+}

@@ -1,0 +1,339 @@
+package dev.waymark.ui.shell;
+
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.session.SessionSnapshot;
+import dev.waymark.ui.approval.ApprovalView;
+import dev.waymark.ui.approval.ApprovalViewModel;
+import dev.waymark.ui.common.Styles;
+import dev.waymark.ui.connection.ConnectionView;
+import dev.waymark.ui.connection.ConnectionViewModel;
+import dev.waymark.ui.decision.DecisionEditorView;
+import dev.waymark.ui.decision.DecisionEditorViewModel;
+import dev.waymark.ui.files.WorkflowInspector;
+import dev.waymark.ui.observation.ObsRow;
+import dev.waymark.ui.observation.ObservationView;
+import dev.waymark.ui.observation.ObservationViewModel;
+import dev.waymark.ui.settings.SettingsDialog;
+import dev.waymark.ui.steps.StepsView;
+import dev.waymark.ui.steps.StepsViewModel;
+import dev.waymark.ui.variables.VariablesView;
+import dev.waymark.ui.variables.VariablesViewModel;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.controlsfx.control.NotificationPane;
+import org.controlsfx.control.StatusBar;
+
+/**
+ * The studio window's content: menus and toolbar, the browser and variables on the left, the page tree in the
+ * middle, the approval pane, decision editor, steps and trail on the right, a status bar, and a notification
+ * bar for what the person must know. Every feature is its own view and view model; this class wires them to
+ * the session and holds the keyboard shortcuts.
+ */
+public final class StudioView extends BorderPane {
+  public static final KeyCombination APPROVE = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
+  public static final KeyCombination REJECT = new KeyCodeCombination(KeyCode.BACK_SPACE, KeyCombination.SHORTCUT_DOWN);
+  public static final KeyCombination EDIT = new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN);
+  public static final KeyCombination TAKE_OVER = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
+  public static final KeyCombination APPLY = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+
+  private final StudioContext ctx;
+  private final StudioViewModel vm;
+  private final NotificationPane notification;
+  private final ObservationViewModel observationVm;
+  private final ObservationView observationView;
+  private final DecisionEditorViewModel decisionVm;
+  private final ApprovalViewModel approvalVm;
+  private final StepsViewModel stepsVm;
+  private final VariablesViewModel variablesVm;
+  private final StepsView stepsView;
+  private final Consumer<SessionSnapshot> listener;
+
+  public StudioView(StudioContext ctx) {
+    this.ctx = ctx;
+    setId("studio-root");
+    getStyleClass().add("wm-root");
+    AuthoringSession session = ctx.session();
+    notification = new NotificationPane();
+    notification.setId("notification-pane");
+    notification.setShowFromTop(true);
+    Consumer<String> problems = this::showProblem;
+
+    vm = new StudioViewModel(ctx, problems);
+    observationVm = new ObservationViewModel(session, problems);
+    observationView = new ObservationView(observationVm);
+    observationVm.setRecorder(ctx.connection()::record);
+    ctx.connection().onPersonAction(a -> session.recordPersonAction(a).whenComplete((o, e) -> {
+      if (e != null) Platform.runLater(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
+    }));
+    decisionVm = new DecisionEditorViewModel(session, problems, () -> {
+      ObsRow r = observationVm.selectedProperty().get();
+      return r == null || r.ref() == null ? null : r.ref();
+    });
+    DecisionEditorView decisionView = new DecisionEditorView(decisionVm);
+    approvalVm = new ApprovalViewModel(session, problems, decisionVm::editPending,
+        p -> observationView.takeOverOn(p.node(), p.step().type()));
+    ApprovalView approvalView = new ApprovalView(approvalVm);
+    stepsVm = new StepsViewModel(session, problems, observationVm::showHistoric);
+    stepsView = new StepsView(stepsVm);
+    variablesVm = new VariablesViewModel(session, problems);
+    VariablesView variablesView = new VariablesView(variablesVm);
+    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), problems);
+    ConnectionView connectionView = new ConnectionView(connectionVm);
+
+    VBox left = new VBox(10, connectionView, variablesView);
+    left.setPadding(new Insets(8));
+    ScrollPane leftScroll = new ScrollPane(left);
+    leftScroll.setFitToWidth(true);
+    leftScroll.setId("left-pane");
+    BorderPane center = new BorderPane(observationView);
+    center.setPadding(new Insets(8));
+    VBox rightTop = new VBox(8, approvalView, decisionView);
+    VBox.setVgrow(decisionView, Priority.ALWAYS);
+    rightTop.setPadding(new Insets(8));
+    stepsView.setPadding(new Insets(8));
+    SplitPane right = new SplitPane(rightTop, stepsView);
+    right.setOrientation(Orientation.VERTICAL);
+    right.setDividerPositions(0.5);
+    SplitPane main = new SplitPane(leftScroll, center, right);
+    main.setId("main-split");
+    main.setDividerPositions(0.25, 0.6);
+    leftScroll.setMinWidth(330);
+    SplitPane.setResizableWithParent(leftScroll, false);
+
+    VBox content = new VBox(recoveryBanner(), main);
+    VBox.setVgrow(main, Priority.ALWAYS);
+    notification.setContent(content);
+
+    setTop(new VBox(menuBar(), toolBar()));
+    setCenter(notification);
+    setBottom(statusBar());
+
+    listener = s -> {
+      vm.accept(s);
+      observationVm.accept(s);
+      decisionVm.accept(s);
+      approvalVm.accept(s);
+      stepsVm.accept(s);
+      variablesVm.accept(s);
+      connectionVm.accept(s);
+    };
+    session.addListener(listener);
+    sceneProperty().addListener((o, a, scene) -> {
+      if (scene != null) installShortcuts(scene);
+    });
+  }
+
+  /** Shows a message the person must read; it stays until closed or replaced. */
+  public void showProblem(String message) {
+    if (message == null || message.isBlank()) return;
+    if (notification.isShowing()) notification.hide();
+    notification.setText(message);
+    notification.show();
+  }
+
+  private Region recoveryBanner() {
+    Label text = new Label();
+    text.setId("recovery-text");
+    text.setWrapText(true);
+    text.textProperty().bind(vm.recoveryTextProperty());
+    HBox.setHgrow(text, Priority.ALWAYS);
+    text.setMaxWidth(Double.MAX_VALUE);
+    Button recover = new Button("Recover");
+    recover.setId("recovery-recover");
+    recover.getStyleClass().add(Styles.PRIMARY);
+    recover.setOnAction(e -> vm.recover());
+    Button discard = new Button("Discard");
+    discard.setId("recovery-discard");
+    discard.setOnAction(e -> vm.discardRecovery());
+    HBox banner = new HBox(8, text, recover, discard);
+    banner.setId("recovery-banner");
+    banner.setAlignment(Pos.CENTER_LEFT);
+    banner.getStyleClass().add(Styles.BANNER);
+    banner.setPadding(new Insets(8, 12, 8, 12));
+    banner.visibleProperty().bind(vm.recoveryProperty().isNotNull());
+    banner.managedProperty().bind(banner.visibleProperty());
+    return banner;
+  }
+
+  private MenuBar menuBar() {
+    Menu file = new Menu("File");
+    file.getItems().addAll(
+        item("menu-new", "New session", null, vm::newSession),
+        item("menu-open", "Open session…", "Shortcut+O", vm::open),
+        item("menu-save", "Save session", "Shortcut+S", vm::save),
+        item("menu-save-as", "Save session as…", "Shortcut+Shift+S", vm::saveAs),
+        new SeparatorMenuItem(),
+        item("menu-export", "Export workflow YAML…", "Shortcut+Shift+E", vm::export),
+        item("menu-copy-yaml", "Copy workflow YAML", "Shortcut+Shift+C", this::copyYaml),
+        item("menu-inspect", "Open workflow to inspect…", null,
+            () -> vm.inspectWorkflow((name, text) -> WorkflowInspector.show(getScene().getWindow(), name, text))),
+        new SeparatorMenuItem(),
+        item("menu-settings", "Settings…", "Shortcut+Comma", this::openSettings),
+        new SeparatorMenuItem(),
+        item("menu-quit", "Quit", "Shortcut+Q", () -> getScene().getWindow().hide()));
+    Menu step = new Menu("Step");
+    step.getItems().addAll(
+        item("menu-observe", "Observe the page", "F5", observationVm::observe),
+        item("menu-apply", "Apply the decision", null, decisionVm::apply),
+        new SeparatorMenuItem(),
+        item("menu-approve", "Approve", null, approvalVm::approve),
+        item("menu-reject", "Reject", null, approvalVm::reject),
+        item("menu-edit", "Edit the waiting step", null, approvalVm::edit),
+        item("menu-takeover", "Take over", null, approvalVm::takeOver),
+        new SeparatorMenuItem(),
+        item("menu-undo", "Undo last step", "Shortcut+Z", stepsVm::undo));
+    MenuBar bar = new MenuBar(file, step);
+    bar.setId("menu-bar");
+    return bar;
+  }
+
+  private static MenuItem item(String id, String text, String accel, Runnable action) {
+    MenuItem mi = new MenuItem(text);
+    mi.setId(id);
+    if (accel != null) mi.setAccelerator(KeyCombination.keyCombination(accel));
+    mi.setOnAction(e -> action.run());
+    return mi;
+  }
+
+  private ToolBar toolBar() {
+    Label goalLabel = new Label("Goal");
+    goalLabel.getStyleClass().add(Styles.FIELD_LABEL);
+    TextField goal = new TextField();
+    goal.setId("goal-field");
+    goal.setPromptText("What should the workflow do? e.g. Sign in and download the latest invoice");
+    goal.textProperty().bindBidirectional(vm.goalProperty());
+    HBox.setHgrow(goal, Priority.ALWAYS);
+    Label idLabel = new Label("Workflow id");
+    idLabel.getStyleClass().add(Styles.FIELD_LABEL);
+    TextField id = new TextField();
+    id.setId("workflow-id-field");
+    id.setPrefColumnCount(12);
+    id.textProperty().bindBidirectional(vm.workflowIdProperty());
+    for (TextField f : new TextField[] {goal, id}) {
+      f.focusedProperty().addListener((o, a, focused) -> {
+        vm.setEditingGoal(focused);
+        if (!focused) vm.commitGoal();
+      });
+      f.setOnAction(e -> vm.commitGoal());
+    }
+    Button ask = new Button("Ask model");
+    ask.setId("ask-model");
+    Button run = new Button("Run model");
+    run.setId("run-model");
+    Button stop = new Button("Stop");
+    stop.setId("stop-model");
+    stop.setOnAction(e -> vm.stopModel());
+    stop.disableProperty().bind(vm.modelRunningProperty().not());
+    if (vm.hasModel()) {
+      ask.setTooltip(new Tooltip("Ask " + vm.modelName() + " for the next decision; it appears in the editor"));
+      run.setTooltip(new Tooltip("Let " + vm.modelName() + " decide turn after turn; risky steps still wait for you"));
+      ask.setOnAction(e -> vm.askModel());
+      run.setOnAction(e -> vm.runModel());
+      ask.disableProperty().bind(vm.busyProperty().or(vm.modelRunningProperty()));
+      run.disableProperty().bind(vm.busyProperty().or(vm.modelRunningProperty()));
+    } else {
+      // Without a model the person decides each step: take over in the page tree, or write the decision.
+      ask.setDisable(true);
+      run.setDisable(true);
+    }
+    Label noModel = new Label(vm.hasModel() ? "Model: " + vm.modelName() : "No model configured — you decide each step");
+    noModel.setId("model-status");
+    noModel.getStyleClass().add(Styles.HINT);
+    ToolBar bar = new ToolBar(goalLabel, goal, idLabel, id, ask, run, stop, noModel);
+    bar.setId("tool-bar");
+    return bar;
+  }
+
+  private StatusBar statusBar() {
+    StatusBar bar = new StatusBar();
+    bar.setId("status-bar");
+    Runnable update = () -> {
+      String a = vm.activityProperty().get();
+      bar.setText(a != null && !a.isEmpty() ? a : vm.infoProperty().get() == null || vm.infoProperty().get().isEmpty() ? "Ready" : vm.infoProperty().get());
+      bar.setProgress(vm.busyProperty().get() ? -1 : 0);
+    };
+    vm.activityProperty().addListener((o, a, b) -> update.run());
+    vm.infoProperty().addListener((o, a, b) -> update.run());
+    vm.busyProperty().addListener((o, a, b) -> update.run());
+    update.run();
+    Label journal = new Label();
+    journal.setId("journal-status");
+    journal.textProperty().bind(vm.journalProperty());
+    bar.getRightItems().add(journal);
+    return bar;
+  }
+
+  private void installShortcuts(Scene scene) {
+    // A filter, not accelerators: the focused text field would otherwise eat Ctrl+Backspace and Ctrl+E.
+    scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+      boolean waiting = approvalVm.pendingProperty().get() != null;
+      if (APPLY.match(e)) {
+        decisionVm.apply();
+        e.consume();
+      } else if (waiting && APPROVE.match(e)) {
+        approvalVm.approve();
+        e.consume();
+      } else if (waiting && REJECT.match(e)) {
+        approvalVm.reject();
+        e.consume();
+      } else if (waiting && EDIT.match(e)) {
+        approvalVm.edit();
+        e.consume();
+      } else if (waiting && TAKE_OVER.match(e)) {
+        approvalVm.takeOver();
+        e.consume();
+      }
+    });
+  }
+
+  private void copyYaml() {
+    vm.exportYaml().thenAccept(yaml -> Platform.runLater(() -> {
+      ClipboardContent c = new ClipboardContent();
+      c.putString(yaml);
+      Clipboard.getSystemClipboard().setContent(c);
+      vm.infoProperty().set("Workflow YAML copied to the clipboard");
+    }));
+  }
+
+  private void openSettings() {
+    SettingsDialog d = new SettingsDialog(ctx.session().policy());
+    if (getScene() != null) d.initOwner(getScene().getWindow());
+    d.showAndWait().ifPresent(vm::applySettings);
+  }
+
+  /** Detaches from the session; the caller closes the session itself. */
+  public void dispose() {
+    ctx.session().removeListener(listener);
+  }
+
+  public StudioViewModel viewModel() { return vm; }
+  public NotificationPane notificationPane() { return notification; }
+  public ObservationView observationView() { return observationView; }
+  public StepsView stepsView() { return stepsView; }
+}

@@ -1,0 +1,281 @@
+package dev.waymark.ui.shell;
+
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.session.PolicyFile;
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.session.SessionFile;
+import dev.waymark.session.SessionJournal;
+import dev.waymark.session.SessionSnapshot;
+import dev.waymark.session.SessionState;
+import dev.waymark.ui.common.Problems;
+import dev.waymark.ui.common.UiThreads;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The window's own state: goal and workflow id, what the session is busy with, messages for the person, the
+ * session file, the recovery offer, the model loop; and the file actions (save, open, export, inspect).
+ */
+public final class StudioViewModel {
+  private static final Logger LOG = LoggerFactory.getLogger(StudioViewModel.class);
+  private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("d MMM HH:mm").withZone(ZoneId.systemDefault());
+
+  private final StudioContext ctx;
+  private final AuthoringSession session;
+  private final Consumer<String> problems;
+  private final StringProperty goal = new SimpleStringProperty("");
+  private final StringProperty workflowId = new SimpleStringProperty("");
+  private final StringProperty activity = new SimpleStringProperty("");
+  private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final StringProperty info = new SimpleStringProperty("");
+  private final StringProperty journal = new SimpleStringProperty("");
+  private final StringProperty title = new SimpleStringProperty("Waymark");
+  private final ObjectProperty<Path> sessionFile = new SimpleObjectProperty<>();
+  private final ObjectProperty<SessionJournal.Replay> recovery = new SimpleObjectProperty<>();
+  private final StringProperty recoveryText = new SimpleStringProperty("");
+  private final BooleanProperty modelRunning = new SimpleBooleanProperty();
+  private final List<SessionJournal.Replay> recoverable;
+  private String lastNotice;
+
+  public StudioViewModel(StudioContext ctx, Consumer<String> problems) {
+    this.ctx = ctx;
+    this.session = ctx.session();
+    this.problems = problems;
+    this.recoverable = new ArrayList<>(ctx.recoverable());
+    recovery.addListener((o, a, r) -> recoveryText.set(r == null ? "" : describe(r)));
+    nextRecovery();
+    sessionFile.addListener((o, a, b) -> updateTitle());
+    goal.addListener((o, a, b) -> updateTitle());
+  }
+
+  public void accept(SessionSnapshot s) {
+    if (!s.state().goal().equals(goal.get()) && !editingGoal) goal.set(s.state().goal());
+    if (!s.state().workflowId().equals(workflowId.get()) && !editingGoal) workflowId.set(s.state().workflowId());
+    busy.set(s.busy());
+    journal.set(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile());
+    activity.set(s.activity() == null ? "" : s.activity() + "…");
+    if (s.notice() != null && !s.notice().equals(lastNotice)) problems.accept(s.notice());
+    lastNotice = s.notice();
+  }
+
+  private boolean editingGoal;
+
+  /** Commits the goal and workflow id fields to the session (on focus loss or Enter). */
+  public void commitGoal() {
+    String id = workflowId.get() == null ? "" : workflowId.get().strip();
+    if (!id.isEmpty() && !id.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
+      problems.accept("The workflow id \"" + id + "\" cannot be used; use letters, digits, - _ and .");
+      return;
+    }
+    report(session.setGoal(goal.get(), id));
+  }
+
+  private void updateTitle() {
+    Path f = sessionFile.get();
+    String g = goal.get() == null || goal.get().isBlank() ? "" : " — " + abbreviate(goal.get(), 60);
+    title.set("Waymark" + (f == null ? "" : " — " + f.getFileName()) + g);
+  }
+
+  // ---- recovery -----------------------------------------------------------------------------------------
+
+  private void nextRecovery() {
+    recovery.set(recoverable.isEmpty() ? null : recoverable.remove(0));
+  }
+
+  private static String describe(SessionJournal.Replay r) {
+    SessionState s = r.state();
+    String when;
+    try {
+      when = WHEN.format(Files.getLastModifiedTime(r.file()).toInstant());
+    } catch (IOException e) {
+      when = "earlier";
+    }
+    String g = s.goal() == null || s.goal().isBlank() ? "a session without a goal" : "\"" + abbreviate(s.goal(), 70) + "\"";
+    return "A session did not close properly (" + when + "): " + g + ", " + s.steps().size() + " steps, "
+        + s.trail().size() + " turns" + (r.tornTail() ? "; its last, half-written entry is dropped" : "")
+        + ". Recover it? Values are never saved, so enter them again.";
+  }
+
+  public CompletableFuture<?> recover() {
+    SessionJournal.Replay r = recovery.get();
+    if (r == null) return CompletableFuture.completedFuture(null);
+    return report(session.load(r.state()).thenRun(() -> {
+      setAside(r.file(), "recovered");
+      Platform.runLater(this::nextRecovery);
+    }));
+  }
+
+  public void discardRecovery() {
+    SessionJournal.Replay r = recovery.get();
+    if (r == null) return;
+    setAside(r.file(), "declined");
+    nextRecovery();
+  }
+
+  private void setAside(Path file, String why) {
+    try {
+      SessionJournal.setAside(file, why);
+    } catch (IOException e) {
+      LOG.warn("cannot set the journal {} aside", file, e);
+    }
+  }
+
+  // ---- files --------------------------------------------------------------------------------------------
+
+  public void newSession() {
+    sessionFile.set(null);
+    report(session.start("workflow", "", 0));
+  }
+
+  public CompletableFuture<?> save() {
+    Path f = sessionFile.get();
+    if (f == null) return saveAs();
+    return report(session.save(f).thenAccept(p -> Platform.runLater(() -> info.set("Saved " + p.getFileName()))));
+  }
+
+  public CompletableFuture<?> saveAs() {
+    Optional<Path> f = ctx.files().save("Save session", safeName() + SessionFile.EXTENSION, "Waymark sessions", "*.json");
+    if (f.isEmpty()) return CompletableFuture.completedFuture(null);
+    return report(session.save(f.get()).thenAccept(p -> Platform.runLater(() -> {
+      sessionFile.set(p);
+      info.set("Saved " + p.getFileName());
+    })));
+  }
+
+  public CompletableFuture<?> open() {
+    Optional<Path> f = ctx.files().open("Open session", "Waymark sessions", "*.json");
+    if (f.isEmpty()) return CompletableFuture.completedFuture(null);
+    Path file = f.get();
+    return report(CompletableFuture.supplyAsync(() -> {
+      try {
+        return SessionFile.open(file);
+      } catch (IOException e) {
+        throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
+            "The session could not be opened: " + e.getMessage(), e));
+      }
+    }, UiThreads.worker()).thenCompose(session::load).thenRun(() -> Platform.runLater(() -> {
+      sessionFile.set(file);
+      info.set("Opened " + file.getFileName() + "; enter the values of its variables again");
+    })));
+  }
+
+  public CompletableFuture<?> export() {
+    Optional<Path> f = ctx.files().save("Export workflow YAML", safeName() + ".yaml", "Workflow YAML", "*.yaml");
+    if (f.isEmpty()) return CompletableFuture.completedFuture(null);
+    return report(session.export(f.get()).thenAccept(p -> Platform.runLater(() -> info.set("Exported " + p.getFileName()))));
+  }
+
+  /** The workflow YAML for the clipboard; the caller puts it there on the FX thread. */
+  public CompletableFuture<String> exportYaml() {
+    return report(session.exportYaml());
+  }
+
+  /** Reads a workflow file for inspection, off the FX thread; hands the name and text to {@code show}. */
+  public CompletableFuture<?> inspectWorkflow(BiConsumer<String, String> show) {
+    Optional<Path> f = ctx.files().open("Open a workflow to inspect", "Workflow YAML", "*.yaml");
+    if (f.isEmpty()) return CompletableFuture.completedFuture(null);
+    Path file = f.get();
+    return report(CompletableFuture.supplyAsync(() -> {
+      try {
+        return Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
+            "The workflow could not be read: " + e.getMessage(), e));
+      }
+    }, UiThreads.worker()).thenAccept(text -> Platform.runLater(() -> show.accept(file.getFileName().toString(), text))));
+  }
+
+  /** Persists the approval policy and applies it to the session. */
+  public void applySettings(ApprovalPolicy settings) {
+    session.setPolicy(settings);
+    CompletableFuture.runAsync(() -> {
+      try {
+        PolicyFile.save(ctx.approvalFile(), settings);
+      } catch (IOException e) {
+        throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
+            "The approval policy is in use but could not be saved (" + e.getMessage() + "); it will be lost when Waymark closes", e));
+      }
+    }, UiThreads.worker()).whenComplete((v, e) -> {
+      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      else Platform.runLater(() -> info.set("Approval policy saved"));
+    });
+  }
+
+  // ---- the model ----------------------------------------------------------------------------------------
+
+  public boolean hasModel() {
+    return ctx.model() != null;
+  }
+
+  public String modelName() {
+    return ctx.model() == null ? null : ctx.model().source().name();
+  }
+
+  /** Asks the model for one decision and puts it in the editor as a proposal. */
+  public void askModel() {
+    if (ctx.model() == null) return;
+    report(session.decideNext(ctx.model().source(), ctx.model().renderer(), false));
+  }
+
+  /** Lets the model decide turn after turn until it is done, stuck, stopped, or a step waits for approval. */
+  public void runModel() {
+    if (ctx.model() == null || modelRunning.get()) return;
+    modelRunning.set(true);
+    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> Platform.runLater(() -> modelRunning.set(false)));
+  }
+
+  public void stopModel() {
+    session.stop();
+  }
+
+  private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
+    return f.whenComplete((v, e) -> {
+      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+    });
+  }
+
+  private String safeName() {
+    String id = workflowId.get();
+    return id == null || id.isBlank() ? "workflow" : id.replaceAll("[^A-Za-z0-9_.-]", "-");
+  }
+
+  private static String abbreviate(String s, int n) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() <= n ? one : one.substring(0, n - 1) + "…";
+  }
+
+  public void setEditingGoal(boolean editing) {
+    editingGoal = editing;
+  }
+
+  public StringProperty goalProperty() { return goal; }
+  public StringProperty workflowIdProperty() { return workflowId; }
+  public StringProperty activityProperty() { return activity; }
+  public BooleanProperty busyProperty() { return busy; }
+  public StringProperty infoProperty() { return info; }
+  public StringProperty journalProperty() { return journal; }
+  public StringProperty titleProperty() { return title; }
+  public ObjectProperty<Path> sessionFileProperty() { return sessionFile; }
+  public ObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery; }
+  public StringProperty recoveryTextProperty() { return recoveryText; }
+  public BooleanProperty modelRunningProperty() { return modelRunning; }
+}

@@ -1,0 +1,62 @@
+package dev.waymark.session;
+
+import dev.waymark.observe.PageObservation;
+import dev.waymark.workflow.Json;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** A browser for tests: serves a fixed observation, records every perform with its values, answers ok. */
+public final class FakeSessionBrowser implements SessionBrowser {
+  /** One perform call as the browser saw it, values included (only tests look at them). */
+  public record Performed(String stepId, Step step, Map<String, String> values) {}
+
+  public volatile PageObservation page;
+  public volatile boolean connected = true;
+  public volatile Function<Step, StepResult> answer = s -> StepResult.success(s.id(), null, null, null);
+  public final List<Performed> performed = Collections.synchronizedList(new ArrayList<>());
+  public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
+
+  public FakeSessionBrowser(PageObservation page) {
+    this.page = page;
+  }
+
+  public static PageObservation load(String resource) {
+    try (InputStream in = FakeSessionBrowser.class.getResourceAsStream(resource)) {
+      if (in == null) throw new IllegalArgumentException("no test resource " + resource);
+      return Json.read(new String(in.readAllBytes(), StandardCharsets.UTF_8), PageObservation.class);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public static FakeSessionBrowser checkout() {
+    return new FakeSessionBrowser(load("/observations/checkout.json"));
+  }
+
+  @Override
+  public PageObservation observe() throws BrowserUnavailableException {
+    if (!connected) throw new BrowserUnavailableException("No browser is connected; launch one from the Connection panel");
+    return page;
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
+    performed.add(new Performed(stepId, step, Map.copyOf(values)));
+    return answer.apply(step);
+  }
+
+  @Override
+  public void highlight(Selector selector) throws BrowserUnavailableException {
+    if (!connected) throw new BrowserUnavailableException("No browser is connected");
+    highlighted.add(selector);
+  }
+}

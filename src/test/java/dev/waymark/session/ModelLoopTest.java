@@ -1,0 +1,159 @@
+package dev.waymark.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.waymark.decide.DecisionSource;
+import dev.waymark.decide.DecisionSourceException;
+import dev.waymark.decide.Prompt;
+import dev.waymark.decide.PromptRenderer;
+import dev.waymark.decide.Reply;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.workflow.Provenance;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The session with a model deciding: turn after turn off the session thread, stopping where the person is needed. */
+class ModelLoopTest {
+  static final String SECRET = "correct-horse-battery";
+
+  /** Replies from a script, in order; records every prompt and the thread it was asked on. */
+  static final class ScriptedSource implements DecisionSource {
+    final Deque<String> replies = new ArrayDeque<>();
+    final List<Prompt> prompts = new CopyOnWriteArrayList<>();
+    final List<String> threads = new CopyOnWriteArrayList<>();
+    volatile boolean fail;
+    volatile boolean stream;
+
+    ScriptedSource(String... replies) {
+      this.replies.addAll(List.of(replies));
+    }
+
+    @Override
+    public String name() {
+      return "scripted";
+    }
+
+    @Override
+    public Reply decide(Prompt prompt, Consumer<String> partial) throws DecisionSourceException {
+      prompts.add(prompt);
+      threads.add(Thread.currentThread().getName());
+      if (fail) throw new DecisionSourceException("the server answered 503; try again in a minute");
+      String reply = replies.isEmpty() ? "{\"reasoning\": \"finished\", \"done\": true}" : replies.poll();
+      if (stream) {
+        // Like a streaming provider: the whole text so far, each time it grows, slowly enough to be seen.
+        for (int i = 1; i <= 4; i++) {
+          partial.accept(reply.substring(0, reply.length() * i / 4));
+          try {
+            Thread.sleep(150);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      }
+      return Reply.of(reply);
+    }
+  }
+
+  @TempDir Path dir;
+  FakeSessionBrowser browser;
+  AuthoringSession session;
+
+  @BeforeEach
+  void setUp() throws Exception {
+    browser = FakeSessionBrowser.checkout();
+    session = new AuthoringSession(new AuthoringSession.Config(browser, new KeywordRiskGate(), ApprovalPolicy.defaults(),
+        dir, Runnable::run, 5_000));
+    session.start("checkout", "Sign in and order", 10).get();
+    session.declareVariable("password", "the password").get();
+    session.setValue("password", SECRET).get();
+  }
+
+  @AfterEach
+  void tearDown() {
+    session.close();
+  }
+
+  static String click(String ref) {
+    return "{\"reasoning\": \"next: " + ref + "\", \"step\": {\"type\": \"click\", \"ref\": \"" + ref + "\"}}";
+  }
+
+  @Test
+  void loopRunsUntilAStepWaitsForThePerson() throws Exception {
+    ScriptedSource model = new ScriptedSource(
+        "{\"reasoning\": \"type it\", \"step\": {\"type\": \"fill\", \"ref\": \"e4\", \"value\": \"{{ password }}\"}}",
+        click("e6"), click("e12"), click("e14"));
+
+    TurnOutcome last = session.run(model, new PromptRenderer()).get(20, TimeUnit.SECONDS);
+
+    assertThat(last.kind()).isEqualTo(TurnOutcome.Kind.AWAITING_APPROVAL);
+    assertThat(last.pending().step().selector().css()).isEqualTo("#place-order");
+    assertThat(session.latest().steps()).hasSize(2).allMatch(s -> Provenance.MODEL.equals(s.provenance().by()));
+    assertThat(model.prompts).hasSize(3);
+    assertThat(model.threads).allMatch(AuthoringSession.IO_THREAD_NAME::equals);
+    assertThat(model.prompts).allSatisfy(p -> assertThat(p.system() + p.user()).doesNotContain(SECRET));
+    assertThat(model.prompts.get(2).user()).contains("Sign in and order");
+  }
+
+  @Test
+  void loopEndsWhenTheModelCallsTheGoalReached() throws Exception {
+    ScriptedSource model = new ScriptedSource(click("e6"), "{\"reasoning\": \"signed in\", \"done\": true}");
+
+    TurnOutcome last = session.run(model, new PromptRenderer()).get(20, TimeUnit.SECONDS);
+
+    assertThat(last.output().done()).isTrue();
+    assertThat(session.latest().state().done()).isTrue();
+    assertThat(session.latest().continueLoop()).isFalse();
+    assertThat(model.prompts).hasSize(2);
+  }
+
+  @Test
+  void proposalWaitsInTheEditorInsteadOfBeingApplied() throws Exception {
+    ScriptedSource model = new ScriptedSource(click("e6"));
+
+    TurnOutcome o = session.decideNext(model, new PromptRenderer(), false).get(20, TimeUnit.SECONDS);
+
+    assertThat(o).isNull();
+    assertThat(session.latest().proposedDecision()).isEqualTo(click("e6"));
+    assertThat(session.latest().proposalSerial()).isEqualTo(1);
+    assertThat(session.latest().trail()).isEmpty();
+    assertThat(browser.performed).isEmpty();
+  }
+
+  @Test
+  void replyIsShownWhileTheModelWritesIt() throws Exception {
+    ScriptedSource model = new ScriptedSource(click("e6"));
+    model.stream = true;
+    List<String> seen = new CopyOnWriteArrayList<>();
+    session.addListener(s -> {
+      if (s.streaming() != null) seen.add(s.streaming());
+    });
+
+    session.decideNext(model, new PromptRenderer(), false).get(20, TimeUnit.SECONDS);
+
+    assertThat(seen).isNotEmpty().allMatch(click("e6")::startsWith);
+    assertThat(seen.get(0).length()).isLessThan(click("e6").length());
+    assertThat(session.latest().streaming()).isNull();
+    assertThat(session.latest().proposedDecision()).isEqualTo(click("e6"));
+  }
+
+  @Test
+  void unreachableModelIsReportedAndChangesNothing() {
+    ScriptedSource model = new ScriptedSource();
+    model.fail = true;
+
+    assertThatThrownBy(() -> session.decideNext(model, new PromptRenderer(), true).get(20, TimeUnit.SECONDS))
+        .hasCauseInstanceOf(SessionException.class).hasMessageContaining("scripted could not decide: the server answered 503");
+    assertThat(session.latest().trail()).isEmpty();
+    assertThat(session.latest().activity()).isNull();
+  }
+}

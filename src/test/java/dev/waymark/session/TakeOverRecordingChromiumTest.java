@@ -1,0 +1,183 @@
+package dev.waymark.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.risk.RuleRiskGate;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.testing.Cdp;
+import dev.waymark.workflow.Provenance;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Take-over recording in real Chromium: the person's own (trusted) clicks and typing become the session's steps,
+ * naming their elements with the selectors the observer gives them, and a declared value typed by hand is
+ * recorded as its token.
+ */
+class TakeOverRecordingChromiumTest {
+  @RegisterExtension
+  static BrowserHarness browser = BrowserHarness.create();
+
+  private static final String PASSWORD = "s3cret-" + java.util.UUID.randomUUID();
+  private final java.util.List<dev.waymark.bridge.BrowserEvent> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private AuthoringSession session;
+
+  @BeforeEach
+  void startSession() throws Exception {
+    session = new AuthoringSession(new AuthoringSession.Config(
+        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), new RuleRiskGate(), null, null, null, 0));
+    session.start("newsletter", "Sign up for the newsletter", 20).get(10, TimeUnit.SECONDS);
+    session.declareVariable("email", "the subscriber's email").get(10, TimeUnit.SECONDS);
+    session.setValue("email", "ada@example.com").get(10, TimeUnit.SECONDS);
+    session.declareVariable("password", "the new password").get(10, TimeUnit.SECONDS);
+    session.setValue("password", PASSWORD).get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void closeSession() {
+    session.close();
+  }
+
+  @Test
+  void personsClicksAndTypingBecomeStepsWithTheObserversSelectors() throws Exception {
+    browser.open(browser.pageUrl("author/takeover.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode email = node(page, n -> "Email".equals(n.name()));
+    ObservedNode who = node(page, n -> "Your name".equals(n.name()));
+    ObservedNode pw = node(page, n -> "Choose a password".equals(n.name()));
+    ObservedNode save = node(page, n -> "button".equals(n.role()) && n.name() != null && n.name().contains("Save"));
+    ObservedNode secondAdd = page.nodes().stream().filter(n -> "Add".equals(n.name())).skip(1).findFirst().orElseThrow();
+
+    dev.waymark.bridge.BridgeListener spy = new dev.waymark.bridge.BridgeListener() {
+      @Override
+      public void event(dev.waymark.bridge.ClientInfo c, dev.waymark.bridge.BrowserEvent e) {
+        events.add(e);
+      }
+    };
+    browser.client().addListener(spy);
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      click("input[name=email]");
+      type("ada@example.com");
+      click("input.who");           // leaving the email field commits it: a fill
+      type("Ada Lovelace");
+      click("input.pw");
+      type(PASSWORD);
+      click("ul.addons li:nth-of-type(2) button");
+      click("button.save span:last-child"); // the text inside the button: the step is on the button
+      awaitSteps(5);
+    } finally {
+      browser.client().removeListener(spy);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "fill", "fill", "click", "click");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(email));
+    assertThat(steps.get(0).value()).isEqualTo("{{ email }}");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(who));
+    assertThat(steps.get(1).value()).isEqualTo("Ada Lovelace");
+    assertThat(steps.get(2).selector()).isEqualTo(selectorOf(pw));
+    assertThat(steps.get(2).value()).isEqualTo("{{ password }}");
+    assertThat(steps.get(3).selector()).isEqualTo(selectorOf(secondAdd));
+    assertThat(steps.get(4).selector()).isEqualTo(selectorOf(save));
+    // the extension recognised both values by their digests: neither crossed the socket
+    assertThat(events).filteredOn(e -> "user_action".equals(e.event())).extracting(e -> e.text("value"))
+        .contains("{{ email }}", "{{ password }}").doesNotContain("ada@example.com", PASSWORD);
+    assertThat(events.toString()).doesNotContain(PASSWORD);
+    assertThat(steps).allSatisfy(s -> assertThat(s.provenance().by()).isEqualTo(Provenance.PERSON));
+    // recorded, not performed again: each button was clicked once, by the person
+    assertThat(browser.eval("document.getElementById('log').textContent").asText()).isEqualTo("Add;✓ Save;");
+    assertThat(session.latest().trail()).allSatisfy(t -> assertThat(t.ok()).isTrue());
+  }
+
+  @Test
+  void enterInAFieldRecordsTheFillBeforeThePress() throws Exception {
+    browser.open(browser.pageUrl("author/takeover.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode search = node(page, n -> "Search the archive".equals(n.name()));
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      click("input[name=q]");
+      type("blue mugs");
+      pressEnter();
+      awaitSteps(2);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "press");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(search));
+    assertThat(steps.get(0).value()).isEqualTo("blue mugs");
+    assertThat(steps.get(1).value()).isEqualTo("Enter");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(search));
+    assertThat(browser.eval("document.getElementById('log').textContent").asText()).isEqualTo("search:blue mugs;");
+  }
+
+  private void pressEnter() throws Exception {
+    Cdp cdp = browser.cdp();
+    String s = cdp.attach(browser.pageTarget());
+    try {
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "keyDown").put("key", "Enter").put("code", "Enter")
+          .put("windowsVirtualKeyCode", 13).put("text", "\r"));
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "keyUp").put("key", "Enter").put("code", "Enter")
+          .put("windowsVirtualKeyCode", 13));
+    } finally {
+      cdp.detach(s);
+    }
+  }
+
+  private static Selector selectorOf(ObservedNode n) {
+    return new Selector(n.selector(), n.path(), n.indexes(), n.enter(), null, false);
+  }
+
+  private static ObservedNode node(PageObservation page, Predicate<ObservedNode> which) {
+    return page.nodes().stream().filter(which).findFirst()
+        .orElseThrow(() -> new AssertionError("no such node in " + page.nodes()));
+  }
+
+  private void awaitSteps(int n) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    while (session.latest().steps().size() < n && System.nanoTime() < deadline) Thread.sleep(50);
+    assertThat(session.latest().steps()).as("recorded steps; trail " + session.latest().trail()).hasSize(n);
+  }
+
+  /** A person's click: DevTools Input events, which the page sees as trusted. */
+  private void click(String css) throws Exception {
+    Cdp cdp = browser.cdp();
+    String target = browser.pageTarget();
+    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
+        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    String s = cdp.attach(target);
+    try {
+      for (String type : List.of("mousePressed", "mouseReleased")) {
+        cdp.send(s, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", box.path("x").asDouble())
+            .put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      cdp.detach(s);
+    }
+  }
+
+  /** A person's typing into the focused field. */
+  private void type(String text) throws Exception {
+    Cdp cdp = browser.cdp();
+    String s = cdp.attach(browser.pageTarget());
+    try {
+      cdp.send(s, "Input.insertText", Cdp.params().put("text", text));
+    } finally {
+      cdp.detach(s);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// A decision program for tests (docs/decision-program.md): reads one prompt object per line on stdin and
+// answers one decision per line on stdout, following a plan file. Each plan item names its element by the
+// accessible name shown in the prompt's compact observation; the agent finds that element's ref there, as
+// a model would. Every prompt line it receives is appended, as received, to the capture file.
+//   node plan-agent.mjs PLAN.json CAPTURE.jsonl
+// Plan items: {"type": "fill", "name": "Email", "value": "{{ email }}"}, {"type": "click", "name": "Sign in"},
+// {"type": "extract", "name": "Order A-4711"} ("name" matches a name that starts with it), {"done": true},
+// {"blocked": "why"}, {"handoff": "what"}. "when": "text" holds an item until the prompt contains that text.
+import { readFileSync, appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const [planFile, captureFile] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planFile, 'utf8'));
+let next = 0;
+
+function refFor(user, name) {
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // "e3 textbox "Email"", "e4 button "Sign in"", or a continued line ", e5 "Password""
+  const m = new RegExp('\\b(e\\d+)(?: [\\w:-]+)? "' + esc).exec(user);
+  return m ? m[1] : null;
+}
+
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (captureFile) appendFileSync(captureFile, line + '\n');
+  let prompt;
+  try { prompt = JSON.parse(line); } catch { prompt = {}; }
+  const user = String(prompt.user || '');
+  let decision;
+  const item = plan[next];
+  if (!item) {
+    decision = { reasoning: 'the plan has no more steps', done: false, blocked: 'the test plan ran out' };
+  } else if (item.when && !user.includes(item.when)) {
+    decision = { reasoning: 'waiting for the page to show ' + item.when, done: false,
+      step: { type: 'wait', label: 'wait for ' + item.when, wait: { text: item.when, timeout_ms: 3000 } } };
+  } else if (item.done) {
+    next++;
+    decision = { reasoning: item.reasoning || 'the goal is reached', done: true };
+  } else if (item.blocked || item.handoff) {
+    next++;
+    decision = item.blocked ? { reasoning: 'cannot go on', done: false, blocked: item.blocked }
+      : { reasoning: 'the person continues', done: false, handoff: item.handoff };
+  } else {
+    next++;
+    const step = { type: item.type, label: item.label || (item.type + ' ' + (item.name || '')) };
+    if (item.name) {
+      const ref = refFor(user, item.name);
+      if (!ref) process.stderr.write('plan-agent: no ref named "' + item.name + '" in turn ' + prompt.turn + '\n');
+      step.ref = ref || 'e999';
+    }
+    for (const k of ['value', 'url', 'prompt', 'continue_on']) if (item[k] !== undefined) step[k] = item[k];
+    decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };
+  }
+  process.stdout.write(JSON.stringify(decision) + '\n');
+});
