@@ -126,8 +126,17 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
   // key exactly when they sit at the same place inside different members of a run. Computed on
   // demand (only candidates and their ancestors need one), interned to a number.
   function keyOf(info) {
-    if (info.key === undefined) info.key = intern(keyOf(info.parent) + info.step);
-    return info.key;
+    if (info.key !== undefined) return info.key;
+    // iterative: a script can nest elements deeper than the JS stack goes
+    const chain = [];
+    let cur = info;
+    for (; cur.key === undefined; cur = cur.parent) chain.push(cur);
+    let key = cur.key;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      key = intern(key + chain[i].step);
+      chain[i].key = key;
+    }
+    return key;
   }
 
   function child(parentInfo, el, tree, nth, sameTag, sig, repeated) {
