@@ -74,9 +74,9 @@ import picocli.CommandLine.Spec;
 public final class AuthorCommand implements Callable<Integer> {
   public static final int EXIT_DONE = 0;
   public static final int EXIT_ERROR = 1;
-  public static final int EXIT_USAGE = 2;
-  public static final int EXIT_NO_BROWSER = 3;
-  public static final int EXIT_NOT_CONNECTED = 4;
+  public static final int EXIT_USAGE = ExitCodes.USAGE;
+  public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
+  public static final int EXIT_NOT_CONNECTED = ExitCodes.NOT_CONNECTED;
   public static final int EXIT_BLOCKED = 5;
   public static final int EXIT_HANDED_OFF = 6;
   public static final int EXIT_BUDGET = 7;

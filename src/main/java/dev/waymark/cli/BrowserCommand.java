@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "browser", mixinStandardHelpOptions = true,
     description = "Start the studio's bridge and a Chromium paired with it; run until interrupted.")
 public final class BrowserCommand implements Callable<Integer> {
-  public static final int EXIT_NO_BROWSER = 2;
-  public static final int EXIT_PORT_IN_USE = 3;
-  public static final int EXIT_NOT_CONNECTED = 4;
+  public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
+  public static final int EXIT_PORT_IN_USE = 5;
+  public static final int EXIT_NOT_CONNECTED = ExitCodes.NOT_CONNECTED;
 
   @Option(names = "--headless", description = "run Chromium without a window")
   boolean headless;

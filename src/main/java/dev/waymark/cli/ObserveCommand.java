@@ -43,9 +43,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "observe", mixinStandardHelpOptions = true,
     description = "Open URL in headless Chromium with the Waymark extension and print what the observer sees.")
 public final class ObserveCommand implements Callable<Integer> {
-  public static final int EXIT_USAGE = 2;
-  public static final int EXIT_NO_BROWSER = 3;
-  public static final int EXIT_NOT_CONNECTED = 4;
+  public static final int EXIT_USAGE = ExitCodes.USAGE;
+  public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
+  public static final int EXIT_NOT_CONNECTED = ExitCodes.NOT_CONNECTED;
   public static final int EXIT_NOT_LOADED = 5;
 
   private static final Logger LOG = LoggerFactory.getLogger(ObserveCommand.class);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyInput;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
+import dev.waymark.apply.SecretMask;
+import dev.waymark.apply.ObservationMask;
 import dev.waymark.apply.PreparedStep;
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.decide.DecisionSourceException;
@@ -299,7 +301,8 @@ public final class AuthoringSession implements AutoCloseable {
 
   private void readPage() throws InterruptedException {
     try {
-      observation = config.browser().observe();
+      // The page may echo a value the session typed; nothing past this line ever sees it.
+      observation = ObservationMask.mask(config.browser().observe(), new SecretMask(values));
       observationSerial++;
       if (state.taskOrigins().isEmpty() && origin(observation.url()) != null) {
         // The first page the session works on defines where it may go without asking.
