@@ -437,7 +437,8 @@ public final class AuthorCommand implements Callable<Integer> {
       var t = o.lastTurn();
       String what = t == null ? "" : t.done() ? "goal reached" : t.type() == null ? "no step" : t.type() + " " + (t.label() == null ? "" : t.label());
       progress(mask.mask("turn " + (t == null ? "?" : t.turn()) + ": " + what + (o.ok() ? " - ok" : o.error() == null ? "" : " - " + o.error())
-          + " (budget " + o.budget() + ", failures " + o.failures() + ")"));
+          + " (budget " + o.budget() + ", failures " + o.failures() + ")"
+          + (s.lastUsage() == null ? "" : "; " + s.lastUsage().describe())));
     }
   }
 

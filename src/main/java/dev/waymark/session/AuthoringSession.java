@@ -102,6 +102,9 @@ public final class AuthoringSession implements AutoCloseable {
   private String uncertainNote;
   private PageObservation uncertainPage;
   private String streaming;
+  /** The cost of the model decision not yet journaled, and of the last one, for the window. */
+  private TurnUsage nextUsage;
+  private TurnUsage lastUsage;
   private volatile long lastStreamFlush;
 
   private record Pending(ApplyInput in, PreparedStep ready, PendingApproval view, PageObservation page, RiskCheck check) {}
@@ -584,7 +587,17 @@ public final class AuthoringSession implements AutoCloseable {
       setActivityAsync("Waiting for " + source.name());
       try {
         Prompt prompt = renderer.renderTurn(args.goal(), args.page(), args.next(), args.last()).prompt();
-        reply.complete(source.decide(prompt, this::streamed));
+        long t0 = System.nanoTime();
+        Reply r = source.decide(prompt, this::streamed);
+        TurnUsage usage = new TurnUsage(source.name(), prompt.chars(), prompt.estimatedTokens(), r.promptTokens(),
+            r.completionTokens(), (System.nanoTime() - t0) / 1_000_000);
+        LOG.info("turn decided by {}: {}", source.name(), usage.describe());
+        call(null, () -> {
+          nextUsage = usage;
+          lastUsage = usage;
+          return null;
+        });
+        reply.complete(r);
       } catch (DecisionSourceException e) {
         reply.completeExceptionally(new SessionException(source.name() + " could not decide: " + e.getMessage(), e));
       } catch (InterruptedException e) {
@@ -767,6 +780,9 @@ public final class AuthoringSession implements AutoCloseable {
     Set<String> all = new LinkedHashSet<>(state.taskOrigins());
     if (origins != null) all.addAll(origins);
     b.taskOrigins = all;
+    // The model decision waiting to be journaled belongs to this turn, whoever applied it in the end.
+    b.usage = nextUsage;
+    nextUsage = null;
     lastOutput = out;
     // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
     uncertain = null;
@@ -922,7 +938,7 @@ public final class AuthoringSession implements AutoCloseable {
   private SessionSnapshot snapshotNow() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString(), uncertain, streaming);
+        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage);
   }
 
   /** The names of variables the steps use that have no value yet: what the person must enter before replaying. */

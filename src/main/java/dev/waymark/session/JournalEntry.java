@@ -34,7 +34,9 @@ public record JournalEntry(
     @JsonProperty("done") Boolean done,
     @JsonProperty("continue") Boolean continueLoop,
     @JsonProperty("step_id") String stepId,
-    @JsonProperty("task_origins") Set<String> taskOrigins) {
+    @JsonProperty("task_origins") Set<String> taskOrigins,
+    // What the model decision of this turn cost, when a model decided it.
+    @JsonProperty("usage") TurnUsage usage) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
       BUDGET = "budget", CLOSED = "closed";
@@ -50,6 +52,7 @@ public record JournalEntry(
     Integer budget, failures, givenBack;
     Boolean done, continueLoop;
     Set<String> taskOrigins;
+    TurnUsage usage;
 
     B(String kind) {
       this.kind = kind;
@@ -57,7 +60,8 @@ public record JournalEntry(
 
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
-          observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins);
+          observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
+          usage);
     }
   }
 

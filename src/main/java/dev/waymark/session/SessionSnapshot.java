@@ -27,7 +27,8 @@ public record SessionSnapshot(
     long proposalSerial,
     String journalFile,
     Step uncertain,
-    String streaming) {
+    String streaming,
+    TurnUsage lastUsage) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);

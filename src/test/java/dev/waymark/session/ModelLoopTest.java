@@ -60,7 +60,7 @@ class ModelLoopTest {
           }
         }
       }
-      return Reply.of(reply);
+      return new Reply(reply, 1200 + prompts.size(), 40);
     }
   }
 
@@ -155,5 +155,21 @@ class ModelLoopTest {
         .hasCauseInstanceOf(SessionException.class).hasMessageContaining("scripted could not decide: the server answered 503");
     assertThat(session.latest().trail()).isEmpty();
     assertThat(session.latest().activity()).isNull();
+  }
+
+  @Test
+  void eachModelTurnJournalsThePromptSizeAndTheTokensItCost() throws Exception {
+    ScriptedSource model = new ScriptedSource(click("e6"), "{\"reasoning\": \"signed in\", \"done\": true}");
+
+    session.run(model, new PromptRenderer()).get(20, TimeUnit.SECONDS);
+
+    List<String> turns = java.nio.file.Files.readAllLines(Path.of(session.latest().journalFile())).stream()
+        .filter(l -> l.contains("\"kind\":\"turn\"")).toList();
+    assertThat(turns).hasSize(2).allSatisfy(l -> assertThat(l).contains("\"usage\":{\"source\":\"scripted\"")
+        .contains("\"prompt_chars\":").contains("\"completion_tokens\":40"));
+    assertThat(turns.get(0)).contains("\"prompt_tokens\":1201");
+    TurnUsage last = session.latest().lastUsage();
+    assertThat(last.promptChars()).isEqualTo(model.prompts.get(1).chars());
+    assertThat(last.describe()).contains("1,202 in / 40 out tokens");
   }
 }

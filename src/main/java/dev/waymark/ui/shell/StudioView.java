@@ -289,6 +289,10 @@ public final class StudioView extends BorderPane {
     vm.infoProperty().addListener((o, a, b) -> update.run());
     vm.busyProperty().addListener((o, a, b) -> update.run());
     update.run();
+    Label usage = new Label();
+    usage.setId("usage-status");
+    usage.textProperty().bind(vm.usageProperty());
+    bar.getRightItems().add(usage);
     Label journal = new Label();
     journal.setId("journal-status");
     journal.textProperty().bind(vm.journalProperty());

@@ -48,6 +48,7 @@ public final class StudioViewModel {
   private final BooleanProperty busy = new SimpleBooleanProperty();
   private final StringProperty info = new SimpleStringProperty("");
   private final StringProperty journal = new SimpleStringProperty("");
+  private final StringProperty usage = new SimpleStringProperty("");
   private final StringProperty title = new SimpleStringProperty("Waymark");
   private final ObjectProperty<Path> sessionFile = new SimpleObjectProperty<>();
   private final ObjectProperty<SessionJournal.Replay> recovery = new SimpleObjectProperty<>();
@@ -72,6 +73,7 @@ public final class StudioViewModel {
     if (!s.state().workflowId().equals(workflowId.get()) && !editingGoal) workflowId.set(s.state().workflowId());
     busy.set(s.busy());
     journal.set(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile());
+    usage.set(s.lastUsage() == null ? "" : "Last model turn: " + s.lastUsage().describe());
     activity.set(s.activity() == null ? "" : s.activity() + "…");
     if (s.notice() != null && !s.notice().equals(lastNotice)) problems.accept(s.notice());
     lastNotice = s.notice();
@@ -273,6 +275,9 @@ public final class StudioViewModel {
   public BooleanProperty busyProperty() { return busy; }
   public StringProperty infoProperty() { return info; }
   public StringProperty journalProperty() { return journal; }
+
+  /** What the last model decision cost (prompt size, tokens, time), empty before the first. */
+  public StringProperty usageProperty() { return usage; }
   public StringProperty titleProperty() { return title; }
   public ObjectProperty<Path> sessionFileProperty() { return sessionFile; }
   public ObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery; }
