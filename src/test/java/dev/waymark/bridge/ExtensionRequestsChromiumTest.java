@@ -89,6 +89,56 @@ class ExtensionRequestsChromiumTest {
   }
 
   @Test
+  void aGateClearsWhenThePersonPressesContinue() throws Exception {
+    CompletableFuture<GateResult> gate = browser.client().gate("g3", "Enter the code we texted you", null, 15_000);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(gate).isNotDone();
+    // The overlay lives in a closed shadow root: only DevTools (piercing it) can find the button, as only a person can press it.
+    String target = browser.pageTarget();
+    String session = browser.cdp().attach(target);
+    try {
+      JsonNode doc = browser.cdp().send(session, "DOM.getDocument", Cdp.params().put("depth", -1).put("pierce", true));
+      int button = findButton(doc.path("root"), "Continue");
+      assertThat(button).as("the Continue button").isPositive();
+      JsonNode quad = browser.cdp().send(session, "DOM.getBoxModel", Cdp.params().put("nodeId", button)).path("model").path("content");
+      double x = (quad.get(0).asDouble() + quad.get(4).asDouble()) / 2;
+      double y = (quad.get(1).asDouble() + quad.get(5).asDouble()) / 2;
+      for (String type : List.of("mousePressed", "mouseReleased")) {
+        browser.cdp().send(session, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", x).put("y", y)
+            .put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      browser.cdp().detach(session);
+    }
+    GateResult r = gate.get(10, TimeUnit.SECONDS);
+    assertThat(r.ok()).isTrue();
+    assertThat(r.how()).isEqualTo("continue");
+  }
+
+  private static int findButton(JsonNode node, String text) {
+    if ("BUTTON".equals(node.path("nodeName").asText())) {
+      for (JsonNode c : node.path("children")) {
+        if (c.path("nodeValue").asText().contains(text)) return node.path("nodeId").asInt();
+      }
+    }
+    for (String kids : List.of("children", "shadowRoots", "contentDocument")) {
+      JsonNode k = node.path(kids);
+      if (k.isObject()) {
+        int found = findButton(k, text);
+        if (found > 0) return found;
+      }
+      for (JsonNode c : k) {
+        int found = findButton(c, text);
+        if (found > 0) return found;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void aGateNobodyClearsTimesOut() throws Exception {
     GateResult r = browser.client().gate("g2", "Nobody will do this", null, 800).get(15, TimeUnit.SECONDS);
     assertThat(r.ok()).isFalse();
