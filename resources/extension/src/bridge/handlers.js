@@ -16,6 +16,18 @@ export function maskKnown(s) {
   return masker(knownValues)(s);
 }
 
+/** Masks known values in every string of a JSON-like value (an observation echoes what a fill typed). */
+function maskDeep(v, mask) {
+  if (typeof v === 'string') return mask(v);
+  if (Array.isArray(v)) return v.map((x) => maskDeep(x, mask));
+  if (v && typeof v === 'object') {
+    const out = {};
+    for (const [k, x] of Object.entries(v)) out[k] = maskDeep(x, mask);
+    return out;
+  }
+  return v;
+}
+
 const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
 
 async function tabFor(msg) {
@@ -29,7 +41,7 @@ const HANDLERS = {
       const observation = await callPageScript(tab, 'observePage', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
-      return { type: 'observation', ok: true, observation, tab };
+      return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
     }
