@@ -4,6 +4,7 @@
 import { connect, onRequest, reconnectNow, beat } from './bridge/connection.js';
 import { handleRequest } from './bridge/handlers.js';
 import { registerEventListeners } from './bridge/events.js';
+import { registerNetworkListeners } from './bridge/network.js';
 
 const ALARM = 'waymark-reconnect';
 
@@ -15,6 +16,7 @@ function ensureAlarm() {
 
 onRequest(handleRequest);
 registerEventListeners();
+registerNetworkListeners();
 
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name !== ALARM) return;

@@ -3,6 +3,7 @@ import { performStep, stepStatus, highlightInTab } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
+import { networkState } from './network.js';
 import { runGate } from './gate.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
@@ -41,7 +42,7 @@ const HANDLERS = {
       const observation = await callPageScript(tab, 'observePage', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
-      return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab };
+      return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab, network: networkState(tab) };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
     }
