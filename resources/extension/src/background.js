@@ -4,6 +4,7 @@
 import { connect, onRequest, reconnectNow, beat } from './bridge/connection.js';
 import { handleRequest } from './bridge/handlers.js';
 import { registerEventListeners } from './bridge/events.js';
+import { dropStaleGuards } from './executor/dialogs.js';
 
 const ALARM = 'waymark-reconnect';
 
@@ -36,4 +37,5 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
 });
 
 ensureAlarm();
+dropStaleGuards();
 connect();

@@ -3,30 +3,9 @@
 // same-origin frames) are replaced by functions that record the dialog and answer it at once:
 // dismissed by default (confirm → false, prompt → null), accepted only when the step says
 // accept_dialog (the studio asks a person first). The reply lists them under `dialogs`.
-
-function install(accept) {
-  const patch = (w) => {
-    let state;
-    try {
-      state = w.__waymarkDialogs;
-      if (!state) {
-        state = { accept: false, seen: [] };
-        const record = (kind, message) => {
-          state.seen.push({ kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' });
-          if (state.seen.length > 20) state.seen.shift();
-        };
-        w.alert = function alert(message) { record('alert', message); };
-        w.confirm = function confirm(message) { record('confirm', message); return state.accept; };
-        w.prompt = function prompt(message, value) { record('prompt', message); return state.accept ? String(value ?? '') : null; };
-        Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
-      }
-      state.accept = accept;
-    } catch { /* a cross-origin frame: not ours to patch */ }
-  };
-  patch(window);
-  for (let i = 0; i < window.frames.length; i++) patch(window.frames[i]);
-  return true;
-}
+// The guard itself is executor/dialog-guard.js; once a document has it, the page script arms it
+// and collects its dialogs inside the step's own page call (page/executor/dialog-link.js).
+import { installDialogGuard } from './dialog-guard.js';
 
 function collect() {
   const out = [];
@@ -41,7 +20,7 @@ function collect() {
 /** Installs (or re-arms) the dialog guard in the tab's top document. Never throws. */
 export async function guardDialogs(tabId, accept) {
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: install, args: [!!accept] });
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: installDialogGuard, args: [!!accept] });
   } catch { /* a page the extension cannot script; the step itself reports that */ }
 }
 
@@ -53,4 +32,49 @@ export async function takeDialogs(tabId) {
   } catch {
     return [];
   }
+}
+
+const PREFIX = 'waymark-guard-';
+let serial = 0;
+
+function patternFor(url) {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    return `${u.protocol}//${u.hostname}/*`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Guards the documents a navigation to `url` loads (MAIN world, document_start, every frame of
+ * that host) until the returned function is called, so a dialog a page opens while loading
+ * does not block it. Scoped to the host and to the step: another tab that loads a page of the
+ * same host in that moment gets the guard too (its dialogs are then answered and not shown).
+ */
+export async function guardNavigation(url, accept) {
+  const pattern = patternFor(url);
+  if (!pattern || !chrome.scripting.registerContentScripts) return async () => {};
+  const id = `${PREFIX}${Date.now()}-${serial++}`;
+  try {
+    await chrome.scripting.registerContentScripts([{
+      id, js: [accept ? 'guard-accept.js' : 'guard-dismiss.js'], matches: [pattern], runAt: 'document_start',
+      world: 'MAIN', allFrames: true, persistAcrossSessions: false,
+    }]);
+  } catch {
+    return async () => {};
+  }
+  return async () => {
+    try { await chrome.scripting.unregisterContentScripts({ ids: [id] }); } catch { /* already gone */ }
+  };
+}
+
+/** Drops guards a stopped worker left registered. */
+export async function dropStaleGuards() {
+  try {
+    const scripts = await chrome.scripting.getRegisteredContentScripts();
+    const ids = scripts.map((s) => s.id).filter((id) => id.startsWith(PREFIX));
+    if (ids.length) await chrome.scripting.unregisterContentScripts({ ids });
+  } catch { /* nothing to drop */ }
 }

@@ -3,10 +3,10 @@
 // polled until the step's timeout, so an element that appears late, a page that navigates in
 // the middle of a wait and an overlay that goes away are all handled the same way.
 import { callPage, PageCallError } from './page-call.js';
-import { snapshot, since, waitForLoad, tabsOpenedBy } from './navigation.js';
+import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
-import { guardDialogs, takeDialogs } from './dialogs.js';
+import { guardDialogs, takeDialogs, guardNavigation } from './dialogs.js';
 
 export { stepStatus } from './ledger.js';
 
@@ -15,6 +15,8 @@ export const DEFAULT_TIMEOUT_MS = 10000;
 /** The extension's own bound on extractList rows when the step's limit is 0. */
 export const LIST_BOUND = 1000;
 const POLL_MS = 100;
+// A retry comes soon at first (most pages are ready within a few ms), then every POLL_MS.
+const pollDelay = (attempt) => Math.min(POLL_MS, 5 * 2 ** Math.max(0, attempt - 1));
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -50,7 +52,8 @@ export async function performStep(tabId, step, values = {}, options = {}) {
     result = await finalize({ ok: false, error: `internal error: ${e && e.message ? e.message : e}` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
   }
   release(result);
-  await ledger.finish(stepId, result);
+  // In memory at once; the storage write follows the reply (see ledger.finish).
+  ledger.finish(stepId, result).catch(() => {});
   return result;
 }
 
@@ -61,7 +64,7 @@ async function answerFor(record) {
 
 async function execute(tabId, step, values, options, stepId, mask) {
   const t0 = Date.now();
-  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId) };
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [] };
   let result;
   try {
     if (!step || typeof step.type !== 'string') throw new StepFailure('the step has no type');
@@ -74,12 +77,15 @@ async function execute(tabId, step, values, options, stepId, mask) {
     }
     const handler = HANDLERS[step.type];
     if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
-    if (GUARDED.has(step.type)) {
+    if (INLINE_GUARD.has(step.type)) {
+      // The page call arms the guard and returns its dialogs itself.
+      ctx.inlineGuard = { accept: !!step.accept_dialog };
+    } else if (GUARDED.has(step.type)) {
       await guardDialogs(tabId, step.accept_dialog);
       ctx.guarded = true;
     }
     result = await handler(ctx);
-    if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, !!result.navigating);
+    if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
     if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
       const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
       if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
@@ -96,7 +102,8 @@ const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
 const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
 const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
-const GUARDED = new Set(['click', 'press', 'select', 'fill', 'scroll', 'extractList']);
+const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll']);
+const GUARDED = new Set(['extractList']);
 
 async function finalize(result, ctx) {
   const { tabId, step, stepId, mask, t0 } = ctx;
@@ -108,7 +115,10 @@ async function finalize(result, ctx) {
     title = tab.title ?? null;
   } catch { /* the tab is gone; the error says so */ }
   const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : {};
-  const dialogs = ctx.guarded ? await takeDialogs(tabId) : [];
+  // Dialogs the step's page calls collected, plus those a guarded script or a new document
+  // (after a navigation) answered since.
+  const dialogs = [...(ctx.dialogs || [])];
+  if (ctx.guarded || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
   const reply = {
     step_id: stepId,
     ok: !!result.ok,
@@ -148,16 +158,24 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
   let lastError = null;
   let lastDoc = null;
   if (acts) {
-    try { lastDoc = (await callPage(ctx.tabId, 'pageState', [], 2000)).doc; } catch { lastDoc = null; }
-  }
-  for (let attempt = 0; ; attempt++) {
-    if (attempt > 0) {
-      if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
-      await sleep(Math.min(POLL_MS, remaining(ctx)));
+    // The document the step starts in: known from the tab's last page call when no navigation
+    // has committed since, else asked for.
+    lastDoc = knownDoc(ctx.tabId);
+    if (!lastDoc) {
+      try { lastDoc = noteDoc(ctx.tabId, (await callPage(ctx.tabId, 'pageState', [], 2000)).doc); } catch { lastDoc = null; }
     }
+  }
+  let guardInstalledIn = null;
+  for (let attempt = 0, waits = 0; ; attempt++) {
+    if (waits > 0) {
+      if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
+      await sleep(Math.min(pollDelay(waits), remaining(ctx)));
+    }
+    waits++;
     let r;
+    const callArgs = withAttempt(args, attempt, ctx.inlineGuard && guardInstalledIn !== 'failed' ? ctx.inlineGuard : null);
     try {
-      r = await callPage(ctx.tabId, fn, withAttempt(args, attempt), remaining(ctx) + 2000);
+      r = await callPage(ctx.tabId, fn, callArgs, remaining(ctx) + 2000);
     } catch (e) {
       if (!(e instanceof PageCallError)) throw e;
       if (e.fatal) throw new StepFailure(e.message);
@@ -171,16 +189,38 @@ async function attemptUntilDone(ctx, fn, args, { acts }) {
       lastError = e.message;
       continue;
     }
-    if (r.doc) lastDoc = r.doc;
+    if (r.doc) lastDoc = noteDoc(ctx.tabId, r.doc);
+    if (Array.isArray(r.dialogs)) ctx.dialogs.push(...r.dialogs);
+    if (r.guard_missing) {
+      // Once per document: install the guard, then call again at once.
+      guardInstalledIn = guardInstalledIn === r.doc ? 'failed' : r.doc;
+      if (guardInstalledIn !== 'failed') await guardDialogs(ctx.tabId, ctx.inlineGuard.accept);
+      attempt--;
+      waits = 0;
+      continue;
+    }
     if (r.ok || r.dispatched || !r.retry) return r;
     lastError = r.error;
   }
 }
 
-// performInPage takes the attempt number in its options (the third argument).
-function withAttempt(args, attempt) {
+// performInPage takes the attempt number and the dialog guard in its options (the third argument).
+function withAttempt(args, attempt, guard) {
   if (args.length < 3 || typeof args[2] !== 'object' || args[2] === null) return args;
-  return [args[0], args[1], { ...args[2], attempt }];
+  return [args[0], args[1], { ...args[2], attempt, ...(guard ? { guard } : {}) }];
+}
+
+// The last document id each tab's page script reported, with the tab's commit count then.
+const docs = new Map();
+
+function noteDoc(tabId, doc) {
+  if (doc) docs.set(tabId, { doc, committed: snapshot(tabId).committed });
+  return doc;
+}
+
+function knownDoc(tabId) {
+  const d = docs.get(tabId);
+  return d && d.committed === snapshot(tabId).committed ? d.doc : null;
 }
 
 async function recordOf(ctx) {
@@ -193,22 +233,36 @@ async function recordOf(ctx) {
 }
 
 /**
- * After an input: when the page saw a navigation start (the Navigation API's navigate event,
- * reported by the page call) or one has already reached webNavigation, waits for it to load.
+ * After an input: when the page saw a navigation start (the Navigation API's navigate event or
+ * an uncancelled form submission, reported by the page call) or one has already reached
+ * webNavigation, waits for it to load; when a link or form targets a new tab, waits a moment
+ * for the tab. Nothing reported and nothing seen: no pause at all.
  */
-async function settleNavigation(ctx, navigating) {
-  await sleep(10);
-  let n = since(ctx.tabId, ctx.navSnap);
-  if (navigating && !(n.started || n.committed || n.sameDoc)) {
+async function settleNavigation(ctx, signals) {
+  const { tabId } = ctx;
+  let n = since(tabId, ctx.navSnap);
+  let unguard = null;
+  if (signals.navigating) {
+    // The new document's dialogs must not block its load (best effort: the page's own host).
+    try { unguard = await guardNavigation((await chrome.tabs.get(tabId)).url, ctx.step.accept_dialog); } catch { unguard = null; }
+    ctx.navGuard = !!unguard;
     // The page may still cancel or intercept it: give it a moment to reach the browser.
     const until = Date.now() + 500;
     while (Date.now() < until && !(n.started || n.committed || n.sameDoc)) {
-      await sleep(20);
-      n = since(ctx.tabId, ctx.navSnap);
+      await nextEvent(tabId, until - Date.now());
+      n = since(tabId, ctx.navSnap);
     }
   }
-  if (n.started || n.committed) {
-    await waitForLoad(ctx.tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+  try {
+    if (n.started || n.committed) {
+      await waitForLoad(tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+    }
+  } finally {
+    if (unguard) await unguard();
+  }
+  if (signals.new_tab) {
+    const until = Date.now() + 300;
+    while (Date.now() < until && !tabsOpenedBy(tabId, ctx.t0).length) await nextEvent(tabId, until - Date.now());
   }
 }
 
@@ -222,6 +276,7 @@ function substituted(ctx, text, what) {
 
 async function conditionHolds(ctx, condition) {
   let last = null;
+  let tries = 0;
   for (;;) {
     try {
       const r = await callPage(ctx.tabId, 'checkCondition', [condition], Math.max(2000, remaining(ctx)));
@@ -232,7 +287,7 @@ async function conditionHolds(ctx, condition) {
       last = e.message;
     }
     if (Date.now() >= ctx.deadline) throw new StepFailure(`could not check the condition: ${last}`);
-    await sleep(POLL_MS);
+    await sleep(pollDelay(++tries));
   }
 }
 
@@ -242,6 +297,7 @@ async function waitFor(ctx, wait, timeoutMs) {
   const deadline = started + timeoutMs;
   const hasCondition = wait.selector || wait.text || wait.url_includes;
   let pending = null;
+  let tries = 0;
   while (hasCondition) {
     try {
       const r = await callPage(ctx.tabId, 'checkWait', [wait], Math.max(1000, deadline - Date.now()));
@@ -253,7 +309,7 @@ async function waitFor(ctx, wait, timeoutMs) {
       pending = 'the page was loading';
     }
     if (Date.now() >= deadline) return { ok: false, error: `timed out after ${timeoutMs} ms waiting: ${pending}` };
-    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    await sleep(Math.min(pollDelay(++tries), Math.max(1, deadline - Date.now())));
   }
   if (positive(wait.delay_ms)) await sleep(wait.delay_ms);
   return { ok: true, waited_ms: Date.now() - started };
@@ -314,9 +370,10 @@ async function historyStep(ctx, delta, snap) {
   while (Date.now() < until) {
     const n = since(ctx.tabId, snap);
     if (n.started || n.committed || n.sameDoc) return true;
-    await sleep(25);
+    await nextEvent(ctx.tabId, until - Date.now());
   }
-  return false;
+  const n = since(ctx.tabId, snap);
+  return n.started || n.committed || n.sameDoc;
 }
 
 async function doNavigate(ctx) {
@@ -324,8 +381,21 @@ async function doNavigate(ctx) {
   const how = String(step.value || '').trim().toLowerCase();
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
+  let unguard = null;
+  try {
+    return await navigateGuarded(ctx, how, snap, (u) => guardNavigation(u, step.accept_dialog).then((f) => { unguard = f; ctx.navGuard = true; }));
+  } finally {
+    if (unguard) await unguard();
+  }
+}
+
+// Dialogs of the new page (an alert while it loads) are answered by a guard registered for the
+// destination's host before the navigation starts, and reported under `dialogs`.
+async function navigateGuarded(ctx, how, snap, guard) {
+  const { step, tabId } = ctx;
   let what;
   if (Object.hasOwn(HISTORY, how) && !step.url) {
+    try { await guard((await chrome.tabs.get(tabId)).url); } catch { /* no tab: the step says so */ }
     what = how === 'reload' ? 'the reload' : `going ${how}`;
     if (how === 'reload') {
       try {
@@ -349,6 +419,7 @@ async function doNavigate(ctx) {
       throw new StepFailure(`invalid url '${step.url}'`);
     }
     what = `navigation to ${url}`;
+    await guard(url);
     try {
       await chrome.tabs.update(tabId, { url });
     } catch (e) {

@@ -6,6 +6,7 @@ import { resolveSelector, describeSelector, SelectorError, deepQueryAll } from '
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, isVisible } from './actionability.js';
 import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
 import { readOne, extractItems, nextControl, normText, TEXT_CAP } from './extract.js';
+import { dialogLink } from './dialog-link.js';
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the
 // same step reports instead of acting again.
@@ -18,6 +19,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function performInPage(step, values, options = {}) {
   const id = options.step_id;
   if (id && dispatched.has(id)) return { ...dispatched.get(id), repeated: true };
+  // Dialogs: arm this document's guard before acting; without one the worker installs it
+  // (a MAIN-world call) and calls again, once per document.
+  if (options.guard && !dialogLink({ accept: !!options.guard.accept })) return { ok: false, guard_missing: true, doc: docId };
   let result;
   try {
     result = await attempt(step, options);
@@ -29,7 +33,8 @@ export async function performInPage(step, values, options = {}) {
     dispatched.set(id, result);
     if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
   }
-  return { ...result, doc: docId };
+  const dialogs = options.guard ? (dialogLink({ take: true }) || { dialogs: [] }).dialogs : undefined;
+  return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}) };
 }
 
 /** What this document knows about a step: {known, result, doc}. */
@@ -82,7 +87,7 @@ async function elementAction(step, options) {
       // A select with no matching option or a wrong element type is not worth waiting for.
       if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill', retry: false, navigating: watch.seen() };
     }
-    return { ok: true, dispatched: true, count: done, navigating: await watch.settled() };
+    return { ok: true, dispatched: true, count: done, ...(await watch.settled()) };
   } finally {
     watch.stop();
   }
@@ -96,16 +101,19 @@ async function actOn(el, kind, chord, options) {
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   let hit = null;
   if (needs.hit) {
-    // Stable: the box must not move between two looks (an animating element is not hit
-    // where it is drawn now).
-    const before = el.getBoundingClientRect();
-    await sleep(20);
-    const after = el.getBoundingClientRect();
-    if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
-      return { notReady: 'element is still moving (animating)' };
+    // Stable: while an animation runs on the element or an ancestor, its box must not move
+    // between two looks (an animating element is not hit where it is drawn now). Without one
+    // nothing moves it between here and the dispatch, which runs without a pause.
+    if (animated(el)) {
+      const before = el.getBoundingClientRect();
+      await sleep(20);
+      const after = el.getBoundingClientRect();
+      if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
+        return { notReady: 'element is still moving (animating)' };
+      }
+      const again = notActionable(el, needs);
+      if (again) return { notReady: again };
     }
-    const again = notActionable(el, needs);
-    if (again) return { notReady: again };
     hit = hitTarget(el);
     if (hit.error) return { notReady: hit.error };
   }
@@ -124,25 +132,84 @@ async function actOn(el, kind, chord, options) {
   return {};
 }
 
+// True when a running animation or transition targets el or an ancestor (through shadow
+// hosts and frame elements).
+function animated(el) {
+  const chain = new Set();
+  for (let n = el; n; ) {
+    chain.add(n);
+    if (n.parentElement) n = n.parentElement;
+    else if (n.getRootNode && n.getRootNode().host) n = n.getRootNode().host;
+    else {
+      let f = null;
+      try { f = n.ownerDocument.defaultView.frameElement; } catch { f = null; }
+      n = f;
+    }
+  }
+  const docs = new Set([...chain].map((n) => n.ownerDocument));
+  for (const d of docs) {
+    let list = [];
+    try { list = d.getAnimations(); } catch { list = []; }
+    for (const a of list) {
+      const target = a.effect && a.effect.target;
+      if (a.playState === 'running' && target && chain.has(target)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Notices a navigation of the top document that input starts (a link, a form submission, a
- * location change in a handler): the Navigation API fires `navigate` synchronously, so the
- * service worker waits for the new page only when one is coming instead of pausing after
- * every input.
+ * location change in a handler) and a link or form that opens a new tab, so the service worker
+ * waits for a new page or tab only when one is coming instead of pausing after every input.
+ * The Navigation API fires `navigate` synchronously for links and location changes; a form
+ * submission is seen by its `submit` event not being cancelled (its navigation is planned in a
+ * task of its own), and form.submit() from a handler by one turn of the event loop.
  */
 function watchNavigation() {
   const nav = globalThis.navigation;
   let seen = false;
+  let submits = [];
+  let clicks = [];
   const on = () => { seen = true; };
+  const onSubmit = (e) => { submits.push(e); };
+  const onClick = (e) => { clicks.push(e); };
   if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', on);
+  window.addEventListener('submit', onSubmit, true);
+  window.addEventListener('click', onClick, true);
+  const opensTab = (target) => {
+    const t = String(target || '').trim().toLowerCase();
+    return t !== '' && t !== '_self' && t !== '_parent' && t !== '_top' && !(t === window.name);
+  };
   return {
     seen: () => seen,
-    // A form submission plans its navigation in a task of its own: look after one turn.
     settled: async () => {
-      if (!seen) await sleep(5);
-      return seen;
+      let newTab = false;
+      for (const e of submits) {
+        if (e.defaultPrevented) continue;
+        const form = e.target;
+        const target = (e.submitter && e.submitter.getAttribute && e.submitter.getAttribute('formtarget')) || (form && form.target);
+        if (opensTab(target)) newTab = true;
+        else if (!(form && String(form.method).toLowerCase() === 'dialog') && form && form.ownerDocument === document) seen = true;
+      }
+      for (const e of clicks) {
+        if (e.defaultPrevented) continue;
+        const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
+        if (a && opensTab(a.target)) newTab = true;
+      }
+      if (!seen && !newTab) {
+        // form.submit() from a handler plans a navigation without an event: one turn shows it.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      return { navigating: seen, new_tab: newTab };
     },
-    stop: () => { if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on); },
+    stop: () => {
+      if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on);
+      window.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener('click', onClick, true);
+      submits = [];
+      clicks = [];
+    },
   };
 }
 
@@ -158,7 +225,7 @@ async function pressPage(step) {
   const watch = watchNavigation();
   try {
     pressOn(target, chord);
-    return { ok: true, dispatched: true, navigating: await watch.settled() };
+    return { ok: true, dispatched: true, ...(await watch.settled()) };
   } finally {
     watch.stop();
   }

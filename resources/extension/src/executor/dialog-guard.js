@@ -1,0 +1,55 @@
+// The dialog guard, run in the page's MAIN world (window.alert/confirm/prompt are the page's
+// own). It must be self-contained: the service worker passes it to executeScript as `func`,
+// and guard-dismiss.js / guard-accept.js register it as a document_start content script while
+// a navigation runs. After install, the page script (isolated world) arms it and collects the
+// dialogs it answered through two synchronous DOM events on window, so a step needs no extra
+// executeScript for dialogs once a document has the guard.
+
+/** Installs (or re-arms) the guard in this document and its same-origin frames. */
+export function installDialogGuard(accept) {
+  const REQ = '__waymark_dialogs_req';
+  const RES = '__waymark_dialogs_res';
+  const patch = (w, acc) => {
+    try {
+      let state = w.__waymarkDialogs;
+      if (!state) {
+        state = { accept: false, seen: [] };
+        const record = (kind, message) => {
+          state.seen.push({ kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' });
+          if (state.seen.length > 20) state.seen.shift();
+        };
+        w.alert = function alert(message) { record('alert', message); };
+        w.confirm = function confirm(message) { record('confirm', message); return state.accept; };
+        w.prompt = function prompt(message, value) { record('prompt', message); return state.accept ? String(value ?? '') : null; };
+        Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
+      }
+      if (typeof acc === 'boolean') state.accept = acc;
+    } catch { /* a cross-origin frame: not ours to patch */ }
+  };
+  const patchAll = (acc) => {
+    patch(window, acc);
+    for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc);
+  };
+  const collect = () => {
+    const out = [];
+    const take = (w) => {
+      try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
+    };
+    take(window);
+    for (let i = 0; i < window.frames.length; i++) take(window.frames[i]);
+    return out;
+  };
+  patchAll(!!accept);
+  if (!Object.prototype.hasOwnProperty.call(window, '__waymarkDialogLink')) {
+    Object.defineProperty(window, '__waymarkDialogLink', { value: true, enumerable: false, configurable: true });
+    window.addEventListener(REQ, (e) => {
+      let cmd;
+      try { cmd = JSON.parse(String(e.detail)); } catch { return; }
+      if (!cmd || typeof cmd !== 'object') return;
+      patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined);
+      const dialogs = cmd.take ? collect() : [];
+      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs }) }));
+    }, true);
+  }
+  return true;
+}
