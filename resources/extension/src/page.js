@@ -2,11 +2,11 @@
 // page-side parts together; the service worker calls them through globalThis.__waymark.
 import { observePage } from './page/observer/index.js';
 import {
-  performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
+  performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
 } from './page/executor/index.js';
 
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
-    observePage, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
+    observePage, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   };
 }

@@ -1,5 +1,5 @@
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
-import { performStep, stepStatus, highlightInTab } from '../executor/steps.js';
+import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
@@ -38,7 +38,8 @@ const HANDLERS = {
     const tab = await tabFor(msg);
     const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms });
+    const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files });
     return { ...result, type: 'performed', step_id: msg.step_id };
   },
 
@@ -74,7 +75,12 @@ const HANDLERS = {
     }
   },
 
-  async gate(msg) {
+  async release() {
+    const r = await releaseControl();
+    return { type: 'released', ok: true, ...r };
+  },
+
+    async gate(msg) {
     const tab = await tabFor(msg);
     const r = await runGate(tab, msg.step_id || msg.id, msg.prompt, msg.continue_on, msg.timeout_ms);
     return { type: 'gate_cleared', ...r };

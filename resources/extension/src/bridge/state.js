@@ -93,6 +93,7 @@ export async function setTaskTab(tabId) {
 }
 
 export async function currentTaskTabId() {
+  if (cachedTask !== null) return cachedTask;
   const got = await chrome.storage.session.get(TASK_TAB_KEY);
   return Number.isInteger(got[TASK_TAB_KEY]) ? got[TASK_TAB_KEY] : null;
 }

@@ -7,6 +7,10 @@ import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigat
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
 import { guardDialogs, takeDialogs, guardNavigation } from './dialogs.js';
+import { watchDownloads, unwatchDownloads, nextDownload } from './downloads.js';
+import { taskTabs, noteAdopted, noteSite, onTaskSite } from './task-tabs.js';
+import { parseSize, setViewport, resetViewport } from './viewport.js';
+import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 
 export { stepStatus } from './ledger.js';
 
@@ -28,6 +32,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function performStep(tabId, step, values = {}, options = {}) {
   const stepId = options.step_id ?? step?.id ?? null;
   const mask = masker(values);
+  // Upload files travel beside the values (name → {filename, mime, base64}); never echoed.
+  options = { ...options, files: options.files && typeof options.files === 'object' ? options.files : {} };
   if (stepId == null) return execute(tabId, step, values, options, stepId, mask);
   const holder = {};
   const mine = ledger.claim(stepId, holder);
@@ -64,7 +70,10 @@ async function answerFor(record) {
 
 async function execute(tabId, step, values, options, stepId, mask) {
   const t0 = Date.now();
-  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [] };
+  const taskTabAtStart = await currentTaskTabId().catch(() => null);
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {} };
+  ctx.downloads = watchDownloads(step && step.allow_download);
+  ctx.taskTabAtStart = taskTabAtStart;
   let result;
   try {
     if (!step || typeof step.type !== 'string') throw new StepFailure('the step has no type');
@@ -93,7 +102,11 @@ async function execute(tabId, step, values, options, stepId, mask) {
   } catch (e) {
     result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && e.message ? e.message : e}` };
   }
-  return finalize(result, ctx);
+  try {
+    return await finalize(result, ctx);
+  } finally {
+    unwatchDownloads(ctx.downloads);
+  }
 }
 
 class StepFailure extends Error {}
@@ -130,8 +143,10 @@ async function finalize(result, ctx) {
     navigated: !!(nav.committed || nav.sameDoc),
     new_tabs: tabsOpenedBy(tabId, t0).map((t) => ({ id: t.id, url: mask(t.url) })),
     dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
+    downloads: (ctx.downloads ? ctx.downloads.seen : []).map((d) => ({ url: mask(d.url), filename: mask(d.filename), blocked: d.blocked })),
     elapsed_ms: Date.now() - t0,
   };
+  if (url && tabId === ctx.taskTabAtStart) noteSite(url).catch(() => {});
   if (result.uncertain) reply.uncertain = true;
   if (result.truncated !== undefined) reply.truncated = result.truncated;
   if (result.items !== undefined) reply.items = result.items;
@@ -328,6 +343,14 @@ const HANDLERS = {
   extractList: doExtractList,
   wait: doWait,
   captureUrl: doCaptureUrl,
+  upload: doUpload,
+  captureDownload: doCaptureDownload,
+  capturePageFile: doCapturePageFile,
+  eval: doEval,
+  switchTab: doSwitchTab,
+  closeTab: doCloseTab,
+  adoptTab: doAdoptTab,
+  setViewport: doSetViewport,
 };
 
 async function pageAction(ctx) {
@@ -547,6 +570,279 @@ function filenameFrom(disposition, url) {
   } catch {
     return null;
   }
+}
+
+// ---- upload ----
+
+const TOKEN_ONLY = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+async function doUpload(ctx) {
+  const { step } = ctx;
+  const names = [...String(step.value || '').matchAll(TOKEN_ONLY)].map((m) => m[1]);
+  if (!names.length) throw new StepFailure('an upload step needs value = the file placeholder, e.g. {{ resume }}');
+  const files = [];
+  for (const name of names) {
+    const f = ctx.files[name];
+    if (!f || typeof f.base64 !== 'string' || typeof f.filename !== 'string') throw new StepFailure(`no file was given for {{ ${name} }}`);
+    files.push({ filename: f.filename, mime: typeof f.mime === 'string' && f.mime ? f.mime : 'application/octet-stream', base64: f.base64 });
+  }
+  const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'upload', selector: step.selector }, {}, { step_id: ctx.stepId, files }], { acts: true });
+  // The reply names the files, never their contents.
+  return r;
+}
+
+// ---- captureDownload ----
+
+async function doCaptureDownload(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
+  const params = {};
+  for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
+  let trapped = null;
+  ctx.downloads.trap = (d) => { trapped = trapped || d; if (ctx.downloads.wake) ctx.downloads.wake(); };
+  try {
+    const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'captureDownload', selector: step.selector }, {}, { step_id: ctx.stepId }], { acts: true });
+    if (!r.ok) return r;
+    let plan = r.plan;
+    if (!plan) {
+      // The page's own script started it: take the download the browser began.
+      const started = Date.now();
+      const until = Math.min(ctx.deadline, started + 5000);
+      while (!trapped && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
+      if (!trapped) return { ok: false, dispatched: true, error: `the click did not start a download (waited ${until - started} ms)` };
+      plan = { url: trapped.url, method: 'GET', fields: [], replace_query: false };
+    }
+    let got;
+    try {
+      got = await callPage(tabId, 'fetchFile', [{ ...plan, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
+    } catch (e) {
+      return { ok: false, dispatched: true, error: e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message };
+    }
+    if (!got.ok) return { ok: false, error: got.error, dispatched: true };
+    const filename = step.filename || filenameFrom(got.disposition, null) || (trapped && trapped.filename) || filenameFrom('', got.final_url) || 'download';
+    return { ok: true, dispatched: true, data: `${filename} (${got.size} bytes, ${got.mime})`, file: { filename, mime: got.mime, size: got.size, base64: got.base64 } };
+  } finally {
+    ctx.downloads.trap = null;
+  }
+}
+
+// ---- capturePageFile ----
+
+function bytesToBase64(bytes) {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+function safeName(title, ext) {
+  const base = String(title || '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${base || 'page'}.${ext}`;
+}
+
+async function doCapturePageFile(ctx) {
+  const { step, tabId } = ctx;
+  const format = String(step.format || 'html').toLowerCase();
+  if (format === 'mhtml') {
+    if (!chrome.pageCapture) throw new StepFailure('this browser does not let the extension save pages as MHTML');
+    let blob;
+    try {
+      blob = await chrome.pageCapture.saveAsMHTML({ tabId });
+    } catch (e) {
+      throw new StepFailure(`the page could not be saved as MHTML: ${e.message}`);
+    }
+    if (!blob) throw new StepFailure('the page could not be saved as MHTML');
+    if (blob.size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${blob.size} bytes as MHTML, over the ${MAX_FILE_BYTES}-byte limit` };
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let title = '';
+    try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
+    const filename = step.filename || safeName(title, 'mhtml');
+    return { ok: true, data: `${filename} (${bytes.length} bytes, multipart/related)`, file: { filename, mime: 'multipart/related', size: bytes.length, base64: bytesToBase64(bytes) } };
+  }
+  if (format !== 'html') throw new StepFailure(`capturePageFile saves format html or mhtml, not '${step.format}'`);
+  let r;
+  try {
+    r = await callPage(tabId, 'pageHtml', [], Math.max(2000, remaining(ctx)));
+  } catch (e) {
+    throw new StepFailure(`the page could not be read: ${e.message}`);
+  }
+  const bytes = new TextEncoder().encode(r.html);
+  if (bytes.length > MAX_FILE_BYTES) return { ok: false, error: `the page is ${bytes.length} bytes as HTML, over the ${MAX_FILE_BYTES}-byte limit` };
+  const filename = step.filename || safeName(r.title, 'html');
+  return { ok: true, data: `${filename} (${bytes.length} bytes, text/html)`, file: { filename, mime: 'text/html', size: bytes.length, base64: bytesToBase64(bytes) } };
+}
+
+// ---- eval: a named function of the page ----
+
+const EVAL_CAP = 20000;
+const FN_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+const FORBIDDEN_SEGMENTS = new Set(['constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+
+// Runs in the page's MAIN world. Only the page's own functions: a built-in (eval, Function,
+// setTimeout, document.write…) could run code given as a string, so native functions are refused.
+async function callNamedFunction(path, args, cap) {
+  let owner = window;
+  let fn = window;
+  for (const part of path.split('.')) {
+    if (fn === null || fn === undefined) return { error: `the page has no function ${path}` };
+    owner = fn;
+    fn = fn[part];
+  }
+  if (typeof fn !== 'function') return { error: `the page has no function ${path} (it is ${fn === undefined ? 'undefined' : typeof fn})` };
+  let source = '';
+  try { source = Function.prototype.toString.call(fn); } catch { source = '[native code]'; }
+  if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) return { error: `${path} is a built-in function of the browser; eval calls only the page's own functions` };
+  let value;
+  try {
+    value = await fn.apply(owner, args);
+  } catch (e) {
+    return { error: `${path} threw: ${String(e && e.message ? e.message : e).slice(0, 500)}` };
+  }
+  let text;
+  try {
+    text = JSON.stringify(value === undefined ? null : value);
+  } catch (e) {
+    return { error: `what ${path} returned cannot be written as JSON: ${String(e && e.message ? e.message : e).slice(0, 200)}` };
+  }
+  if (text === undefined) text = 'null';
+  return text.length > cap ? { data: text.slice(0, cap), truncated: true } : { data: text, truncated: false };
+}
+
+function substituteArgs(ctx, v, where) {
+  if (typeof v === 'string') return substituted(ctx, v, where);
+  if (Array.isArray(v)) return v.map((x, i) => substituteArgs(ctx, x, `${where}[${i}]`));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, substituteArgs(ctx, x, `${where}.${k}`)]));
+  return v;
+}
+
+async function doEval(ctx) {
+  const { step, tabId } = ctx;
+  const name = String(step.fn || '').trim();
+  if (!name) throw new StepFailure('an eval step needs fn, the name of a function of the page (e.g. "app.refresh")');
+  if (!FN_NAME.test(name) || name.split('.').some((p) => FORBIDDEN_SEGMENTS.has(p))) {
+    throw new StepFailure(`fn must be the name of a function of the page (like "app.refresh"), not '${name.slice(0, 80)}'`);
+  }
+  const args = substituteArgs(ctx, Array.isArray(step.args) ? step.args : [], 'args');
+  await guardDialogs(tabId, step.accept_dialog);
+  ctx.guarded = true;
+  const snap = snapshot(tabId);
+  let timer;
+  const call = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: callNamedFunction, args: [name, args, EVAL_CAP] });
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), Math.max(1, remaining(ctx))); });
+  let r;
+  try {
+    const [res] = await Promise.race([call, timeout]);
+    r = res ? res.result : null;
+  } catch (e) {
+    if (e.message === 'timeout') return { ok: false, uncertain: true, error: `${name} did not return within ${ctx.timeout} ms` };
+    const n = since(tabId, snap);
+    return { ok: false, uncertain: n.started || n.committed, error: `${name} could not be called: ${e.message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!r) return { ok: false, uncertain: true, error: `${name} gave no answer (the page navigated or was replaced)` };
+  if (r.error) return { ok: false, error: r.error };
+  const n = since(tabId, snap);
+  if (n.started || n.committed) await waitForLoad(tabId, snap, Math.max(ctx.deadline, Date.now() + 2000), `the navigation ${name} started`);
+  return { ok: true, data: r.data, ...(r.truncated ? { truncated: true } : {}) };
+}
+
+// ---- tabs ----
+
+function tabIdOf(step) {
+  const raw = step.value ?? step.tab;
+  const id = Number(String(raw ?? '').trim());
+  if (!Number.isInteger(id) || id < 0) throw new StepFailure(`a ${step.type} step needs value = a tab id (from the observation's tabs), not '${raw ?? ''}'`);
+  return id;
+}
+
+async function tabOrFail(id) {
+  try {
+    return await chrome.tabs.get(id);
+  } catch {
+    throw new StepFailure(`there is no tab ${id}`);
+  }
+}
+
+async function makeTaskTab(ctx, tab) {
+  await chrome.tabs.update(tab.id, { active: true });
+  try { await chrome.windows.update(tab.windowId, { focused: true }); } catch { /* headless or no windows API */ }
+  await setTaskTab(tab.id);
+  // The reply describes the tab the task now works in.
+  ctx.tabId = tab.id;
+  ctx.navSnap = snapshot(tab.id);
+}
+
+async function doSwitchTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  const tab = await tabOrFail(id);
+  const current = await currentTaskTabId();
+  const mine = await taskTabs();
+  if (id !== current && !mine.opened.includes(id) && !mine.adopted.includes(id)) {
+    throw new StepFailure(`tab ${id} is not one of the task's tabs (use adoptTab for a tab the person already had open on the task's sites)`);
+  }
+  await makeTaskTab(ctx, tab);
+  return { ok: true, data: `switched to tab ${id}` };
+}
+
+async function doCloseTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  await tabOrFail(id);
+  const current = await currentTaskTabId();
+  const mine = await taskTabs();
+  if (id === current || id === ctx.tabId) throw new StepFailure(`tab ${id} is the current tab; switch to another task tab before closing it`);
+  if (mine.adopted.includes(id)) throw new StepFailure(`tab ${id} was adopted: it stays the person's and is not closed`);
+  if (!mine.opened.includes(id)) throw new StepFailure(`tab ${id} was not opened by this task, so it is not closed`);
+  try {
+    await chrome.tabs.remove(id);
+  } catch (e) {
+    throw new StepFailure(`tab ${id} could not be closed: ${e.message}`);
+  }
+  return { ok: true, data: `closed tab ${id}` };
+}
+
+async function doAdoptTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  const tab = await tabOrFail(id);
+  const mine = await taskTabs();
+  const current = await currentTaskTabId();
+  if (id === current || mine.opened.includes(id) || mine.adopted.includes(id)) {
+    await makeTaskTab(ctx, tab);
+    return { ok: true, data: `tab ${id} is already the task's; switched to it` };
+  }
+  if (!(await onTaskSite(tab.url || tab.pendingUrl || ''))) {
+    throw new StepFailure(`tab ${id} is not on one of the task's sites (${mine.sites.join(', ') || 'none yet'}), so it is not adopted`);
+  }
+  await noteAdopted(id);
+  await makeTaskTab(ctx, tab);
+  return { ok: true, data: `adopted tab ${id}` };
+}
+
+// ---- setViewport ----
+
+async function doSetViewport(ctx) {
+  const { step, tabId } = ctx;
+  const v = String(step.value ?? '').trim().toLowerCase();
+  if (v === 'reset' || v === '') {
+    const was = await resetViewport();
+    return { ok: true, data: was ? 'viewport reset' : 'the viewport was not changed' };
+  }
+  const size = parseSize(step.value);
+  if (!size) throw new StepFailure(`a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not '${step.value}'`);
+  if (tabId !== (await currentTaskTabId())) throw new StepFailure('setViewport changes only the task tab');
+  try {
+    await setViewport(tabId, size.width, size.height);
+  } catch (e) {
+    throw new StepFailure(e.message);
+  }
+  let seen = null;
+  try { seen = await callPage(tabId, 'pageState', [], 2000); } catch { seen = null; }
+  return { ok: true, data: `viewport ${size.width}x${size.height}${seen && seen.viewport ? ` (the page sees ${seen.viewport})` : ''}` };
+}
+
+/** Ends the studio's control: the viewport goes back. */
+export async function releaseControl() {
+  const viewport = await resetViewport();
+  return { viewport_reset: viewport };
 }
 
 /**
