@@ -75,3 +75,36 @@ export function nextDownload(w, ms) {
 export function onUnclaimedDownload(handler) {
   unclaimed = handler;
 }
+
+// Chrome's own limit on downloads a page starts without a person's gesture (after the first,
+// it asks, and a headless or unattended browser says no) would hide them from chrome.downloads,
+// so neither a blocked download could be reported nor an allowed one happen. On the task's sites
+// the extension is the gate instead: automatic downloads are allowed there while the studio is
+// in control (cleared by `release`), and every one is blocked unless its step allows it.
+const allowedSites = new Set();
+
+/** Lets the task's site of url start downloads without Chrome's prompt (the extension gates them). */
+export async function allowAutomaticDownloads(url) {
+  if (!globalThis.chrome || !chrome.contentSettings || !chrome.contentSettings.automaticDownloads) return;
+  let pattern;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return;
+    pattern = `${u.protocol}//${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}/*`;
+  } catch {
+    return;
+  }
+  if (allowedSites.has(pattern)) return;
+  allowedSites.add(pattern);
+  try {
+    await chrome.contentSettings.automaticDownloads.set({ primaryPattern: pattern, setting: 'allow' });
+  } catch {
+    allowedSites.delete(pattern);
+  }
+}
+
+/** Removes the automatic-download settings this extension made. */
+export async function clearAutomaticDownloads() {
+  allowedSites.clear();
+  try { await chrome.contentSettings.automaticDownloads.clear({}); } catch { /* none */ }
+}

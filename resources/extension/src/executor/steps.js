@@ -7,7 +7,7 @@ import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigat
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
 import { guardDialogs, takeDialogs, guardNavigation } from './dialogs.js';
-import { watchDownloads, unwatchDownloads, nextDownload } from './downloads.js';
+import { watchDownloads, unwatchDownloads, nextDownload, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
 import { taskTabs, noteAdopted, noteSite, onTaskSite } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
@@ -84,6 +84,12 @@ async function execute(tabId, step, values, options, stepId, mask) {
       const c = await conditionHolds(ctx, step.condition);
       if (!c.holds) return finalize({ ok: true, skipped: true, data: `condition does not hold: ${c.detail}` }, ctx);
     }
+    if (MAY_DOWNLOAD.has(step.type)) {
+      // Before the first step on a page of a site (usually done by the step that loaded it).
+      let url = lastUrls.get(tabId);
+      if (!url) { try { url = (await chrome.tabs.get(tabId)).url; } catch { url = null; } }
+      if (url) await allowAutomaticDownloads(url);
+    }
     const handler = HANDLERS[step.type];
     if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
     if (INLINE_GUARD.has(step.type)) {
@@ -115,6 +121,9 @@ const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
 const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
 const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
+const MAY_DOWNLOAD = new Set(['click', 'press', 'select', 'fill', 'captureDownload', 'eval']);
+// The URL each tab showed at the end of its last step.
+const lastUrls = new Map();
 const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll']);
 const GUARDED = new Set(['extractList']);
 
@@ -147,6 +156,10 @@ async function finalize(result, ctx) {
     elapsed_ms: Date.now() - t0,
   };
   if (url && tabId === ctx.taskTabAtStart) noteSite(url).catch(() => {});
+  if (url) {
+    lastUrls.set(tabId, url);
+    allowAutomaticDownloads(url).catch(() => {});
+  }
   if (result.uncertain) reply.uncertain = true;
   if (result.truncated !== undefined) reply.truncated = result.truncated;
   if (result.items !== undefined) reply.items = result.items;
@@ -270,7 +283,12 @@ async function settleNavigation(ctx, signals) {
   }
   try {
     if (n.started || n.committed) {
-      await waitForLoad(tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+      const loaded = await waitForLoad(tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+      if (!loaded.ok && /aborted/.test(loaded.error) && ctx.downloads && !ctx.downloads.seen.length) {
+        // A navigation that turned into a download: the download reaches chrome.downloads a little later.
+        const until = Date.now() + 1500;
+        while (!ctx.downloads.seen.length && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
+      }
     }
   } finally {
     if (unguard) await unguard();
@@ -609,7 +627,7 @@ async function doCaptureDownload(ctx) {
       const started = Date.now();
       const until = Math.min(ctx.deadline, started + 5000);
       while (!trapped && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
-      if (!trapped) return { ok: false, dispatched: true, error: `the click did not start a download (waited ${until - started} ms)` };
+      if (!trapped) return { ok: false, dispatched: true, error: `the click did not start a download (waited ${until === ctx.deadline ? ctx.timeout : until - started} ms)` };
       plan = { url: trapped.url, method: 'GET', fields: [], replace_query: false };
     }
     let got;
@@ -842,6 +860,7 @@ async function doSetViewport(ctx) {
 /** Ends the studio's control: the viewport goes back. */
 export async function releaseControl() {
   const viewport = await resetViewport();
+  await clearAutomaticDownloads();
   return { viewport_reset: viewport };
 }
 
