@@ -8,7 +8,7 @@ import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
 import { guardDialogs, takeDialogs, guardNavigation } from './dialogs.js';
 import { watchDownloads, unwatchDownloads, nextDownload, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
-import { taskTabs, noteAdopted, noteSite, onTaskSite } from './task-tabs.js';
+import { taskTabs, noteAdopted, noteSite, onTaskSite, noteWorked } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 
@@ -71,6 +71,10 @@ async function answerFor(record) {
 async function execute(tabId, step, values, options, stepId, mask) {
   const t0 = Date.now();
   const taskTabAtStart = await currentTaskTabId().catch(() => null);
+  if (taskTabAtStart !== null && !workedTabs.has(taskTabAtStart)) {
+    workedTabs.add(taskTabAtStart);
+    noteWorked(taskTabAtStart).catch(() => {});
+  }
   const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {} };
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
@@ -122,6 +126,8 @@ const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
 const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
 const MAY_DOWNLOAD = new Set(['click', 'press', 'select', 'fill', 'captureDownload', 'eval']);
+// Task tabs this worker has recorded as worked in (see task-tabs.js).
+const workedTabs = new Set();
 // The URL each tab showed at the end of its last step.
 const lastUrls = new Map();
 const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll']);
@@ -795,7 +801,7 @@ async function doSwitchTab(ctx) {
   const tab = await tabOrFail(id);
   const current = await currentTaskTabId();
   const mine = await taskTabs();
-  if (id !== current && !mine.opened.includes(id) && !mine.adopted.includes(id)) {
+  if (id !== current && !mine.opened.includes(id) && !mine.adopted.includes(id) && !mine.worked.includes(id)) {
     throw new StepFailure(`tab ${id} is not one of the task's tabs (use adoptTab for a tab the person already had open on the task's sites)`);
   }
   await makeTaskTab(ctx, tab);
@@ -823,7 +829,7 @@ async function doAdoptTab(ctx) {
   const tab = await tabOrFail(id);
   const mine = await taskTabs();
   const current = await currentTaskTabId();
-  if (id === current || mine.opened.includes(id) || mine.adopted.includes(id)) {
+  if (id === current || mine.opened.includes(id) || mine.adopted.includes(id) || mine.worked.includes(id)) {
     await makeTaskTab(ctx, tab);
     return { ok: true, data: `tab ${id} is already the task's; switched to it` };
   }

@@ -1,5 +1,5 @@
-// Which tabs belong to the task: the task tab, tabs opened from a task tab while the studio is
-// in control (closeTab may close those), and tabs the person already had that a step adopted
+// Which tabs belong to the task: the task tab, tabs a task tab's page opened (closeTab may
+// close those), and tabs the person already had that a step adopted
 // (they stay the person's: closeTab refuses them). The sites of the task are the hosts its tabs
 // have shown, so adoptTab only takes a tab on one of them. Kept in chrome.storage.session.
 import { currentTaskTabId } from '../bridge/state.js';
@@ -11,7 +11,7 @@ async function load() {
   if (cache) return cache;
   const got = await chrome.storage.session.get(KEY);
   const s = got[KEY] || {};
-  cache = cache || { opened: s.opened || [], adopted: s.adopted || [], sites: s.sites || [] };
+  cache = cache || { opened: s.opened || [], adopted: s.adopted || [], sites: s.sites || [], worked: s.worked || [] };
   return cache;
 }
 
@@ -36,20 +36,25 @@ function sameSite(host, site) {
 
 async function isTaskTab(tabId) {
   const s = await load();
-  return tabId === (await currentTaskTabId()) || s.opened.includes(tabId) || s.adopted.includes(tabId);
+  return tabId === (await currentTaskTabId()) || s.opened.includes(tabId) || s.adopted.includes(tabId) || s.worked.includes(tabId);
 }
 
-if (globalThis.chrome && chrome.tabs) {
-  chrome.tabs.onCreated.addListener(async (tab) => {
-    if (!Number.isInteger(tab.openerTabId) || !(await isTaskTab(tab.openerTabId))) return;
+if (globalThis.chrome && chrome.webNavigation && chrome.webNavigation.onCreatedNavigationTarget) {
+  // A tab a task page opened (window.open, a target=_blank link or form). Not tabs.onCreated's
+  // openerTabId: Chrome also sets that for a tab the person opens while a task tab is active.
+  chrome.webNavigation.onCreatedNavigationTarget.addListener(async (d) => {
+    if (!(await isTaskTab(d.sourceTabId))) return;
     const s = await load();
-    if (!s.opened.includes(tab.id)) s.opened.push(tab.id);
+    if (!s.opened.includes(d.tabId)) s.opened.push(d.tabId);
     await save();
   });
+}
+if (globalThis.chrome && chrome.tabs) {
   chrome.tabs.onRemoved.addListener(async (tabId) => {
     const s = await load();
     s.opened = s.opened.filter((id) => id !== tabId);
     s.adopted = s.adopted.filter((id) => id !== tabId);
+    s.worked = s.worked.filter((id) => id !== tabId);
     await save();
   });
 }
@@ -67,10 +72,19 @@ if (globalThis.chrome && chrome.webNavigation) {
   });
 }
 
-/** {opened, adopted, sites} as now known. */
+/** {opened, adopted, worked, sites} as now known (worked: tabs that have been the task tab). */
 export async function taskTabs() {
   const s = await load();
-  return { opened: [...s.opened], adopted: [...s.adopted], sites: [...s.sites] };
+  return { opened: [...s.opened], adopted: [...s.adopted], worked: [...s.worked], sites: [...s.sites] };
+}
+
+/** Records that tabId is (or was) the task tab, so switchTab may come back to it. */
+export async function noteWorked(tabId) {
+  const s = await load();
+  if (s.worked.includes(tabId)) return;
+  s.worked.push(tabId);
+  if (s.worked.length > 50) s.worked.shift();
+  await save();
 }
 
 /** Records that the task adopted tabId. */
@@ -101,6 +115,6 @@ export async function onTaskSite(url) {
 
 /** Forgets tabs and sites (control ended). Adopted tabs are left as they are. */
 export async function forgetTaskTabs() {
-  cache = { opened: [], adopted: [], sites: [] };
+  cache = { opened: [], adopted: [], sites: [], worked: [] };
   await save();
 }
