@@ -668,15 +668,25 @@ async function doCapturePageFile(ctx) {
   const format = String(step.format || 'html').toLowerCase();
   if (format === 'mhtml') {
     if (!chrome.pageCapture) throw new StepFailure('this browser does not let the extension save pages as MHTML');
-    let blob;
-    try {
-      blob = await chrome.pageCapture.saveAsMHTML({ tabId });
-    } catch (e) {
-      throw new StepFailure(`the page could not be saved as MHTML: ${e.message}`);
+    let bytes = null;
+    let last = null;
+    // The blob is backed by a temporary file that is now and then gone before it is read: once more.
+    for (let i = 0; i < 2 && !bytes; i++) {
+      let blob;
+      try {
+        blob = await chrome.pageCapture.saveAsMHTML({ tabId });
+      } catch (e) {
+        throw new StepFailure(`the page could not be saved as MHTML: ${e.message}`);
+      }
+      if (!blob) throw new StepFailure('the page could not be saved as MHTML');
+      if (blob.size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${blob.size} bytes as MHTML, over the ${MAX_FILE_BYTES}-byte limit` };
+      try {
+        bytes = new Uint8Array(await blob.arrayBuffer());
+      } catch (e) {
+        last = e;
+      }
     }
-    if (!blob) throw new StepFailure('the page could not be saved as MHTML');
-    if (blob.size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${blob.size} bytes as MHTML, over the ${MAX_FILE_BYTES}-byte limit` };
-    const bytes = new Uint8Array(await blob.arrayBuffer());
+    if (!bytes) throw new StepFailure(`the page could not be saved as MHTML: ${last && last.message ? last.message : last}`);
     let title = '';
     try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
     const filename = step.filename || safeName(title, 'mhtml');

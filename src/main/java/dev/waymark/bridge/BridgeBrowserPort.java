@@ -86,7 +86,9 @@ public final class BridgeBrowserPort implements BrowserPort {
   public static StepResult toStepResult(String stepId, PerformResult r) {
     List<String> dialogs = r.dialogs().stream()
         .map(d -> d.kind() + ": " + d.message() + (d.handled() == null ? "" : " (" + d.handled() + ")")).toList();
-    List<String> downloads = r.downloads().stream().map(d -> d.filename() != null ? d.filename() : d.url()).toList();
+    // task-respond: a blocked download is listed so the next decision can ask for allow_download.
+    List<String> downloads = r.downloads().stream()
+        .map(d -> (d.filename() != null ? d.filename() : d.url()) + (d.blocked() ? " (blocked)" : " (allowed)")).toList();
     List<String> newTabs = r.newTabs().stream().map(TabInfo::url).toList();
     String data = r.data() == null || r.data().isNull() ? null : r.data().isTextual() ? r.data().asText() : r.data().toString();
     return new StepResult(stepId, r.ok(), r.error(), data, r.url(), r.title(), r.skipped(), r.uncertain(), r.navigated(),
