@@ -1,4 +1,5 @@
-// As guard-dismiss.js, for a step with accept_dialog: true.
+// As guard-dismiss.js, for one navigate step with accept_dialog: true (wins over the standing
+// dismiss guard, whichever runs first).
 import { installDialogGuard } from './executor/dialog-guard.js';
 
-installDialogGuard(true);
+installDialogGuard(true, 'load-accept');

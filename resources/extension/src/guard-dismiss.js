@@ -1,5 +1,6 @@
-// Content script registered (MAIN world, document_start) only while a step navigates the task
-// tab: a dialog the new page opens while loading is dismissed and reported, not left blocking.
+// Content script registered (MAIN world, document_start) for the task's sites while the studio
+// is in control: a dialog a page opens while it loads is dismissed and reported, not left
+// blocking the page.
 import { installDialogGuard } from './executor/dialog-guard.js';
 
-installDialogGuard(false);
+installDialogGuard(false, 'load');

@@ -1,6 +1,7 @@
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
 import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
+import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
 import { runGate } from './gate.js';
@@ -57,9 +58,14 @@ const HANDLERS = {
   async tabs() {
     const task = await currentTaskTabId();
     const tabs = await chrome.tabs.query({});
+    const mine = await taskTabs();
+    const onSite = await Promise.all(tabs.map((t) => onTaskSite(t.url || t.pendingUrl || '')));
     return {
       type: 'tab_list',
-      tabs: tabs.map((t) => ({ id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task })),
+      tabs: tabs.map((t, i) => ({
+        id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task,
+        opened_by_task: mine.opened.includes(t.id), adopted: mine.adopted.includes(t.id), on_task_site: onSite[i],
+      })),
     };
   },
 

@@ -5,11 +5,16 @@
 // dialogs it answered through two synchronous DOM events on window, so a step needs no extra
 // executeScript for dialogs once a document has the guard.
 
-/** Installs (or re-arms) the guard in this document and its same-origin frames. */
-export function installDialogGuard(accept) {
+/**
+ * Installs (or re-arms) the guard in this document and its same-origin frames. mode 'step': a
+ * step arms it (its accept wins); 'load': the standing guard of the task's sites at
+ * document_start (it does not undo a 'load-accept'); 'load-accept': registered for one
+ * navigate step with accept_dialog, whichever of the two runs first.
+ */
+export function installDialogGuard(accept, mode = 'step') {
   const REQ = '__waymark_dialogs_req';
   const RES = '__waymark_dialogs_res';
-  const patch = (w, acc) => {
+  const patch = (w, acc, force) => {
     try {
       let state = w.__waymarkDialogs;
       if (!state) {
@@ -23,12 +28,15 @@ export function installDialogGuard(accept) {
         w.prompt = function prompt(message, value) { record('prompt', message); return state.accept ? String(value ?? '') : null; };
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
       }
-      if (typeof acc === 'boolean') state.accept = acc;
+      if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
+        state.accept = acc;
+        state.forced = !!force;
+      }
     } catch { /* a cross-origin frame: not ours to patch */ }
   };
-  const patchAll = (acc) => {
-    patch(window, acc);
-    for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc);
+  const patchAll = (acc, force) => {
+    patch(window, acc, force);
+    for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc, force);
   };
   const collect = () => {
     const out = [];
@@ -39,14 +47,15 @@ export function installDialogGuard(accept) {
     for (let i = 0; i < window.frames.length; i++) take(window.frames[i]);
     return out;
   };
-  patchAll(!!accept);
+  patchAll(!!accept, mode === 'load-accept' ? true : mode === 'load' ? undefined : false);
   if (!Object.prototype.hasOwnProperty.call(window, '__waymarkDialogLink')) {
     Object.defineProperty(window, '__waymarkDialogLink', { value: true, enumerable: false, configurable: true });
     window.addEventListener(REQ, (e) => {
       let cmd;
       try { cmd = JSON.parse(String(e.detail)); } catch { return; }
       if (!cmd || typeof cmd !== 'object') return;
-      patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined);
+      // A step's own arming is explicit: it replaces whatever a loading guard set.
+      patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined, typeof cmd.accept === 'boolean' ? false : undefined);
       const dialogs = cmd.take ? collect() : [];
       window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs }) }));
     }, true);

@@ -17,17 +17,24 @@ function collect() {
   return out;
 }
 
+// A page stopped by a dialog the guard did not catch never answers a script: no call waits long.
+function bounded(promise, ms) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('no answer')), ms); })])
+    .finally(() => clearTimeout(timer));
+}
+
 /** Installs (or re-arms) the dialog guard in the tab's top document. Never throws. */
 export async function guardDialogs(tabId, accept) {
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: installDialogGuard, args: [!!accept] });
+    await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: installDialogGuard, args: [!!accept, 'step'] }), 2000);
   } catch { /* a page the extension cannot script; the step itself reports that */ }
 }
 
 /** The dialogs answered in the tab's current document since the last call. */
 export async function takeDialogs(tabId) {
   try {
-    const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: collect });
+    const [r] = await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: collect }), 2000);
     return Array.isArray(r?.result) ? r.result : [];
   } catch {
     return [];
@@ -47,19 +54,39 @@ function patternFor(url) {
   }
 }
 
+const guardedSites = new Map(); // pattern → registration (a promise)
+
 /**
- * Guards the documents a navigation to `url` loads (MAIN world, document_start, every frame of
- * that host) until the returned function is called, so a dialog a page opens while loading
- * does not block it. Scoped to the host and to the step: another tab that loads a page of the
- * same host in that moment gets the guard too (its dialogs are then answered and not shown).
+ * Guards every document of url's host from document_start on (MAIN world, every frame), until
+ * `release`: a dialog a page of the task's sites opens while it loads is dismissed and
+ * reported instead of blocking it, however the navigation started (a navigate step, a click, the
+ * page's own script). Other tabs of the same host get the guard too while the studio is in
+ * control (their dialogs are answered and not shown).
+ */
+export function guardSite(url) {
+  const pattern = patternFor(url);
+  if (!pattern || !chrome.scripting.registerContentScripts) return Promise.resolve();
+  if (!guardedSites.has(pattern)) {
+    const id = `${PREFIX}site-${Date.now()}-${serial++}`;
+    guardedSites.set(pattern, chrome.scripting.registerContentScripts([{
+      id, js: ['guard-dismiss.js'], matches: [pattern], runAt: 'document_start', world: 'MAIN', allFrames: true, persistAcrossSessions: false,
+    }]).catch(() => { guardedSites.delete(pattern); }));
+  }
+  return guardedSites.get(pattern);
+}
+
+/**
+ * Guards the documents a navigation to `url` loads: the standing guard of its site, and for a
+ * step with accept_dialog one that accepts, until the returned function is called.
  */
 export async function guardNavigation(url, accept) {
+  await guardSite(url);
   const pattern = patternFor(url);
-  if (!pattern || !chrome.scripting.registerContentScripts) return async () => {};
+  if (!accept || !pattern || !chrome.scripting.registerContentScripts) return async () => {};
   const id = `${PREFIX}${Date.now()}-${serial++}`;
   try {
     await chrome.scripting.registerContentScripts([{
-      id, js: [accept ? 'guard-accept.js' : 'guard-dismiss.js'], matches: [pattern], runAt: 'document_start',
+      id, js: ['guard-accept.js'], matches: [pattern], runAt: 'document_start',
       world: 'MAIN', allFrames: true, persistAcrossSessions: false,
     }]);
   } catch {
@@ -70,8 +97,9 @@ export async function guardNavigation(url, accept) {
   };
 }
 
-/** Drops guards a stopped worker left registered. */
+/** Drops every registered guard (a stopped worker's leftovers, or at `release`). */
 export async function dropStaleGuards() {
+  guardedSites.clear();
   try {
     const scripts = await chrome.scripting.getRegisteredContentScripts();
     const ids = scripts.map((s) => s.id).filter((id) => id.startsWith(PREFIX));

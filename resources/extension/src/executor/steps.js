@@ -6,7 +6,7 @@ import { callPage, PageCallError } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
-import { guardDialogs, takeDialogs, guardNavigation } from './dialogs.js';
+import { guardDialogs, takeDialogs, guardNavigation, guardSite, dropStaleGuards } from './dialogs.js';
 import { watchDownloads, unwatchDownloads, nextDownload, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
 import { taskTabs, noteAdopted, noteSite, onTaskSite, noteWorked } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
@@ -165,6 +165,7 @@ async function finalize(result, ctx) {
   if (url) {
     lastUrls.set(tabId, url);
     allowAutomaticDownloads(url).catch(() => {});
+    if (tabId === ctx.taskTabAtStart || ctx.step?.type === 'switchTab' || ctx.step?.type === 'adoptTab') guardSite(url);
   }
   if (result.uncertain) reply.uncertain = true;
   if (result.truncated !== undefined) reply.truncated = result.truncated;
@@ -877,6 +878,7 @@ async function doSetViewport(ctx) {
 export async function releaseControl() {
   const viewport = await resetViewport();
   await clearAutomaticDownloads();
+  await dropStaleGuards();
   return { viewport_reset: viewport };
 }
 

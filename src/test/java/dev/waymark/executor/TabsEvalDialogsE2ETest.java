@@ -93,6 +93,11 @@ class TabsEvalDialogsE2ETest {
     return awaitTab("tabs.html?" + query);
   }
 
+  /** What the page's own innerWidth x innerHeight are (through an eval step). */
+  private static String viewport() {
+    return browser.data(step("eval").fn("viewport").build()).replace("\"", "");
+  }
+
   private static PerformResult tabStep(String type, int id) {
     return browser.perform(step(type).value(String.valueOf(id)).build());
   }
@@ -114,6 +119,7 @@ class TabsEvalDialogsE2ETest {
     assertThat(closeCurrent.error()).isEqualTo("tab " + opened.id() + " is the current tab; switch to another task tab before closing it");
     assertThat(back.ok()).as(back.error()).isTrue();
     assertThat(back.url()).endsWith("tabs.html");
+    assertThat(opened.openedByTask()).isTrue();
     assertThat(close.ok()).as(close.error()).isTrue();
     assertThat(tabs()).extracting(TabInfo::id).doesNotContain(opened.id());
     assertThat(task().id()).isEqualTo(home);
@@ -141,6 +147,10 @@ class TabsEvalDialogsE2ETest {
     assertThat(back.ok()).as(back.error()).isTrue();
     assertThat(closeAdopted.error()).isEqualTo("tab " + mine.id() + " was adopted: it stays the person's and is not closed");
     assertThat(tabs()).extracting(TabInfo::id).contains(mine.id(), other.id());
+    assertThat(mine.onTaskSite()).isTrue();
+    assertThat(mine.openedByTask()).isFalse();
+    assertThat(other.onTaskSite()).isFalse();
+    assertThat(tabs()).filteredOn(t -> t.id() == mine.id()).singleElement().satisfies(t -> assertThat(t.adopted()).isTrue());
   }
 
   @Test
@@ -155,13 +165,12 @@ class TabsEvalDialogsE2ETest {
   @Test
   void setViewportChangesTheTaskTabsViewportUntilControlIsReleased() throws Exception {
     browser.open("tabs.html");
-    String before = browser.text("#size");
+    String before = viewport();
 
     PerformResult r = browser.perform(step("setViewport").value("800x600").build());
-    String during = browser.text("#size");
+    String during = viewport();
     boolean reset = browser.harness().client().release().get(10, TimeUnit.SECONDS);
-    Thread.sleep(200);
-    String after = browser.text("#size");
+    String after = viewport();
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.data().asText()).isEqualTo("viewport 800x600 (the page sees 800x600)");
@@ -179,7 +188,7 @@ class TabsEvalDialogsE2ETest {
     PerformResult bad = browser.perform(step("setViewport").value("huge").build());
 
     assertThat(reset.data().asText()).isEqualTo("viewport reset");
-    assertThat(browser.text("#size")).isNotEqualTo("640x480");
+    assertThat(viewport()).isNotEqualTo("640x480");
     assertThat(bad.error()).isEqualTo("a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not 'huge'");
   }
 
