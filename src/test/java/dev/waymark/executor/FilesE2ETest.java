@@ -8,6 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.bridge.BridgeBrowserPort;
+import dev.waymark.bridge.BridgeListener;
+import dev.waymark.bridge.BrowserEvent;
+import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.UploadFile;
 import dev.waymark.workflow.StepResult;
@@ -16,7 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -221,6 +227,33 @@ class FilesE2ETest {
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.downloads()).singleElement().satisfies(d -> assertThat(d.blocked()).isFalse());
+  }
+
+  @Test
+  void aDownloadTheTaskPageStartsAfterTheStepIsBlockedAndSentAsAnEvent() throws Exception {
+    browser.open("download.html");
+    List<BrowserEvent> events = new CopyOnWriteArrayList<>();
+    BridgeListener listener = new BridgeListener() {
+      @Override
+      public void event(ClientInfo client, BrowserEvent event) {
+        events.add(event);
+      }
+    };
+    browser.harness().client().addListener(listener);
+    try {
+      PerformResult r = browser.perform(click("#late-dl"));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (events.stream().noneMatch(e -> "download_blocked".equals(e.event())) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+
+      assertThat(r.ok()).as(r.error()).isTrue();
+      assertThat(r.downloads()).isEmpty();
+      assertThat(events).filteredOn(e -> "download_blocked".equals(e.event())).singleElement()
+          .satisfies(e -> assertThat(e.text("url")).endsWith("/echo?kind=late"));
+    } finally {
+      browser.harness().client().removeListener(listener);
+    }
   }
 
   // ---- capturePageFile ----
