@@ -106,3 +106,13 @@ export async function dropStaleGuards() {
     if (ids.length) await chrome.scripting.unregisterContentScripts({ ids });
   } catch { /* nothing to drop */ }
 }
+
+/** Whether the tab's top document runs a script within ms (a page stopped by a dialog does not). */
+export async function answers(tabId, ms) {
+  try {
+    await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, func: () => 1 }), ms);
+    return true;
+  } catch (e) {
+    return e.message !== 'no answer';
+  }
+}

@@ -49,7 +49,7 @@ function top(handler) {
 
 if (globalThis.chrome && chrome.webNavigation) {
   chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; }));
-  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; }));
+  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; s.lastTransition = d.transitionType; }));
   chrome.webNavigation.onDOMContentLoaded.addListener(top((s) => { s.dcl++; }));
   chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; }));
   chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; }));
@@ -81,6 +81,7 @@ export function since(tabId, snap) {
     failed: s.errors > snap.errors,
     sameDoc: s.sameDoc > snap.sameDoc,
     error: s.lastError,
+    transition: s.lastTransition || null,
     pending: s.started > s.completed + s.errors,
   };
 }

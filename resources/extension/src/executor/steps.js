@@ -6,9 +6,9 @@ import { callPage, PageCallError } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { substitute, masker } from './values.js';
 import * as ledger from './ledger.js';
-import { guardDialogs, takeDialogs, guardNavigation, guardSite, dropStaleGuards } from './dialogs.js';
+import { guardDialogs, takeDialogs, guardNavigation, guardSite, dropStaleGuards, answers } from './dialogs.js';
 import { watchDownloads, unwatchDownloads, nextDownload, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
-import { taskTabs, noteAdopted, noteSite, onTaskSite, noteWorked } from './task-tabs.js';
+import { taskTabs, noteAdopted, noteSite, onTaskSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 
@@ -290,7 +290,7 @@ async function settleNavigation(ctx, signals) {
   }
   try {
     if (n.started || n.committed) {
-      const loaded = await waitForLoad(tabId, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+      const loaded = await loadOrUnblock(ctx, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
       if (!loaded.ok && /aborted/.test(loaded.error) && ctx.downloads && !ctx.downloads.seen.length) {
         // A navigation that turned into a download: the download reaches chrome.downloads a little later.
         const until = Date.now() + 1500;
@@ -303,6 +303,35 @@ async function settleNavigation(ctx, signals) {
   if (signals.new_tab) {
     const until = Date.now() + 300;
     while (Date.now() < until && !tabsOpenedBy(tabId, ctx.t0).length) await nextEvent(tabId, until - Date.now());
+  }
+}
+
+/**
+ * waitForLoad; and when the new page has committed but neither loads nor runs a script after a
+ * second, it is stopped by a dialog no guard reached (a site the task had not been on). No
+ * extension API answers a dialog already open (chrome.debugger only sees those opened while it
+ * is attached), but a navigation closes it: the site is guarded and the page reloaded, once,
+ * unless it was a form submission (a reload would send the form again).
+ */
+async function loadOrUnblock(ctx, snap, deadline, what) {
+  const { tabId } = ctx;
+  let reloaded = false;
+  for (;;) {
+    const r = await waitForLoad(tabId, snap, Math.min(deadline, Date.now() + 1000), what);
+    if (r.ok || Date.now() >= deadline) return r;
+    const n = since(tabId, snap);
+    if (!n.committed || n.failed || !/did not finish loading/.test(r.error) || reloaded) continue;
+    if (await answers(tabId, 300)) continue;
+    if (n.transition === 'form_submit') {
+      return { ok: false, error: `${what} is stopped by a dialog the new page opened (a site the extension was not guarding yet); it was a form submission, so it is not reloaded: answer the dialog in the browser` };
+    }
+    let url = null;
+    try { url = (await chrome.tabs.get(tabId)).url; } catch { return r; }
+    await guardSite(url);
+    snap = snapshot(tabId);
+    try { await chrome.tabs.reload(tabId); } catch { return r; }
+    reloaded = true;
+    ctx.navGuard = true;
   }
 }
 
@@ -474,7 +503,7 @@ async function navigateGuarded(ctx, how, snap, guard) {
       throw new StepFailure(`${what} failed: ${e.message}`);
     }
   }
-  const r = await waitForLoad(tabId, snap, ctx.deadline, what);
+  const r = await loadOrUnblock(ctx, snap, ctx.deadline, what);
   if (!r.ok) return { ok: false, error: r.error, dispatched: true };
   return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
 }
@@ -879,6 +908,9 @@ export async function releaseControl() {
   const viewport = await resetViewport();
   await clearAutomaticDownloads();
   await dropStaleGuards();
+  // The task is over: its tabs and sites are forgotten (adopted tabs stay open, the person's).
+  await forgetTaskTabs();
+  workedTabs.clear();
   return { viewport_reset: viewport };
 }
 

@@ -106,6 +106,7 @@ class TabsEvalDialogsE2ETest {
 
   @Test
   void switchTabMovesTheTaskToATabItOpenedAndCloseTabClosesItOnlyWhenItIsNotCurrent() throws Exception {
+    browser.open("tabs.html");
     TabInfo opened = openFromTask("opened");
 
     PerformResult toOpened = tabStep("switchTab", opened.id());
@@ -127,6 +128,7 @@ class TabsEvalDialogsE2ETest {
 
   @Test
   void aTabThePersonHadIsAdoptedOnlyOnTheTasksSitesAndIsNeverClosed() throws Exception {
+    browser.open("tabs.html");
     browser.harness().cdp().createTarget(browser.page("tabs.html?mine"));
     TabInfo mine = awaitTab("tabs.html?mine");
     browser.harness().cdp().createTarget(browser.page("tabs.html?other").replace("127.0.0.1", "localhost"));
@@ -276,5 +278,21 @@ class TabsEvalDialogsE2ETest {
     assertThat(r.navigated()).isTrue();
     assertThat(browser.text("#msg")).isEqualTo("loaded");
     assertThat(browser.perform(step("extract").selector(Steps.css("title")).build()).data().asText()).isEqualTo("answered false");
+  }
+
+  @Test
+  void aDialogThatStopsAPageNoGuardReachedIsAnsweredAndReported() {
+    browser.open("tabs.html");
+
+    PerformResult r = browser.perform(step("click").selector(Steps.css("#to-other-dialog")).timeoutMs(8000).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.url()).contains("localhost").endsWith("/dialog-load.html?other");
+    assertThat(r.title()).isEqualTo("answered false");
+    assertThat(r.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.kind()).isEqualTo("confirm");
+      assertThat(d.message()).isEqualTo("Stay on this page?");
+      assertThat(d.handled()).isEqualTo("dismissed");
+    });
   }
 }
