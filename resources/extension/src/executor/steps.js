@@ -80,35 +80,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
   ctx.taskTabAtStart = taskTabAtStart;
   let result;
   try {
-    if (!step || typeof step.type !== 'string') throw new StepFailure('the step has no type');
-    const timeout = positive(step.timeout_ms) || positive(options.timeout_ms) || DEFAULT_TIMEOUT_MS;
-    ctx.timeout = timeout;
-    ctx.deadline = t0 + timeout;
-    if (step.condition && !isEmptyCondition(step.condition)) {
-      const c = await conditionHolds(ctx, step.condition);
-      if (!c.holds) return finalize({ ok: true, skipped: true, data: `condition does not hold: ${c.detail}` }, ctx);
-    }
-    if (MAY_DOWNLOAD.has(step.type)) {
-      // Before the first step on a page of a site (usually done by the step that loaded it).
-      let url = lastUrls.get(tabId);
-      if (!url) { try { url = (await chrome.tabs.get(tabId)).url; } catch { url = null; } }
-      if (url) await allowAutomaticDownloads(url);
-    }
-    const handler = HANDLERS[step.type];
-    if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
-    if (INLINE_GUARD.has(step.type)) {
-      // The page call arms the guard and returns its dialogs itself.
-      ctx.inlineGuard = { accept: !!step.accept_dialog };
-    } else if (GUARDED.has(step.type)) {
-      await guardDialogs(tabId, step.accept_dialog);
-      ctx.guarded = true;
-    }
-    result = await handler(ctx);
-    if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
-    if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
-      const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
-      if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
-    }
+    result = await run(ctx, options);
   } catch (e) {
     result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && e.message ? e.message : e}` };
   }
@@ -117,6 +89,41 @@ async function execute(tabId, step, values, options, stepId, mask) {
   } finally {
     unwatchDownloads(ctx.downloads);
   }
+}
+
+async function run(ctx, options) {
+  const { step, tabId, t0 } = ctx;
+  let result;
+  if (!step || typeof step.type !== 'string') throw new StepFailure('the step has no type');
+  const timeout = positive(step.timeout_ms) || positive(options.timeout_ms) || DEFAULT_TIMEOUT_MS;
+  ctx.timeout = timeout;
+  ctx.deadline = t0 + timeout;
+  if (step.condition && !isEmptyCondition(step.condition)) {
+    const c = await conditionHolds(ctx, step.condition);
+    if (!c.holds) return { ok: true, skipped: true, data: `condition does not hold: ${c.detail}` };
+  }
+  if (MAY_DOWNLOAD.has(step.type)) {
+    // Before the first step on a page of a site (usually done by the step that loaded it).
+    let url = lastUrls.get(tabId);
+    if (!url) { try { url = (await chrome.tabs.get(tabId)).url; } catch { url = null; } }
+    if (url) await allowAutomaticDownloads(url);
+  }
+  const handler = HANDLERS[step.type];
+  if (!handler) throw new StepFailure(`this extension does not perform '${step.type}' steps (it performs ${Object.keys(HANDLERS).join(', ')})`);
+  if (INLINE_GUARD.has(step.type)) {
+    // The page call arms the guard and returns its dialogs itself.
+    ctx.inlineGuard = { accept: !!step.accept_dialog };
+  } else if (GUARDED.has(step.type)) {
+    await guardDialogs(tabId, step.accept_dialog);
+    ctx.guarded = true;
+  }
+  result = await handler(ctx);
+  if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
+  if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
+    const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
+    if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
+  }
+  return result;
 }
 
 class StepFailure extends Error {}
@@ -130,7 +137,7 @@ const MAY_DOWNLOAD = new Set(['click', 'press', 'select', 'fill', 'captureDownlo
 const workedTabs = new Set();
 // The URL each tab showed at the end of its last step.
 const lastUrls = new Map();
-const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll']);
+const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll', 'upload', 'captureDownload']);
 const GUARDED = new Set(['extractList']);
 
 async function finalize(result, ctx) {
