@@ -402,7 +402,14 @@ async function downloadClick(step, options) {
 export function pageHtml() {
   const dt = document.doctype;
   const doctype = dt ? `<!DOCTYPE ${dt.name}${dt.publicId ? ` PUBLIC "${dt.publicId}"` : ''}${dt.systemId ? ` "${dt.systemId}"` : ''}>\n` : '';
-  return { html: doctype + document.documentElement.outerHTML, title: document.title, url: location.href, doc: docId };
+  let html = document.documentElement.outerHTML;
+  // Our own overlays (the highlight, the userStep gate) are not part of the page.
+  for (const el of document.querySelectorAll('waymark-highlight, #waymark-gate-host')) {
+    const own = el.outerHTML;
+    const at = html.indexOf(own);
+    if (at >= 0) html = html.slice(0, at) + html.slice(at + own.length);
+  }
+  return { html: doctype + html, title: document.title, url: location.href, doc: docId };
 }
 
 // ---- extractList page half ----

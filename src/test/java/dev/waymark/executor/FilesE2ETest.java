@@ -266,6 +266,7 @@ class FilesE2ETest {
   void capturePageFileSavesTheDomAsItIsNowAsHtml() {
     browser.open("basic.html");
     browser.perform(click("#plain"));
+    assertThat(browser.highlight(css("#plain"))).isTrue();
 
     PerformResult r = browser.perform(step("capturePageFile").format("html").build());
 
@@ -274,6 +275,7 @@ class FilesE2ETest {
     assertThat(r.file().mime()).isEqualTo("text/html");
     String html = decoded(r);
     assertThat(html).startsWith("<!DOCTYPE html>\n<html>").contains("id=\"plain\"", "click:label:1:0");
+    assertThat(html).doesNotContain("waymark-highlight");
     assertThat(r.file().size()).isEqualTo(html.getBytes(StandardCharsets.UTF_8).length);
   }
 
