@@ -163,7 +163,7 @@ async function finalize(result, ctx) {
     url: mask(url),
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
-    new_tabs: tabsOpenedBy(tabId, t0).map((t) => ({ id: t.id, url: mask(t.url) })),
+    new_tabs: (await newTabs(tabId, t0)).map((t) => ({ id: t.id, url: mask(t.url) })),
     dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
     downloads: (ctx.downloads ? ctx.downloads.seen : []).map((d) => ({ url: mask(d.url), filename: mask(d.filename), blocked: d.blocked })),
     elapsed_ms: Date.now() - t0,
@@ -183,6 +183,19 @@ async function finalize(result, ctx) {
   if (step && step.optional) reply.optional = true;
   if (step && step.store) reply.store = step.store;
   return reply;
+}
+
+// Tabs the step opened, with the address they are loading (tabs.onCreated often has none yet).
+async function newTabs(tabId, t0) {
+  const opened = tabsOpenedBy(tabId, t0);
+  return Promise.all(opened.map(async (t) => {
+    try {
+      const now = await chrome.tabs.get(t.id);
+      return { id: t.id, url: now.pendingUrl || now.url || t.url };
+    } catch {
+      return t;
+    }
+  }));
 }
 
 // ---- page attempts ----

@@ -295,4 +295,19 @@ class TabsEvalDialogsE2ETest {
       assertThat(d.handled()).isEqualTo("dismissed");
     });
   }
+
+  @Test
+  void aLinkToANewTabReportsTheTabTheClickOpenedWhichTheTaskMayClose() throws Exception {
+    browser.open("tabs.html");
+
+    PerformResult r = browser.perform(click("#blank-link"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.newTabs()).singleElement().satisfies(t -> assertThat(t.url()).endsWith("tabs.html?blank"));
+    int opened = r.newTabs().get(0).id();
+    assertThat(awaitTab("tabs.html?blank").openedByTask()).isTrue();
+    assertThat(task().id()).isEqualTo(home);
+    PerformResult close = tabStep("closeTab", opened);
+    assertThat(close.ok()).as(close.error()).isTrue();
+  }
 }
