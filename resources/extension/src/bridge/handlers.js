@@ -2,6 +2,7 @@
 import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
 import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
+import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
 import { runGate } from './gate.js';
@@ -73,6 +74,7 @@ const HANDLERS = {
     const on = !!msg.on;
     await setRecording(on);
     const tab = await taskTab();
+    await pauseGuards(tab, on);
     try {
       await applyRecording(tab, on);
       return { type: 'recording', ok: true, on };

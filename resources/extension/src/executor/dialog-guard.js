@@ -18,20 +18,36 @@ export function installDialogGuard(accept, mode = 'step') {
     try {
       let state = w.__waymarkDialogs;
       if (!state) {
-        state = { accept: false, seen: [] };
+        state = { accept: false, seen: [], passthrough: false };
+        // While the person has the page (take-over), dialogs are theirs: the page's own functions.
+        const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
         const record = (kind, message) => {
           state.seen.push({ kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' });
           if (state.seen.length > 20) state.seen.shift();
         };
-        w.alert = function alert(message) { record('alert', message); };
-        w.confirm = function confirm(message) { record('confirm', message); return state.accept; };
-        w.prompt = function prompt(message, value) { record('prompt', message); return state.accept ? String(value ?? '') : null; };
+        w.alert = function alert(message) {
+          if (state.passthrough) return own.alert.call(w, message);
+          record('alert', message);
+          return undefined;
+        };
+        w.confirm = function confirm(message) {
+          if (state.passthrough) return own.confirm.call(w, message);
+          record('confirm', message);
+          return state.accept;
+        };
+        w.prompt = function prompt(message, value) {
+          if (state.passthrough) return own.prompt.call(w, message, value);
+          record('prompt', message);
+          return state.accept ? String(value ?? '') : null;
+        };
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
       }
       if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
         state.accept = acc;
         state.forced = !!force;
       }
+      // A step arming the guard takes the page back from the person.
+      if (force === false) state.passthrough = false;
     } catch { /* a cross-origin frame: not ours to patch */ }
   };
   const patchAll = (acc, force) => {
@@ -60,5 +76,15 @@ export function installDialogGuard(accept, mode = 'step') {
       window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs }) }));
     }, true);
   }
+  return true;
+}
+
+/** Take-over: the guard of this document and its frames lets dialogs through to the person. */
+export function letDialogsThrough() {
+  const set = (w) => {
+    try { if (w.__waymarkDialogs) w.__waymarkDialogs.passthrough = true; } catch { /* cross-origin */ }
+  };
+  set(window);
+  for (let i = 0; i < window.frames.length; i++) set(window.frames[i]);
   return true;
 }

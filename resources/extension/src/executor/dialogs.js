@@ -5,7 +5,7 @@
 // accept_dialog (the studio asks a person first). The reply lists them under `dialogs`.
 // The guard itself is executor/dialog-guard.js; once a document has it, the page script arms it
 // and collects its dialogs inside the step's own page call (page/executor/dialog-link.js).
-import { installDialogGuard } from './dialog-guard.js';
+import { installDialogGuard, letDialogsThrough } from './dialog-guard.js';
 
 function collect() {
   const out = [];
@@ -55,6 +55,21 @@ function patternFor(url) {
 }
 
 const guardedSites = new Map(); // pattern → registration (a promise)
+let paused = false;
+
+/**
+ * Take-over (recording on): the person's dialogs reach them. The task sites' standing guards
+ * are dropped and the task tab's document lets dialogs through; the next step arms it again,
+ * and guards come back once recording stops.
+ */
+export async function pauseGuards(tabId, on) {
+  paused = !!on;
+  if (!on) return;
+  await dropStaleGuards();
+  try {
+    await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: letDialogsThrough }), 2000);
+  } catch { /* no page to change */ }
+}
 
 /**
  * Guards every document of url's host from document_start on (MAIN world, every frame), until
@@ -64,6 +79,7 @@ const guardedSites = new Map(); // pattern → registration (a promise)
  * control (their dialogs are answered and not shown).
  */
 export function guardSite(url) {
+  if (paused) return Promise.resolve();
   const pattern = patternFor(url);
   if (!pattern || !chrome.scripting.registerContentScripts) return Promise.resolve();
   if (!guardedSites.has(pattern)) {

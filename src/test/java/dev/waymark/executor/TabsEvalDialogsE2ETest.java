@@ -310,4 +310,25 @@ class TabsEvalDialogsE2ETest {
     PerformResult close = tabStep("closeTab", opened);
     assertThat(close.ok()).as(close.error()).isTrue();
   }
+
+  @Test
+  void duringTakeOverTheTaskPagesDialogsReachThePersonUntilTheNextStep() throws Exception {
+    browser.open("basic.html");
+    browser.perform(click("#plain"));
+    boolean guarded = browser.harness().eval("!!window.__waymarkDialogs && !window.__waymarkDialogs.passthrough").asBoolean();
+
+    browser.harness().client().record(true).get(10, TimeUnit.SECONDS);
+    boolean through;
+    try {
+      through = browser.harness().eval("window.__waymarkDialogs.passthrough").asBoolean();
+    } finally {
+      browser.harness().client().record(false).get(10, TimeUnit.SECONDS);
+    }
+    PerformResult next = browser.perform(click("#confirm-btn"));
+
+    assertThat(guarded).isTrue();
+    assertThat(through).isTrue();
+    assertThat(next.dialogs()).singleElement().satisfies(d -> assertThat(d.handled()).isEqualTo("dismissed"));
+    assertThat(browser.harness().eval("window.__waymarkDialogs.passthrough").asBoolean()).isFalse();
+  }
 }
