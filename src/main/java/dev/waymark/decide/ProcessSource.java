@@ -84,7 +84,9 @@ public final class ProcessSource implements DecisionSource {
       r.stdin.write((Json.write(msg) + "\n").getBytes(StandardCharsets.UTF_8));
       r.stdin.flush();
     } catch (IOException e) {
-      throw fail(r, "the decision program " + command.get(0) + " stopped reading its input (" + e.getMessage() + ")");
+      // Most often it exited at start (a missing module, a syntax error): what it said on stderr tells why.
+      throw fail(r, "the decision program " + command.get(0) + " stopped reading its input (" + e.getMessage() + ")"
+          + exitCode(r) + stderrTail(r));
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     StringBuilder text = new StringBuilder();
