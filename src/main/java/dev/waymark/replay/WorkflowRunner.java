@@ -175,7 +175,6 @@ public final class WorkflowRunner {
 
     private ReplayResult end(ReplayResult.Outcome outcome, String start, String error, String failedStep) {
       String why = mask.mask(error);
-      if (why != null) progress(why);
       return new ReplayResult(outcome == ReplayResult.Outcome.COMPLETED, results, stored, start, why, failedStep, outcome);
     }
 
@@ -207,7 +206,8 @@ public final class WorkflowRunner {
       }
       results.add(out);
       o.onStep().accept(out);
-      String what = (out.label() == null || out.label().isBlank() ? step.type() : step.type() + " " + out.label());
+      String shown = out.label() != null && !out.label().isBlank() ? out.label() : mask.mask(step.prompt());
+      String what = shown == null || shown.isBlank() ? step.type() : step.type() + " " + shown;
       progress(id + ": " + what + " - " + (out.uncertain() ? "UNCERTAIN: " + out.error()
           : out.skipped() ? "skipped (" + out.data() + ")"
           : out.ok() ? "ok" : (out.optional() ? "failed (optional, going on): " : "failed: ") + out.error()));
