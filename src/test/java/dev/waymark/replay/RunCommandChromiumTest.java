@@ -148,6 +148,53 @@ class RunCommandChromiumTest {
   }
 
   @Test
+  void startAtAPointWhoseRewindIsAnAddressGetsThereFromAnyPage() throws Exception {
+    browser.open(browser.pageUrl("replay/login.html"));
+    browser.eval("sessionStorage.setItem('user', '" + EMAIL + "'); true");
+    Path f = dir.resolve("by-address.yaml");
+    Files.writeString(f, Files.readString(ledger()).replace("rewind: {to: account, selector: \"#back\",",
+        "rewind: {to: account, url: \"" + browser.pageUrl("replay/account.html") + "\","));
+    ReplayRun run = ReplayRun.run(browser.client(), f.toString(), "--values-file", values("pw-x4").toString(),
+        "--start-at", "account");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_OK);
+    assertThat(run.stepIds()).startsWith("rewind-orders-account", "rewind-orders-account-wait", "who", "account");
+    assertThat(run.step("rewind-orders-account").path("type").asText()).isEqualTo("navigate");
+  }
+
+  @Test
+  void aStoredSlotFillsALaterStepsToken() throws Exception {
+    browser.open(browser.pageUrl("replay/login.html"));
+    browser.eval("sessionStorage.setItem('user', '" + EMAIL + "'); true");
+    Path f = dir.resolve("carry.yaml");
+    Files.writeString(f, """
+        id: carry
+        variables:
+          amount: the balance read on the account page
+        steps:
+          - id: to-account
+            type: navigate
+            url: %s
+          - id: read
+            type: extract
+            selector: {css: "#balance"}
+            store: amount
+          - id: to-login
+            type: navigate
+            url: %s
+          - id: type-it
+            type: fill
+            selector: {css: "#email"}
+            value: "{{ amount }}"
+        """.formatted(browser.pageUrl("replay/account.html"), browser.pageUrl("replay/login.html")));
+    ReplayRun run = ReplayRun.run(browser.client(), f.toString());
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_OK);
+    assertThat(browser.eval("document.getElementById('email').value").asText()).isEqualTo("$1,234.56");
+    assertThat(run.result().path("stored").path("amount").asText()).isEqualTo("$1,234.56");
+  }
+
+  @Test
   void aFailingStepStopsTheRunWithItsIdLabelAndError() throws Exception {
     Path f = dir.resolve("fails.yaml");
     Files.writeString(f, """
