@@ -134,7 +134,7 @@ public final class WorkflowRunner {
     private final SecretMask mask;
     private final Map<String, String> stored = new LinkedHashMap<>();
     private final List<ReplayStepResult> results = new ArrayList<>();
-    private int rewinds;
+    private final Set<String> rewindIds = new LinkedHashSet<>();
 
     Run(Workflow workflow, Options options) {
       this.steps = workflow.steps();
@@ -147,7 +147,13 @@ public final class WorkflowRunner {
         int start = 0;
         String startPoint = null;
         if (o.startAt() != null && !o.startAt().isBlank()) {
-          Start s = findStart(o.startAt().strip());
+          Start s;
+          try {
+            s = findStart(o.startAt().strip());
+          } catch (UncertainRewind u) {
+            return end(ReplayResult.Outcome.UNCERTAIN, null, "the rewind " + u.result.stepId() + " may or may not have taken effect: "
+                + u.result.error() + " Check the page by hand; it is not repeated.", u.result.stepId());
+          }
           if (s.error != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, s.error, s.failedStep);
           start = s.index;
           startPoint = s.point;
@@ -236,7 +242,7 @@ public final class WorkflowRunner {
     /** Where the run starts: a step index and the point's id (null: the beginning), or why it cannot start. */
     private record Start(int index, String point, String error, String failedStep) {}
 
-    private Start findStart(String startAt) throws InterruptedException {
+    private Start findStart(String startAt) throws InterruptedException, UncertainRewind {
       if (AUTO.equalsIgnoreCase(startAt)) {
         for (int i = steps.size() - 1; i >= 0; i--) {
           ResumePoint rp = steps.get(i).resume();
@@ -266,7 +272,7 @@ public final class WorkflowRunner {
     }
 
     /** Whether the browser stands at point {@code target} now, or after following rewinds that lead to it. */
-    private boolean reach(int target, int depth) throws InterruptedException {
+    private boolean reach(int target, int depth) throws InterruptedException, UncertainRewind {
       ResumePoint point = steps.get(target).resume();
       if (hasWhen(target) && standsAt(target)) return true;
       // Later points that declare how to get back here, the latest first: the browser is most likely furthest on.
@@ -288,23 +294,37 @@ public final class WorkflowRunner {
       return !hasWhen(target) && depth == 0;
     }
 
-    private boolean applyRewind(int fromIndex, ResumePoint from, ResumePoint to) throws InterruptedException {
+    private boolean applyRewind(int fromIndex, ResumePoint from, ResumePoint to) throws InterruptedException, UncertainRewind {
       Rewind rw = from.rewind();
-      rewinds++;
-      String base = "rewind-" + from.id() + "-" + to.id() + (rewinds > 1 ? "-" + rewinds : "");
+      // Each rewind performed gets its own id, so a rewind taken twice reads as two lines.
+      String base = "rewind-" + from.id() + "-" + to.id();
+      for (int n = 2; !rewindIds.add(base); n++) base = "rewind-" + from.id() + "-" + to.id() + "-" + n;
       Step action = rw.url() != null
           ? Step.builder(StepTypes.NAVIGATE).id(base).label("Rewind from " + from.id() + " to " + to.id()).url(rw.url()).build()
           : Step.builder(StepTypes.CLICK).id(base).label("Rewind from " + from.id() + " to " + to.id())
               .selector(Selector.css(rw.selector())).build();
       ReplayStepResult r = perform(action, fromIndex, true);
+      if (r.uncertain()) throw new UncertainRewind(r);
       if (!r.ok()) return false;
       WaitConfig w = rw.waitFor();
       if (w != null && (w.selector() != null || w.text() != null || w.urlIncludes() != null || w.delayMs() > 0)) {
         Step wait = Step.builder(StepTypes.WAIT).id(base + "-wait").label("Wait after the rewind to " + to.id()).waitFor(w)
             .timeoutMs(w.timeoutMs() > 0 ? w.timeoutMs() : 0).build();
-        return perform(wait, fromIndex, true).ok();
+        ReplayStepResult waited = perform(wait, fromIndex, true);
+        if (waited.uncertain()) throw new UncertainRewind(waited);
+        return waited.ok();
       }
       return true;
+    }
+
+    /** A rewind action whose effect is unknown: no other way back is tried on top of it. */
+    private static final class UncertainRewind extends Exception {
+      final transient ReplayStepResult result;
+
+      UncertainRewind(ReplayStepResult result) {
+        super(result.stepId(), null, false, false);
+        this.result = result;
+      }
     }
 
     private boolean standsAt(int index) throws InterruptedException {
