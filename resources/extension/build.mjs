@@ -14,6 +14,8 @@ const entries = {
   background: 'src/background.js',
   page: 'src/page.js',
   popup: 'src/popup.js',
+  'guard-dismiss': 'src/guard-dismiss.js',
+  'guard-accept': 'src/guard-accept.js',
 };
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries)

@@ -1,9 +1,12 @@
 // Service worker: the bridge to the Waymark studio (docs/protocol.md). Every listener is
 // registered synchronously at the top level so any wake-up (alarm, startup, tab event, popup)
 // finds them; a worker Chrome stopped comes back on the next one and reconnects.
-import { connect, onRequest, reconnectNow, beat } from './bridge/connection.js';
+import { connect, onRequest, reconnectNow, beat, onStudioEnded } from './bridge/connection.js';
+import { releaseControl } from './executor/steps.js';
 import { handleRequest } from './bridge/handlers.js';
 import { registerEventListeners } from './bridge/events.js';
+import { registerNetworkListeners } from './bridge/network.js';
+import { dropStaleGuards } from './executor/dialogs.js';
 
 const ALARM = 'waymark-reconnect';
 
@@ -14,7 +17,9 @@ function ensureAlarm() {
 }
 
 onRequest(handleRequest);
+onStudioEnded(releaseControl);
 registerEventListeners();
+registerNetworkListeners();
 
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name !== ALARM) return;
@@ -36,4 +41,5 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
 });
 
 ensureAlarm();
+dropStaleGuards();
 connect();

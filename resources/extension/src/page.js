@@ -3,11 +3,11 @@
 import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
 import {
-  performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
+  performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
 } from './page/executor/index.js';
 
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
-    observePage, targetSelector, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState,
+    observePage, targetSelector, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   };
 }

@@ -14,6 +14,12 @@ let retryTimer = null;
 let attempt = 0;
 let connecting = null;
 let requestHandler = async () => ({ type: 'error', error: 'not ready' });
+let endHandler = () => {};
+
+/** fn() runs when the studio ends the session on purpose (closing 1001, disconnecting 4000). */
+export function onStudioEnded(fn) {
+  endHandler = fn;
+}
 
 /** Sets the function that answers the studio's requests: async (message) => reply body with a type. */
 export function onRequest(fn) {
@@ -177,6 +183,9 @@ async function closed(s, ev) {
     stopHeartbeat();
   } else {
     return; // an older socket replaced on purpose
+  }
+  if (s.paired && (ev.code === 1001 || ev.code === 4000)) {
+    try { await endHandler(); } catch { /* best effort */ }
   }
   if (s.badStudio) {
     await setConnection('bad_studio', `The program on port ${s.port} did not prove it holds the pairing code, so the extension does not obey it. Check the code and the port.`);

@@ -5,10 +5,26 @@ import { maskKnown } from './handlers.js';
 import { isRecording, currentTaskTabId } from './state.js';
 import { applyRecording } from './recorder.js';
 import { tokenFor } from './record-tokens.js';
+import { onUnclaimedDownload } from '../executor/downloads.js';
 
 let actionQueue = Promise.resolve();
 
 export function registerEventListeners() {
+  // A download no step started: blocked and reported when the task tab's page started it.
+  onUnclaimedDownload(async (item) => {
+    const task = await currentTaskTabId();
+    if (task === null || !item.referrer) return false;
+    let tab;
+    try { tab = await chrome.tabs.get(task); } catch { return false; }
+    if ((tab.url || '') !== item.referrer) return false;
+    const url = item.finalUrl || item.url;
+    let filename = String(item.filename || '').split(/[\\/]/).pop() || null;
+    if (!filename) {
+      try { filename = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() || '') || null; } catch { filename = null; }
+    }
+    sendEvent('download_blocked', { url: maskKnown(url), filename: filename && maskKnown(filename) });
+    return true;
+  });
   chrome.tabs.onCreated.addListener((tab) => {
     sendEvent('tab_opened', { tab: tab.id, url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || ''), opener: tab.openerTabId ?? null });
   });

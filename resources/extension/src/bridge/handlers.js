@@ -1,8 +1,11 @@
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
-import { performStep, stepStatus, highlightInTab } from '../executor/steps.js';
+import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
+import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
+import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
 import { callPageScript } from './page-script.js';
+import { networkState } from './network.js';
 import { runGate } from './gate.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
@@ -14,6 +17,18 @@ const knownValues = {};
 /** Masks any echo of a known value in s. */
 export function maskKnown(s) {
   return masker(knownValues)(s);
+}
+
+/** Masks known values in every string of a JSON-like value (an observation echoes what a fill typed). */
+function maskDeep(v, mask) {
+  if (typeof v === 'string') return mask(v);
+  if (Array.isArray(v)) return v.map((x) => maskDeep(x, mask));
+  if (v && typeof v === 'object') {
+    const out = {};
+    for (const [k, x] of Object.entries(v)) out[k] = maskDeep(x, mask);
+    return out;
+  }
+  return v;
 }
 
 const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
@@ -29,7 +44,7 @@ const HANDLERS = {
       const observation = await callPageScript(tab, 'observePage', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
-      return { type: 'observation', ok: true, observation, tab };
+      return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab, network: networkState(tab) };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
     }
@@ -39,7 +54,8 @@ const HANDLERS = {
     const tab = await tabFor(msg);
     const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms });
+    const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files });
     return { ...result, type: 'performed', step_id: msg.step_id };
   },
 
@@ -57,9 +73,14 @@ const HANDLERS = {
   async tabs() {
     const task = await currentTaskTabId();
     const tabs = await chrome.tabs.query({});
+    const mine = await taskTabs();
+    const onSite = await Promise.all(tabs.map((t) => onTaskSite(t.url || t.pendingUrl || '')));
     return {
       type: 'tab_list',
-      tabs: tabs.map((t) => ({ id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task })),
+      tabs: tabs.map((t, i) => ({
+        id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task,
+        opened_by_task: mine.opened.includes(t.id), adopted: mine.adopted.includes(t.id), on_task_site: onSite[i],
+      })),
     };
   },
 
@@ -68,6 +89,7 @@ const HANDLERS = {
     await setRecordTokens(on ? msg.tokens : null);
     await setRecording(on);
     const tab = await taskTab();
+    await pauseGuards(tab, on);
     try {
       await applyRecording(tab, on);
       return { type: 'recording', ok: true, on };
@@ -76,7 +98,12 @@ const HANDLERS = {
     }
   },
 
-  async gate(msg) {
+  async release() {
+    const r = await releaseControl();
+    return { type: 'released', ok: true, ...r };
+  },
+
+    async gate(msg) {
     const tab = await tabFor(msg);
     const r = await runGate(tab, msg.step_id || msg.id, msg.prompt, msg.continue_on, msg.timeout_ms);
     return { type: 'gate_cleared', ...r };

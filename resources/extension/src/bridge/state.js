@@ -58,13 +58,22 @@ export async function clientId() {
   return id;
 }
 
+// The task tab as this worker last read or set it, so a request needs no storage read (a tab
+// that closes is forgotten by the listener below).
+let cachedTask = null;
+if (globalThis.chrome && chrome.tabs) {
+  chrome.tabs.onRemoved.addListener((id) => { if (id === cachedTask) cachedTask = null; });
+}
+
 /** The tab steps act on: the one chosen before if it still exists, else the active tab of the last focused window. */
 export async function taskTab() {
+  if (cachedTask !== null) return cachedTask;
   const got = await chrome.storage.session.get(TASK_TAB_KEY);
   const id = got[TASK_TAB_KEY];
   if (Number.isInteger(id)) {
     try {
       await chrome.tabs.get(id);
+      cachedTask = id;
       return id;
     } catch { /* closed: choose again */ }
   }
@@ -73,15 +82,18 @@ export async function taskTab() {
   if (!tab) [tab] = await chrome.tabs.query({});
   if (!tab) throw new Error('the browser has no tab to work in');
   await chrome.storage.session.set({ [TASK_TAB_KEY]: tab.id });
+  cachedTask = tab.id;
   return tab.id;
 }
 
 /** Makes tabId the task tab (switchTab, adoptTab, a tab a step opened). */
 export async function setTaskTab(tabId) {
+  cachedTask = tabId;
   await chrome.storage.session.set({ [TASK_TAB_KEY]: tabId });
 }
 
 export async function currentTaskTabId() {
+  if (cachedTask !== null) return cachedTask;
   const got = await chrome.storage.session.get(TASK_TAB_KEY);
   return Number.isInteger(got[TASK_TAB_KEY]) ? got[TASK_TAB_KEY] : null;
 }

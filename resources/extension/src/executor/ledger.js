@@ -34,10 +34,27 @@ export function claim(stepId, holder) {
   return null;
 }
 
+// The ids this browser session's ledger holds in storage, oldest first: read once per worker,
+// then kept here, so a step needs no storage read before it runs (only a new worker asks).
+let order = null;
+let orderLoad = null;
+
+function loadOrder() {
+  if (order) return Promise.resolve(order);
+  if (!orderLoad) {
+    const a = area();
+    orderLoad = (a ? a.get(ORDER_KEY).then((got) => got[ORDER_KEY] || [], () => []) : Promise.resolve([]))
+      .then((ids) => { order = order || ids; return order; });
+  }
+  return orderLoad;
+}
+
 /** What an earlier worker instance recorded for stepId (storage only), or null. */
 export async function persisted(stepId) {
   const a = area();
   if (!a) return null;
+  const ids = await loadOrder();
+  if (!ids.includes(stepId)) return null;
   const got = await a.get(KEY(stepId));
   return got[KEY(stepId)] || null;
 }
@@ -47,24 +64,40 @@ export function release(stepId, record) {
   live.set(stepId, record);
 }
 
-/** Persists stepId as running before anything is dispatched. */
+// Storage writes go out in order, one after another; a reply does not wait for the last one.
+let writes = Promise.resolve();
+
+function write(op) {
+  const next = writes.then(op, op);
+  writes = next.catch(() => {});
+  return next;
+}
+
+/** Persists stepId as running before anything is dispatched (one storage write). */
 export async function begin(stepId) {
   const a = area();
   if (!a) return;
-  const got = await a.get(ORDER_KEY);
-  const order = (got[ORDER_KEY] || []).filter((id) => id !== stepId);
-  order.push(stepId);
-  const evicted = order.splice(0, Math.max(0, order.length - KEEP));
-  await a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: order });
-  if (evicted.length) await a.remove(evicted.map(KEY));
+  const ids = await loadOrder();
+  const at = ids.indexOf(stepId);
+  if (at >= 0) ids.splice(at, 1);
+  ids.push(stepId);
+  const evicted = ids.splice(0, Math.max(0, ids.length - KEEP));
+  const snapshot = ids.slice();
+  await write(() => a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: snapshot }));
+  if (evicted.length) write(() => a.remove(evicted.map(KEY))).catch(() => {});
   for (const id of evicted) if (id !== stepId) live.delete(id);
 }
 
-/** Records the final result of stepId. */
-export async function finish(stepId, result) {
+/**
+ * Records the final result of stepId: at once in memory (a repeat or a status is answered from
+ * there), and in storage behind any earlier write. The returned promise settles when stored;
+ * the reply need not wait for it (a worker that dies before then reports the step interrupted).
+ */
+export function finish(stepId, result) {
   live.set(stepId, { state: 'done', result });
   const a = area();
-  if (a) await a.set({ [KEY(stepId)]: { state: 'done', result, at: Date.now() } });
+  if (!a) return Promise.resolve();
+  return write(() => a.set({ [KEY(stepId)]: { state: 'done', result, at: Date.now() } }));
 }
 
 const SINCE_KEY = 'waymark.ledger.since';

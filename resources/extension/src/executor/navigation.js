@@ -14,13 +14,42 @@ function state(tabId) {
   return s;
 }
 
+// Waiters woken by the next navigation event of their tab, so a wait reacts at once instead
+// of on its next poll.
+const waiters = new Map();
+
+function wake(tabId) {
+  const list = waiters.get(tabId);
+  if (!list) return;
+  waiters.delete(tabId);
+  for (const w of list) w();
+}
+
+/** Resolves on the tab's next top-frame navigation event or tab creation, or after ms. */
+export function nextEvent(tabId, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, Math.max(0, ms));
+    function done() {
+      clearTimeout(timer);
+      const list = waiters.get(tabId);
+      if (list) {
+        const i = list.indexOf(done);
+        if (i >= 0) list.splice(i, 1);
+      }
+      resolve();
+    }
+    if (!waiters.has(tabId)) waiters.set(tabId, []);
+    waiters.get(tabId).push(done);
+  });
+}
+
 function top(handler) {
-  return (d) => { if (d.frameId === 0) handler(state(d.tabId), d); };
+  return (d) => { if (d.frameId === 0) { handler(state(d.tabId), d); wake(d.tabId); } };
 }
 
 if (globalThis.chrome && chrome.webNavigation) {
   chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; }));
-  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; }));
+  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; s.lastTransition = d.transitionType; }));
   chrome.webNavigation.onDOMContentLoaded.addListener(top((s) => { s.dcl++; }));
   chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; }));
   chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; }));
@@ -31,6 +60,7 @@ if (globalThis.chrome && chrome.tabs) {
   chrome.tabs.onCreated.addListener((t) => {
     created.push({ id: t.id, opener: t.openerTabId, url: t.pendingUrl || t.url || '', at: Date.now() });
     if (created.length > 100) created.shift();
+    if (Number.isInteger(t.openerTabId)) wake(t.openerTabId);
   });
   chrome.tabs.onRemoved.addListener((id) => tabs.delete(id));
 }
@@ -51,6 +81,7 @@ export function since(tabId, snap) {
     failed: s.errors > snap.errors,
     sameDoc: s.sameDoc > snap.sameDoc,
     error: s.lastError,
+    transition: s.lastTransition || null,
     pending: s.started > s.completed + s.errors,
   };
 }
@@ -59,8 +90,6 @@ export function since(tabId, snap) {
 export function tabsOpenedBy(tabId, at) {
   return created.filter((t) => t.opener === tabId && t.at >= at).map((t) => ({ id: t.id, url: t.url }));
 }
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Waits for a navigation that started after snap to load. Returns {ok:true, partial} (partial:
@@ -90,7 +119,8 @@ export async function waitForLoad(tabId, snap, deadline, what) {
       if (ours && n.dcl) return { ok: true, partial: true };
       return { ok: false, error: ours ? `${what} did not finish loading in time` : `${what} did not start` };
     }
-    await sleep(30);
+    // Woken by the tab's next navigation event; the timeout re-checks an abort's grace period.
+    await nextEvent(tabId, Math.min(abort ? 100 : 250, Math.max(1, deadline - Date.now())));
   }
 }
 

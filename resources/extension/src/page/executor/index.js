@@ -2,10 +2,11 @@
 // why it cannot yet (retry: true, error), and the service worker polls until the step's
 // timeout. Checks and dispatch run without an await between them, so what was checked is what
 // is acted on.
-import { resolveSelector, describeSelector, SelectorError, deepQueryAll } from './resolve.js';
+import { resolveSelector, describeSelector, describeElement, SelectorError, deepQueryAll } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, isVisible } from './actionability.js';
 import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
 import { readOne, extractItems, nextControl, normText, TEXT_CAP } from './extract.js';
+import { dialogLink } from './dialog-link.js';
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the
 // same step reports instead of acting again.
@@ -18,6 +19,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function performInPage(step, values, options = {}) {
   const id = options.step_id;
   if (id && dispatched.has(id)) return { ...dispatched.get(id), repeated: true };
+  // Dialogs: arm this document's guard before acting; without one the worker installs it
+  // (a MAIN-world call) and calls again, once per document.
+  if (options.guard && !dialogLink({ accept: !!options.guard.accept })) return { ok: false, guard_missing: true, doc: docId };
   let result;
   try {
     result = await attempt(step, options);
@@ -29,7 +33,8 @@ export async function performInPage(step, values, options = {}) {
     dispatched.set(id, result);
     if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
   }
-  return { ...result, doc: docId };
+  const dialogs = options.guard ? (dialogLink({ take: true }) || { dialogs: [] }).dialogs : undefined;
+  return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}) };
 }
 
 /** What this document knows about a step: {known, result, doc}. */
@@ -49,6 +54,10 @@ async function attempt(step, options) {
       return scrollStep(step);
     case 'extract':
       return extractStep(step);
+    case 'upload':
+      return uploadStep(step, options);
+    case 'captureDownload':
+      return downloadClick(step, options);
     default:
       return { ok: false, error: `the page cannot perform a '${step.type}' step` };
   }
@@ -82,7 +91,7 @@ async function elementAction(step, options) {
       // A select with no matching option or a wrong element type is not worth waiting for.
       if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill', retry: false, navigating: watch.seen() };
     }
-    return { ok: true, dispatched: true, count: done, navigating: await watch.settled() };
+    return { ok: true, dispatched: true, count: done, ...(await watch.settled()) };
   } finally {
     watch.stop();
   }
@@ -96,16 +105,19 @@ async function actOn(el, kind, chord, options) {
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   let hit = null;
   if (needs.hit) {
-    // Stable: the box must not move between two looks (an animating element is not hit
-    // where it is drawn now).
-    const before = el.getBoundingClientRect();
-    await sleep(20);
-    const after = el.getBoundingClientRect();
-    if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
-      return { notReady: 'element is still moving (animating)' };
+    // Stable: while an animation runs on the element or an ancestor, its box must not move
+    // between two looks (an animating element is not hit where it is drawn now). Without one
+    // nothing moves it between here and the dispatch, which runs without a pause.
+    if (animated(el)) {
+      const before = el.getBoundingClientRect();
+      await sleep(20);
+      const after = el.getBoundingClientRect();
+      if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
+        return { notReady: 'element is still moving (animating)' };
+      }
+      const again = notActionable(el, needs);
+      if (again) return { notReady: again };
     }
-    const again = notActionable(el, needs);
-    if (again) return { notReady: again };
     hit = hitTarget(el);
     if (hit.error) return { notReady: hit.error };
   }
@@ -124,25 +136,84 @@ async function actOn(el, kind, chord, options) {
   return {};
 }
 
+// True when a running animation or transition targets el or an ancestor (through shadow
+// hosts and frame elements).
+function animated(el) {
+  const chain = new Set();
+  for (let n = el; n; ) {
+    chain.add(n);
+    if (n.parentElement) n = n.parentElement;
+    else if (n.getRootNode && n.getRootNode().host) n = n.getRootNode().host;
+    else {
+      let f = null;
+      try { f = n.ownerDocument.defaultView.frameElement; } catch { f = null; }
+      n = f;
+    }
+  }
+  const docs = new Set([...chain].map((n) => n.ownerDocument));
+  for (const d of docs) {
+    let list = [];
+    try { list = d.getAnimations(); } catch { list = []; }
+    for (const a of list) {
+      const target = a.effect && a.effect.target;
+      if (a.playState === 'running' && target && chain.has(target)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Notices a navigation of the top document that input starts (a link, a form submission, a
- * location change in a handler): the Navigation API fires `navigate` synchronously, so the
- * service worker waits for the new page only when one is coming instead of pausing after
- * every input.
+ * location change in a handler) and a link or form that opens a new tab, so the service worker
+ * waits for a new page or tab only when one is coming instead of pausing after every input.
+ * The Navigation API fires `navigate` synchronously for links and location changes; a form
+ * submission is seen by its `submit` event not being cancelled (its navigation is planned in a
+ * task of its own), and form.submit() from a handler by one turn of the event loop.
  */
 function watchNavigation() {
   const nav = globalThis.navigation;
   let seen = false;
+  let submits = [];
+  let clicks = [];
   const on = () => { seen = true; };
+  const onSubmit = (e) => { submits.push(e); };
+  const onClick = (e) => { clicks.push(e); };
   if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', on);
+  window.addEventListener('submit', onSubmit, true);
+  window.addEventListener('click', onClick, true);
+  const opensTab = (target) => {
+    const t = String(target || '').trim().toLowerCase();
+    return t !== '' && t !== '_self' && t !== '_parent' && t !== '_top' && !(t === window.name);
+  };
   return {
     seen: () => seen,
-    // A form submission plans its navigation in a task of its own: look after one turn.
     settled: async () => {
-      if (!seen) await sleep(5);
-      return seen;
+      let newTab = false;
+      for (const e of submits) {
+        if (e.defaultPrevented) continue;
+        const form = e.target;
+        const target = (e.submitter && e.submitter.getAttribute && e.submitter.getAttribute('formtarget')) || (form && form.target);
+        if (opensTab(target)) newTab = true;
+        else if (!(form && String(form.method).toLowerCase() === 'dialog') && form && form.ownerDocument === document) seen = true;
+      }
+      for (const e of clicks) {
+        if (e.defaultPrevented) continue;
+        const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
+        if (a && opensTab(a.target)) newTab = true;
+      }
+      if (!seen && !newTab) {
+        // form.submit() from a handler plans a navigation without an event: one turn shows it.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      return { navigating: seen, new_tab: newTab };
     },
-    stop: () => { if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on); },
+    stop: () => {
+      if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', on);
+      window.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener('click', onClick, true);
+      submits = [];
+      clicks = [];
+    },
   };
 }
 
@@ -158,7 +229,7 @@ async function pressPage(step) {
   const watch = watchNavigation();
   try {
     pressOn(target, chord);
-    return { ok: true, dispatched: true, navigating: await watch.settled() };
+    return { ok: true, dispatched: true, ...(await watch.settled()) };
   } finally {
     watch.stop();
   }
@@ -196,6 +267,149 @@ function extractStep(step) {
   let truncated = false;
   if (data.length > TEXT_CAP && !many) { data = data.slice(0, TEXT_CAP); truncated = true; }
   return { ok: true, data, count: out.length, ...(truncated ? { truncated } : {}) };
+}
+
+// ---- upload ----
+
+function b64ToBytes(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * The file input an upload goes into: the element itself, the control of a label, a file input
+ * inside the element, or the file input that goes with a button that opens the chooser (in the
+ * same form or the same parent, searched outwards), else the page's only file input.
+ */
+function fileInputFor(el) {
+  const isFile = (e) => e && e.localName === 'input' && (e.type || '').toLowerCase() === 'file';
+  if (isFile(el)) return el;
+  if (el.localName === 'label' && isFile(el.control)) return el.control;
+  const inside = el.querySelector && el.querySelector('input[type=file]');
+  if (inside) return inside;
+  const label = el.closest && el.closest('label');
+  if (label && isFile(label.control)) return label.control;
+  const forId = el.getAttribute && (el.getAttribute('for') || el.getAttribute('aria-controls'));
+  if (forId) {
+    const t = el.ownerDocument.getElementById(forId);
+    if (isFile(t)) return t;
+  }
+  for (let n = el.parentElement; n; n = n.parentElement) {
+    const inputs = n.querySelectorAll('input[type=file]');
+    if (inputs.length === 1) return inputs[0];
+    if (inputs.length > 1) break;
+  }
+  const all = deepQueryAll('input[type=file]');
+  return all.length === 1 ? all[0] : null;
+}
+
+function uploadStep(step, options) {
+  const t = targets(step);
+  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  const el = t.elements[0];
+  const input = fileInputFor(el);
+  if (!input) return { ok: false, error: `no file field goes with ${describeSelector(step.selector)} (not an input type=file, its label, or a button next to one)` };
+  if (input.matches(':disabled')) return { ok: false, error: `the file field is disabled: ${describeElement(input)}`, retry: true };
+  const files = options.files || [];
+  if (files.length > 1 && !input.multiple) return { ok: false, error: `the file field takes one file and the step gives ${files.length}` };
+  if (input.accept) {
+    const accepted = input.accept.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean);
+    for (const f of files) {
+      const name = f.filename.toLowerCase();
+      const mime = (f.mime || '').toLowerCase();
+      const fits = accepted.some((a) => (a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? mime.startsWith(a.slice(0, -1)) : mime === a));
+      if (!fits) return { ok: false, error: `the file field accepts ${input.accept}; ${f.filename} (${f.mime}) is not one of them` };
+    }
+  }
+  const W = input.ownerDocument.defaultView;
+  const dt = new (W.DataTransfer || DataTransfer)();
+  for (const f of files) dt.items.add(new (W.File || File)([b64ToBytes(f.base64)], f.filename, { type: f.mime || 'application/octet-stream' }));
+  try {
+    input.files = dt.files;
+  } catch (e) {
+    e.dispatched = false;
+    throw e;
+  }
+  const E = W.Event || Event;
+  input.dispatchEvent(new E('input', { bubbles: true, composed: true }));
+  input.dispatchEvent(new E('change', { bubbles: true }));
+  const names = Array.from(input.files).map((f) => `${f.name} (${f.size} bytes)`);
+  return { ok: true, dispatched: true, count: input.files.length, data: `put ${names.join(', ')} into ${describeElement(input)}` };
+}
+
+// ---- captureDownload: the click, and the request the download would make ----
+
+function formPlan(form, submitter) {
+  const method = String((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toUpperCase();
+  const action = (submitter && submitter.hasAttribute('formaction')) ? submitter.formAction : form.action;
+  const enctype = String((submitter && submitter.getAttribute('formenctype')) || form.enctype || 'application/x-www-form-urlencoded').toLowerCase();
+  let data;
+  try { data = new FormData(form, submitter || undefined); } catch { data = new FormData(form); }
+  const fields = [];
+  for (const [k, v] of data.entries()) if (typeof v === 'string') fields.push([k, v]);
+  return { url: action || location.href, method: method === 'POST' ? 'POST' : 'GET', fields, enctype, replace_query: method !== 'POST' };
+}
+
+/**
+ * Clicks the element like a click step; a link it follows or a form it submits is not left to
+ * the browser: the request it would make comes back as `plan` ({url, method, fields, enctype})
+ * for the service worker to send in the page's session. A click handled by the page's own
+ * script downloads as it does, and the worker takes that download from chrome.downloads.
+ */
+async function downloadClick(step, options) {
+  const t = targets(step);
+  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  const el = t.elements[0];
+  const not = notActionable(el, NEEDS.click);
+  if (not) return { ok: false, error: not, retry: true };
+  scrollIntoViewIfNeeded(el, options.attempt || 0);
+  const hit = hitTarget(el);
+  if (hit.error) return { ok: false, error: hit.error, retry: true };
+  let plan = null;
+  // Bubble phase on window: after the page's own handlers, so what they cancel stays cancelled
+  // and what they add to the form is sent.
+  const onSubmit = (e) => {
+    if (e.defaultPrevented || plan || !(e.target instanceof HTMLFormElement)) return;
+    e.preventDefault();
+    plan = formPlan(e.target, e.submitter);
+  };
+  const onClick = (e) => {
+    if (e.defaultPrevented || plan) return;
+    const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
+    if (!a || /^javascript:/i.test(a.getAttribute('href') || '')) return;
+    e.preventDefault();
+    plan = { url: a.href, method: 'GET', fields: [], enctype: '', replace_query: false };
+  };
+  window.addEventListener('submit', onSubmit);
+  window.addEventListener('click', onClick);
+  try {
+    clickAt(el, hit.target, hit.point);
+  } catch (e) {
+    e.dispatched = true;
+    throw e;
+  } finally {
+    window.removeEventListener('submit', onSubmit);
+    window.removeEventListener('click', onClick);
+  }
+  return { ok: true, dispatched: true, plan };
+}
+
+// ---- capturePageFile (html) ----
+
+/** The page as HTML: its doctype and the serialized DOM as it is now. */
+export function pageHtml() {
+  const dt = document.doctype;
+  const doctype = dt ? `<!DOCTYPE ${dt.name}${dt.publicId ? ` PUBLIC "${dt.publicId}"` : ''}${dt.systemId ? ` "${dt.systemId}"` : ''}>\n` : '';
+  let html = document.documentElement.outerHTML;
+  // Our own overlays (the highlight, the userStep gate) are not part of the page.
+  for (const el of document.querySelectorAll('waymark-highlight, #waymark-gate-host')) {
+    const own = el.outerHTML;
+    const at = html.indexOf(own);
+    if (at >= 0) html = html.slice(0, at) + html.slice(at + own.length);
+  }
+  return { html: doctype + html, title: document.title, url: location.href, doc: docId };
 }
 
 // ---- extractList page half ----
@@ -312,11 +526,31 @@ export async function fetchFile(req) {
   }
   const method = String(req.method || 'GET').toUpperCase();
   const init = { method, credentials: 'include', redirect: 'follow' };
-  const params = req.body_params || {};
+  // fields: [name, value] pairs in form order (a form's own); body_params override by name.
+  const pairs = Array.isArray(req.fields) ? req.fields.map(([k, v]) => [String(k), String(v)]) : [];
+  for (const [k, v] of Object.entries(req.body_params || {})) {
+    const at = pairs.findIndex(([n]) => n === k);
+    if (at < 0) {
+      pairs.push([k, String(v)]);
+      continue;
+    }
+    pairs[at] = [k, String(v)];
+    for (let i = pairs.length - 1; i > at; i--) if (pairs[i][0] === k) pairs.splice(i, 1);
+  }
   if (method === 'GET' || method === 'HEAD') {
-    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  } else if (Object.keys(params).length) {
-    init.body = new URLSearchParams(params);
+    if (req.replace_query) url.search = '';
+    for (const [k, v] of pairs) {
+      if (req.replace_query) url.searchParams.append(k, v);
+      else url.searchParams.set(k, v);
+    }
+  } else if (pairs.length) {
+    if (String(req.enctype || '').startsWith('multipart/')) {
+      const fd = new FormData();
+      for (const [k, v] of pairs) fd.append(k, v);
+      init.body = fd;
+    } else {
+      init.body = new URLSearchParams(pairs);
+    }
   }
   let res;
   try {
@@ -405,5 +639,5 @@ function drawHighlight() {
 
 /** Where the page stands: URL, title, document id and ready state. */
 export function pageState() {
-  return { url: location.href, title: document.title, doc: docId, ready: document.readyState };
+  return { url: location.href, title: document.title, doc: docId, ready: document.readyState, viewport: `${window.innerWidth}x${window.innerHeight}` };
 }

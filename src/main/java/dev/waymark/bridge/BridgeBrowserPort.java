@@ -3,12 +3,18 @@ package dev.waymark.bridge;
 import dev.waymark.apply.BrowserPort;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The apply turn's {@link BrowserPort} over the bridge. Blocks the calling (session) thread, never
@@ -17,6 +23,8 @@ import java.util.concurrent.TimeoutException;
  * step performed again (a replay, a later turn) is a new performance.
  */
 public final class BridgeBrowserPort implements BrowserPort {
+  private static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*([A-Za-z_][\\w.-]*)\\s*\\}\\}");
+
   private final BrowserClient client;
 
   public BridgeBrowserPort(BrowserClient client) {
@@ -29,13 +37,38 @@ public final class BridgeBrowserPort implements BrowserPort {
     return base + "@" + UUID.randomUUID().toString().substring(0, 8);
   }
 
+  /**
+   * {@inheritDoc} For an upload step, each {@code {{ name }}} of the step's value is a file
+   * placeholder whose real value is a path on this computer: the file is read here and sent as
+   * {filename, mime, base64}; the path itself never goes to the browser.
+   */
   @Override
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
     String wireId = wireStepId(step);
     long limit = timeoutMs + client.server().config().performGrace().toMillis() + 5_000;
+    Map<String, String> sent = values;
+    Map<String, UploadFile> files = Map.of();
+    if ("upload".equals(step.type())) {
+      sent = new LinkedHashMap<>(values);
+      files = new LinkedHashMap<>();
+      Matcher m = TOKEN.matcher(step.value() == null ? "" : step.value());
+      while (m.find()) {
+        String name = m.group(1);
+        String path = sent.remove(name);
+        if (path == null) {
+          return StepResult.failure(step.id(), "no file was given for {{ " + name + " }}", null);
+        }
+        try {
+          files.put(name, UploadFile.read(Path.of(path)));
+        } catch (IOException | InvalidPathException e) {
+          return StepResult.failure(step.id(), "the file for {{ " + name + " }} cannot be uploaded: "
+              + (e instanceof IOException ? e.getMessage() : "not a valid path"), null);
+        }
+      }
+    }
     PerformResult r;
     try {
-      r = client.perform(wireId, step, values, timeoutMs).get(limit, TimeUnit.MILLISECONDS);
+      r = client.perform(wireId, step, sent, files, timeoutMs).get(limit, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       // nothing was sent: the step did not happen
@@ -53,7 +86,9 @@ public final class BridgeBrowserPort implements BrowserPort {
   public static StepResult toStepResult(String stepId, PerformResult r) {
     List<String> dialogs = r.dialogs().stream()
         .map(d -> d.kind() + ": " + d.message() + (d.handled() == null ? "" : " (" + d.handled() + ")")).toList();
-    List<String> downloads = r.downloads().stream().map(d -> d.filename() != null ? d.filename() : d.url()).toList();
+    // task-respond: a blocked download is listed so the next decision can ask for allow_download.
+    List<String> downloads = r.downloads().stream()
+        .map(d -> (d.filename() != null ? d.filename() : d.url()) + (d.blocked() ? " (blocked)" : " (allowed)")).toList();
     List<String> newTabs = r.newTabs().stream().map(TabInfo::url).toList();
     String data = r.data() == null || r.data().isNull() ? null : r.data().isTextual() ? r.data().asText() : r.data().toString();
     return new StepResult(stepId, r.ok(), r.error(), data, r.url(), r.title(), r.skipped(), r.uncertain(), r.navigated(),

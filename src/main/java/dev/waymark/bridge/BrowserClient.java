@@ -145,6 +145,16 @@ public final class BrowserClient implements AutoCloseable {
    * @param values only the real values the step's tokens need; they are never logged or stored
    */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
+    return perform(stepId, step, values, Map.of(), timeoutMs);
+  }
+
+  /**
+   * Same, for an upload step: {@code files} maps each file placeholder of the step's value (the
+   * token name) to the file's name, type and contents. The contents go to the extension only;
+   * no reply echoes them.
+   */
+  public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
+      Map<String, UploadFile> files, long timeoutMs) {
     String clientId = client().map(ClientInfo::clientId).orElse(pinnedClient);
     if (!ledger.begin(stepId, clientId)) {
       return CompletableFuture.failedFuture(new IllegalStateException(
@@ -155,6 +165,11 @@ public final class BrowserClient implements AutoCloseable {
     m.set("step", step instanceof JsonNode node ? node : mapper.valueToTree(step));
     ObjectNode v = m.putObject("values");
     values.forEach(v::put);
+    if (!files.isEmpty()) {
+      ObjectNode f = m.putObject("files");
+      files.forEach((name, file) -> f.putObject(name).put("filename", file.filename()).put("mime", file.mime())
+          .put("base64", file.base64()));
+    }
     m.put("timeout_ms", timeoutMs);
     m.putNull("tab");
     return server.request(pinnedClient, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
@@ -269,6 +284,18 @@ public final class BrowserClient implements AutoCloseable {
     m.put("timeout_ms", timeoutMs);
     long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + server.config().performGrace().toMillis();
     return send(m, Duration.ofMillis(wait)).thenApply(r -> convert(r, GateResult.class));
+  }
+
+  /**
+   * Ends the studio's control of the browser: the extension resets what it changed for the task
+   * (the task tab's viewport). Completes with whether a viewport override was removed.
+   */
+  public CompletableFuture<Boolean> release() {
+    ObjectNode m = server.codec().message(MessageType.RELEASE);
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      okOrRefuse(r, "release");
+      return r.path("viewport_reset").asBoolean(false);
+    });
   }
 
   /** Stops the server and its threads; pending requests fail as connection lost. */

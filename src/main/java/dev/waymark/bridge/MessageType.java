@@ -18,6 +18,7 @@ public enum MessageType {
   TABS("tabs", Direction.TO_EXTENSION),
   RECORD("record", Direction.TO_EXTENSION),
   GATE("gate", Direction.TO_EXTENSION),
+  RELEASE("release", Direction.TO_EXTENSION),
   // extension → studio
   HELLO("hello", Direction.TO_STUDIO),
   OBSERVATION("observation", Direction.TO_STUDIO),
@@ -27,6 +28,7 @@ public enum MessageType {
   TAB_LIST("tab_list", Direction.TO_STUDIO),
   RECORDING("recording", Direction.TO_STUDIO),
   GATE_CLEARED("gate_cleared", Direction.TO_STUDIO),
+  RELEASED("released", Direction.TO_STUDIO),
   EVENT("event", Direction.TO_STUDIO),
   // both ways
   HEARTBEAT("heartbeat", Direction.BOTH),

@@ -8,9 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Json;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import dev.waymark.observe.PageObservation;
 
 /**
  * The {@code observation} reply.
@@ -19,13 +16,24 @@ import dev.waymark.observe.PageObservation;
  * @param error       why not
  * @param observation the PageObservation JSON (spec names)
  * @param tab         the tab observed
+ * @param network     the tab's requests as the extension saw them: {@code inflight} (still open, long polls left
+ *                    out) and {@code idle_ms} (since the last one started or ended; null when it saw none)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ObserveResult(@JsonProperty("ok") boolean ok, @JsonProperty("error") String error,
-    @JsonProperty("observation") JsonNode observation, @JsonProperty("tab") Integer tab) {
+    @JsonProperty("observation") JsonNode observation, @JsonProperty("tab") Integer tab,
+    @JsonProperty("network") JsonNode network) {
   // lenient: the observer may report more than the record holds (timings, diagnostics)
   private static final ObjectMapper LENIENT = Json.mapper().copy()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** Whether no request of the tab is open and none started or ended for at least {@code quietMs}. */
+  public boolean networkQuiet(long quietMs) {
+    if (network == null || !network.isObject()) return true;
+    if (network.path("inflight").asInt(0) > 0) return false;
+    JsonNode idle = network.get("idle_ms");
+    return idle == null || idle.isNull() || idle.asLong() >= quietMs;
+  }
 
   /** The observation as the foundation's record; null when there is none. */
   public PageObservation page() {

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.apply.ObservationDigest;
 import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Step;
+import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.LaunchedBrowser;
 import dev.waymark.bridge.ObserveOptions;
@@ -24,6 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -101,7 +105,7 @@ public final class ObserveCommand implements Callable<Integer> {
       BridgeConfig config = BridgeConfig.defaults(configDir).withPort(0);
       try (BrowserClient client = BrowserClient.start(config, PairingSecret.generate());
            LaunchedBrowser browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-               .withHeadless(true).withChromium(exe.get()).withStartUrl(url))) {
+               .withHeadless(true).withChromium(exe.get()))) {
         try {
           client.awaitConnected().get(remaining(deadline), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
@@ -110,6 +114,9 @@ public final class ObserveCommand implements Callable<Integer> {
           LOG.info("Chromium output: {}", browser.logTail(20));
           return EXIT_NOT_CONNECTED;
         }
+        // Opened through the extension, not at launch: its worker then sees every request of the page, which is
+        // how the wait below knows the network went quiet.
+        open(client, deadline);
         Settled settled = settle(client, deadline);
         if (settled.observation == null) {
           err.println("The page did not load: " + settled.error);
@@ -141,12 +148,26 @@ public final class ObserveCommand implements Callable<Integer> {
     }
   }
 
+  private static final long NETWORK_QUIET_MS = 500;
+
+  private void open(BrowserClient client, long deadline) throws InterruptedException {
+    Step navigate = Step.builder(StepTypes.NAVIGATE).id("observe-open").url(url).build();
+    try {
+      PerformResult r = client.perform("observe-open", navigate, Map.of(), Math.max(1000, remaining(deadline)))
+          .get(remaining(deadline) + 1000, TimeUnit.MILLISECONDS);
+      if (!r.ok()) LOG.info("opening {} reported: {}", url, r.error());
+    } catch (ExecutionException | TimeoutException e) {
+      // The wait that follows says whether the page loaded; this only explains it in the log.
+      LOG.info("opening {} did not answer: {}", url, e.toString());
+    }
+  }
+
   private record Settled(PageObservation observation, String json, boolean stable, String error) {}
 
   /**
-   * Observes every quarter second until the observation has read the same for {@code --quiet} (1 s): the DOM
-   * stopped changing and nothing still loading (scripts, XHR-driven rendering, frames) changed what a reader
-   * sees for that long. The extension cannot watch the page's requests, so quiet is judged by their effect.
+   * Observes every quarter second until the page has settled: the observation has read the same for {@code --quiet}
+   * (1 s), so the DOM stopped changing, and the network is quiet (no request of the tab open, none started or
+   * ended for half a second, long polls left out), so nothing still loading is about to change it.
    * Bounded by the deadline. A page the browser could not load shows as Chromium's error page, which no
    * extension may read: that ends the wait at once.
    */
@@ -177,7 +198,9 @@ public final class ObserveCommand implements Callable<Integer> {
         boolean loading = o.url() == null || o.url().equals("about:blank");
         long now = System.nanoTime();
         if (loading || !digest.equals(lastDigest)) sameSince = now;
-        else if (TimeUnit.NANOSECONDS.toMillis(now - sameSince) >= Math.max(0, quietMs)) return new Settled(o, json, true, null);
+        else if (TimeUnit.NANOSECONDS.toMillis(now - sameSince) >= Math.max(0, quietMs) && r.networkQuiet(NETWORK_QUIET_MS)) {
+          return new Settled(o, json, true, null);
+        }
         lastDigest = loading ? null : digest;
         last = loading ? null : o;
         lastJson = json;

@@ -68,4 +68,38 @@ class BridgeBrowserPortTest {
     assertThat(result.uncertain()).isTrue();
     assertThat(result.stepId()).isEqualTo("s1");
   }
+
+  @Test
+  void anUploadSendsTheFilesContentsUnderItsPlaceholderAndNeverThePath(@TempDir Path files) throws Exception {
+    Path cv = files.resolve("cv.pdf");
+    java.nio.file.Files.writeString(cv, "%PDF-1");
+    BridgeBrowserPort port = new BridgeBrowserPort(client);
+    Step upload = Step.builder("upload").id("u").selector(Selector.css("#cv")).value("{{ cv }}").build();
+
+    CompletableFuture<StepResult> r = CompletableFuture.supplyAsync(() -> port.perform(upload, Map.of("cv", cv.toString()), 1000));
+    ObjectNode p = ext.next("perform");
+    ext.send("{\"type\":\"performed\",\"id\":\"" + p.path("id").asText() + "\",\"step_id\":\"" + p.path("step_id").asText()
+        + "\",\"ok\":true}");
+
+    assertThat(r.get(5, TimeUnit.SECONDS).ok()).isTrue();
+    assertThat(p.path("values").size()).isZero();
+    assertThat(p.path("files").path("cv").path("filename").asText()).isEqualTo("cv.pdf");
+    assertThat(p.path("files").path("cv").path("mime").asText()).isEqualTo("application/pdf");
+    assertThat(p.path("files").path("cv").path("base64").asText()).isEqualTo("JVBERi0x");
+    assertThat(p.toString()).doesNotContain(files.toString());
+  }
+
+  @Test
+  void anUploadWhoseFileCannotBeReadIsNotSentAndTheErrorHidesThePath(@TempDir Path files) throws Exception {
+    BridgeBrowserPort port = new BridgeBrowserPort(client);
+    Step upload = Step.builder("upload").id("u").selector(Selector.css("#cv")).value("{{ cv }}").build();
+
+    StepResult r = port.perform(upload, Map.of("cv", files.resolve("nope.pdf").toString()), 1000);
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.uncertain()).isFalse();
+    assertThat(r.error()).isEqualTo("the file for {{ cv }} cannot be uploaded: the file does not exist or cannot be read");
+    ObjectNode sent = ext.received.poll(300, TimeUnit.MILLISECONDS);
+    assertThat(sent == null ? "nothing" : sent.path("type").asText()).isNotEqualTo("perform");
+  }
 }

@@ -55,6 +55,13 @@ class ObserveCommandTest {
   }
 
   @Test
+  void waitsForTheNetworkToGoQuietEvenWhileTheDomStandsStill() {
+    Run r = run("observe", "--text", pages.url("observer/slow-fetch.html"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("\"Arrived order\"");
+  }
+
+  @Test
   void waitsForContentThatArrivesAfterLoad() {
     Run r = run("observe", "--text", pages.url("observer/late.html"));
     assertThat(r.code()).as(r.err()).isZero();

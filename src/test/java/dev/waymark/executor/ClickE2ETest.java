@@ -180,10 +180,10 @@ class ClickE2ETest {
 
   @Test
   void aStepTypeTheExtensionDoesNotPerformIsAnError() {
-    PerformResult r = browser.perform(step("upload").selector(css("#name")).value("{{ file }}").build());
+    PerformResult r = browser.perform(step("hover").selector(css("#name")).build());
 
     assertThat(r.ok()).isFalse();
-    assertThat(r.error()).startsWith("this extension does not perform 'upload' steps (it performs navigate, click, fill, select, press, scroll, ");
+    assertThat(r.error()).startsWith("this extension does not perform 'hover' steps (it performs navigate, click, fill, select, press, scroll, ");
   }
 
   @Test

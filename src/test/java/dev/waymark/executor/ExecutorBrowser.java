@@ -6,6 +6,7 @@ import dev.waymark.bridge.BridgeServer;
 import dev.waymark.bridge.MessageType;
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.StepStatus;
+import dev.waymark.bridge.UploadFile;
 import dev.waymark.testing.BrowserHarness;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
@@ -73,6 +74,17 @@ final class ExecutorBrowser implements AutoCloseable {
   PerformResult perform(String stepId, Step step, Map<String, String> values) {
     try {
       PerformResult r = harness.client().perform(stepId, step, values, timeoutOf(step)).get(30, TimeUnit.SECONDS);
+      lastPayload = null;
+      return r;
+    } catch (Exception e) {
+      throw new AssertionError("perform failed in the bridge", e);
+    }
+  }
+
+  /** Through BrowserClient.perform with upload files beside the values. */
+  PerformResult perform(Step step, Map<String, String> values, Map<String, UploadFile> files) {
+    try {
+      PerformResult r = harness.client().perform(nextStepId(), step, values, files, timeoutOf(step)).get(30, TimeUnit.SECONDS);
       lastPayload = null;
       return r;
     } catch (Exception e) {

@@ -68,6 +68,22 @@ class NavigationAndWaitE2ETest {
   }
 
   @Test
+  void aClickThatSubmitsAFormWaitsForTheNewPageAlsoWhenAScriptCallsSubmit() {
+    browser.open("nav-a.html");
+    PerformResult button = browser.perform(click("#form-btn"));
+    browser.open("nav-a.html");
+    PerformResult script = browser.perform(click("#script-submit"));
+
+    assertThat(button.ok()).as(button.error()).isTrue();
+    assertThat(button.navigated()).isTrue();
+    assertThat(button.url()).isEqualTo(browser.page("nav-b.html?via=button"));
+    assertThat(script.ok()).as(script.error()).isTrue();
+    assertThat(script.navigated()).isTrue();
+    assertThat(script.url()).isEqualTo(browser.page("nav-b.html?via=script"));
+    assertThat(script.title()).isEqualTo("Page B");
+  }
+
+  @Test
   void aClickThatFollowsALinkWaitsForTheNewPage() {
     browser.open("nav-a.html");
 

@@ -23,13 +23,14 @@ public final class PageServer implements AutoCloseable {
 
   public PageServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    pool = Executors.newFixedThreadPool(2, r -> {
+    pool = Executors.newFixedThreadPool(4, r -> {
       Thread t = new Thread(r, "test-page-server");
       t.setDaemon(true);
       return t;
     });
     server.setExecutor(pool);
     server.createContext("/", this::serve);
+    server.createContext("/slow", this::slow);
     server.start();
   }
 
@@ -59,6 +60,26 @@ public final class PageServer implements AutoCloseable {
         try (OutputStream out = ex.getResponseBody()) {
           out.write(body);
         }
+      }
+    }
+  }
+
+  /** {@code /slow?ms=N}: answers "ok" after N ms (at most 10 s), like a backend a page waits on. */
+  private void slow(HttpExchange ex) throws IOException {
+    try (ex) {
+      String q = ex.getRequestURI().getQuery();
+      long ms = q != null && q.matches("ms=\\d{1,5}") ? Math.min(10_000, Long.parseLong(q.substring(3))) : 1000;
+      try {
+        Thread.sleep(ms);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      byte[] body = "ok".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      ex.getResponseHeaders().add("Content-Type", "text/plain; charset=utf-8");
+      ex.sendResponseHeaders(200, body.length);
+      try (OutputStream out = ex.getResponseBody()) {
+        out.write(body);
       }
     }
   }

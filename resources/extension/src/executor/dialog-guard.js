@@ -1,0 +1,90 @@
+// The dialog guard, run in the page's MAIN world (window.alert/confirm/prompt are the page's
+// own). It must be self-contained: the service worker passes it to executeScript as `func`,
+// and guard-dismiss.js / guard-accept.js register it as a document_start content script while
+// a navigation runs. After install, the page script (isolated world) arms it and collects the
+// dialogs it answered through two synchronous DOM events on window, so a step needs no extra
+// executeScript for dialogs once a document has the guard.
+
+/**
+ * Installs (or re-arms) the guard in this document and its same-origin frames. mode 'step': a
+ * step arms it (its accept wins); 'load': the standing guard of the task's sites at
+ * document_start (it does not undo a 'load-accept'); 'load-accept': registered for one
+ * navigate step with accept_dialog, whichever of the two runs first.
+ */
+export function installDialogGuard(accept, mode = 'step') {
+  const REQ = '__waymark_dialogs_req';
+  const RES = '__waymark_dialogs_res';
+  const patch = (w, acc, force) => {
+    try {
+      let state = w.__waymarkDialogs;
+      if (!state) {
+        state = { accept: false, seen: [], passthrough: false };
+        // While the person has the page (take-over), dialogs are theirs: the page's own functions.
+        const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
+        const record = (kind, message) => {
+          state.seen.push({ kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' });
+          if (state.seen.length > 20) state.seen.shift();
+        };
+        w.alert = function alert(message) {
+          if (state.passthrough) return own.alert.call(w, message);
+          record('alert', message);
+          return undefined;
+        };
+        w.confirm = function confirm(message) {
+          if (state.passthrough) return own.confirm.call(w, message);
+          record('confirm', message);
+          return state.accept;
+        };
+        w.prompt = function prompt(message, value) {
+          if (state.passthrough) return own.prompt.call(w, message, value);
+          record('prompt', message);
+          return state.accept ? String(value ?? '') : null;
+        };
+        Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
+      }
+      if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
+        state.accept = acc;
+        state.forced = !!force;
+      }
+      // A step arming the guard takes the page back from the person.
+      if (force === false) state.passthrough = false;
+    } catch { /* a cross-origin frame: not ours to patch */ }
+  };
+  const patchAll = (acc, force) => {
+    patch(window, acc, force);
+    for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc, force);
+  };
+  const collect = () => {
+    const out = [];
+    const take = (w) => {
+      try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
+    };
+    take(window);
+    for (let i = 0; i < window.frames.length; i++) take(window.frames[i]);
+    return out;
+  };
+  patchAll(!!accept, mode === 'load-accept' ? true : mode === 'load' ? undefined : false);
+  if (!Object.prototype.hasOwnProperty.call(window, '__waymarkDialogLink')) {
+    Object.defineProperty(window, '__waymarkDialogLink', { value: true, enumerable: false, configurable: true });
+    window.addEventListener(REQ, (e) => {
+      let cmd;
+      try { cmd = JSON.parse(String(e.detail)); } catch { return; }
+      if (!cmd || typeof cmd !== 'object') return;
+      // A step's own arming is explicit: it replaces whatever a loading guard set.
+      patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined, typeof cmd.accept === 'boolean' ? false : undefined);
+      const dialogs = cmd.take ? collect() : [];
+      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs }) }));
+    }, true);
+  }
+  return true;
+}
+
+/** Take-over: the guard of this document and its frames lets dialogs through to the person. */
+export function letDialogsThrough() {
+  const set = (w) => {
+    try { if (w.__waymarkDialogs) w.__waymarkDialogs.passthrough = true; } catch { /* cross-origin */ }
+  };
+  set(window);
+  for (let i = 0; i < window.frames.length; i++) set(window.frames[i]);
+  return true;
+}

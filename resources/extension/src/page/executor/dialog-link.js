@@ -1,0 +1,27 @@
+// The page script's side of the dialog guard (executor/dialog-guard.js, MAIN world): arms it
+// and collects what it answered through synchronous DOM events, without a call of its own.
+const REQ = '__waymark_dialogs_req';
+const RES = '__waymark_dialogs_res';
+
+/**
+ * Sends cmd ({accept?: bool, take?: bool}) to the guard of this document. Returns its answer
+ * ({dialogs}) or null when the document has no guard yet.
+ */
+export function dialogLink(cmd) {
+  let answer = null;
+  const on = (e) => { answer = e.detail; };
+  window.addEventListener(RES, on, true);
+  try {
+    window.dispatchEvent(new CustomEvent(REQ, { detail: JSON.stringify(cmd) }));
+  } finally {
+    window.removeEventListener(RES, on, true);
+  }
+  if (typeof answer !== 'string') return null;
+  try {
+    const parsed = JSON.parse(answer);
+    const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : [];
+    return { dialogs: dialogs.map((d) => ({ kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled: d.handled === 'accepted' ? 'accepted' : 'dismissed' })) };
+  } catch {
+    return null;
+  }
+}

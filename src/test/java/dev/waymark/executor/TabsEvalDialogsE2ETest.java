@@ -1,0 +1,334 @@
+package dev.waymark.executor;
+
+import static dev.waymark.executor.Steps.click;
+import static dev.waymark.executor.Steps.navigate;
+import static dev.waymark.executor.Steps.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.bridge.TabInfo;
+import dev.waymark.testing.Cdp;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** switchTab, closeTab, adoptTab, setViewport, eval, and dialogs while a page loads, through the real bridge. */
+class TabsEvalDialogsE2ETest {
+  private static ExecutorBrowser browser;
+  private static int home;
+
+  @BeforeAll
+  static void start() throws Exception {
+    browser = ExecutorBrowser.start();
+    browser.open("tabs.html");
+    home = task().id();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+  }
+
+  /** Every test starts and ends in the first tab. */
+  @AfterEach
+  void backHome() throws Exception {
+    if (task().id() != home) {
+      PerformResult r = browser.perform(step("switchTab").value(String.valueOf(home)).build());
+      assertThat(r.ok()).as(r.error()).isTrue();
+    }
+    for (TabInfo t : tabs()) {
+      if (t.id() != home) {
+        browser.harness().cdp().send(null, "Target.closeTarget", Cdp.params().put("targetId", targetOf(t.url())));
+      }
+    }
+    browser.harness().client().release().get(10, TimeUnit.SECONDS);
+  }
+
+  private static List<TabInfo> tabs() throws Exception {
+    return browser.harness().client().tabs().get(10, TimeUnit.SECONDS);
+  }
+
+  private static TabInfo task() throws Exception {
+    return tabs().stream().filter(TabInfo::task).findFirst().orElseThrow();
+  }
+
+  private static String targetOf(String url) throws Exception {
+    for (var t : browser.harness().cdp().targets()) {
+      if ("page".equals(t.path("type").asText()) && t.path("url").asText().equals(url)) {
+        return t.path("targetId").asText();
+      }
+    }
+    throw new AssertionError("no target for " + url);
+  }
+
+  private static TabInfo awaitTab(String urlPart) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      for (TabInfo t : tabs()) {
+        if (t.url().contains(urlPart)) {
+          return t;
+        }
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("no tab shows " + urlPart);
+  }
+
+  /** Opens a tab from the task page's own script with a user gesture, as a person's click would. */
+  private static TabInfo openFromTask(String query) throws Exception {
+    Cdp cdp = browser.harness().cdp();
+    String session = cdp.attach(targetOf(task().url()));
+    try {
+      cdp.send(session, "Runtime.evaluate", Cdp.params().put("expression", "window.open('tabs.html?" + query + "'); 1")
+          .put("userGesture", true));
+    } finally {
+      cdp.detach(session);
+    }
+    return awaitTab("tabs.html?" + query);
+  }
+
+  /** What the page's own innerWidth x innerHeight are (through an eval step). */
+  private static String viewport() {
+    return browser.data(step("eval").fn("viewport").build()).replace("\"", "");
+  }
+
+  private static PerformResult tabStep(String type, int id) {
+    return browser.perform(step(type).value(String.valueOf(id)).build());
+  }
+
+  // ---- tabs ----
+
+  @Test
+  void switchTabMovesTheTaskToATabItOpenedAndCloseTabClosesItOnlyWhenItIsNotCurrent() throws Exception {
+    browser.open("tabs.html");
+    TabInfo opened = openFromTask("opened");
+
+    PerformResult toOpened = tabStep("switchTab", opened.id());
+    PerformResult closeCurrent = tabStep("closeTab", opened.id());
+    PerformResult back = tabStep("switchTab", home);
+    PerformResult close = tabStep("closeTab", opened.id());
+
+    assertThat(toOpened.ok()).as(toOpened.error()).isTrue();
+    assertThat(toOpened.url()).endsWith("tabs.html?opened");
+    assertThat(closeCurrent.ok()).isFalse();
+    assertThat(closeCurrent.error()).isEqualTo("tab " + opened.id() + " is the current tab; switch to another task tab before closing it");
+    assertThat(back.ok()).as(back.error()).isTrue();
+    assertThat(back.url()).endsWith("tabs.html");
+    assertThat(opened.openedByTask()).isTrue();
+    assertThat(close.ok()).as(close.error()).isTrue();
+    assertThat(tabs()).extracting(TabInfo::id).doesNotContain(opened.id());
+    assertThat(task().id()).isEqualTo(home);
+  }
+
+  @Test
+  void aTabThePersonHadIsAdoptedOnlyOnTheTasksSitesAndIsNeverClosed() throws Exception {
+    browser.open("tabs.html");
+    browser.harness().cdp().createTarget(browser.page("tabs.html?mine"));
+    TabInfo mine = awaitTab("tabs.html?mine");
+    browser.harness().cdp().createTarget(browser.page("tabs.html?other").replace("127.0.0.1", "localhost"));
+    TabInfo other = awaitTab("localhost");
+
+    PerformResult switchMine = tabStep("switchTab", mine.id());
+    PerformResult closeMine = tabStep("closeTab", mine.id());
+    PerformResult adoptOther = tabStep("adoptTab", other.id());
+    PerformResult adoptMine = tabStep("adoptTab", mine.id());
+    PerformResult back = tabStep("switchTab", home);
+    PerformResult closeAdopted = tabStep("closeTab", mine.id());
+
+    assertThat(switchMine.error()).startsWith("tab " + mine.id() + " is not one of the task's tabs (use adoptTab");
+    assertThat(closeMine.error()).isEqualTo("tab " + mine.id() + " was not opened by this task, so it is not closed");
+    assertThat(adoptOther.error()).startsWith("tab " + other.id() + " is not on one of the task's sites (").contains("127.0.0.1");
+    assertThat(adoptMine.ok()).as(adoptMine.error()).isTrue();
+    assertThat(adoptMine.url()).endsWith("tabs.html?mine");
+    assertThat(back.ok()).as(back.error()).isTrue();
+    assertThat(closeAdopted.error()).isEqualTo("tab " + mine.id() + " was adopted: it stays the person's and is not closed");
+    assertThat(tabs()).extracting(TabInfo::id).contains(mine.id(), other.id());
+    assertThat(mine.onTaskSite()).isTrue();
+    assertThat(mine.openedByTask()).isFalse();
+    assertThat(other.onTaskSite()).isFalse();
+    assertThat(tabs()).filteredOn(t -> t.id() == mine.id()).singleElement().satisfies(t -> assertThat(t.adopted()).isTrue());
+  }
+
+  @Test
+  void aTabStepNeedsATabId() {
+    PerformResult r = browser.perform(step("switchTab").value("the other one").build());
+
+    assertThat(r.error()).isEqualTo("a switchTab step needs value = a tab id (from the observation's tabs), not 'the other one'");
+  }
+
+  // ---- viewport ----
+
+  @Test
+  void setViewportChangesTheTaskTabsViewportUntilControlIsReleased() throws Exception {
+    browser.open("tabs.html");
+    String before = viewport();
+
+    PerformResult r = browser.perform(step("setViewport").value("800x600").build());
+    String during = viewport();
+    boolean reset = browser.harness().client().release().get(10, TimeUnit.SECONDS);
+    String after = viewport();
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.data().asText()).isEqualTo("viewport 800x600 (the page sees 800x600)");
+    assertThat(during).isEqualTo("800x600");
+    assertThat(reset).isTrue();
+    assertThat(after).isEqualTo(before).isNotEqualTo("800x600");
+  }
+
+  @Test
+  void setViewportResetAndABadSize() {
+    browser.open("tabs.html");
+    browser.perform(step("setViewport").value("640x480").build());
+
+    PerformResult reset = browser.perform(step("setViewport").value("reset").build());
+    PerformResult bad = browser.perform(step("setViewport").value("huge").build());
+
+    assertThat(reset.data().asText()).isEqualTo("viewport reset");
+    assertThat(viewport()).isNotEqualTo("640x480");
+    assertThat(bad.error()).isEqualTo("a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not 'huge'");
+  }
+
+  // ---- eval ----
+
+  @Test
+  void evalCallsANamedPageFunctionWithArgsAndReturnsItsValueAsJson() {
+    browser.open("eval.html");
+
+    PerformResult sum = browser.perform(step("eval").fn("app.sum").args(List.of(2, 3)).build());
+    PerformResult greet = browser.perform(step("eval").fn("app.greet").args(List.of("{{ who }}")).build(), Map.of("who", "Ada Lovelace"));
+    PerformResult later = browser.perform(step("eval").fn("app.later").args(List.of(30)).build());
+    PerformResult global = browser.perform(step("eval").fn("titleUpper").build());
+
+    assertThat(sum.ok()).as(sum.error()).isTrue();
+    assertThat(sum.data().asText()).isEqualTo("5");
+    assertThat(greet.data().asText()).isEqualTo("{\"hello\":\"{{ who }}\",\"n\":3}");
+    assertThat(browser.text("#out")).isEqualTo("hello Ada Lovelace");
+    assertThat(later.data().asText()).isEqualTo("\"late\"");
+    assertThat(global.data().asText()).isEqualTo("\"PAGE FUNCTIONS\"");
+  }
+
+  @Test
+  void evalCallsOnlyThePagesOwnFunctionsByName() {
+    browser.open("eval.html");
+
+    PerformResult code = browser.perform(step("eval").fn("alert(1)").build());
+    PerformResult builtIn = browser.perform(step("eval").fn("eval").args(List.of("document.title = 'x'")).build());
+    PerformResult ctor = browser.perform(step("eval").fn("app.sum.constructor").build());
+    PerformResult missing = browser.perform(step("eval").fn("app.nothing").build());
+    PerformResult thrown = browser.perform(step("eval").fn("app.fail").build());
+
+    assertThat(code.error()).isEqualTo("fn must be the name of a function of the page (like \"app.refresh\"), not 'alert(1)'");
+    assertThat(builtIn.error()).isEqualTo("eval is a built-in function of the browser; eval calls only the page's own functions");
+    assertThat(ctor.ok()).isFalse();
+    assertThat(missing.error()).isEqualTo("the page has no function app.nothing (it is undefined)");
+    assertThat(thrown.error()).isEqualTo("app.fail threw: broken on purpose");
+    assertThat(browser.perform(step("extract").selector(Steps.css("title")).build()).data().asText()).isEqualTo("Page functions");
+  }
+
+  @Test
+  void evalCapsALongValueAndAnswersTheDialogsItOpens() {
+    browser.open("eval.html");
+
+    PerformResult big = browser.perform(step("eval").fn("app.big").build());
+    PerformResult ask = browser.perform(step("eval").fn("app.ask").build());
+
+    assertThat(big.data().asText()).hasSize(20000);
+    assertThat(big.truncated()).isTrue();
+    assertThat(ask.data().asText()).isEqualTo("false");
+    assertThat(ask.dialogs()).singleElement().satisfies(d -> assertThat(d.message()).isEqualTo("Really?"));
+  }
+
+  // ---- dialogs while a page loads ----
+
+  @Test
+  void aDialogThePageOpensWhileANavigateLoadsItIsDismissedAndReported() {
+    PerformResult r = browser.perform(navigate(browser.page("dialog-load.html")));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.title()).isEqualTo("answered false");
+    assertThat(r.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.kind()).isEqualTo("confirm");
+      assertThat(d.message()).isEqualTo("Stay on this page?");
+      assertThat(d.handled()).isEqualTo("dismissed");
+    });
+  }
+
+  @Test
+  void aNavigateWithAcceptDialogAcceptsTheLoadingPagesDialog() {
+    PerformResult r = browser.perform(step("navigate").url(browser.page("dialog-load.html?accept")).acceptDialog(true).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.title()).isEqualTo("answered true");
+    assertThat(r.dialogs()).singleElement().satisfies(d -> assertThat(d.handled()).isEqualTo("accepted"));
+  }
+
+  @Test
+  void aClickThatLoadsAPageWithADialogIsNotBlockedByIt() {
+    browser.open("tabs.html");
+
+    PerformResult r = browser.perform(click("#to-dialog"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.navigated()).isTrue();
+    assertThat(browser.text("#msg")).isEqualTo("loaded");
+    assertThat(browser.perform(step("extract").selector(Steps.css("title")).build()).data().asText()).isEqualTo("answered false");
+  }
+
+  @Test
+  void aDialogThatStopsAPageNoGuardReachedIsAnsweredAndReported() {
+    browser.open("tabs.html");
+
+    PerformResult r = browser.perform(step("click").selector(Steps.css("#to-other-dialog")).timeoutMs(8000).build());
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.url()).contains("localhost").endsWith("/dialog-load.html?other");
+    assertThat(r.title()).isEqualTo("answered false");
+    assertThat(r.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.kind()).isEqualTo("confirm");
+      assertThat(d.message()).isEqualTo("Stay on this page?");
+      assertThat(d.handled()).isEqualTo("dismissed");
+    });
+  }
+
+  @Test
+  void aLinkToANewTabReportsTheTabTheClickOpenedWhichTheTaskMayClose() throws Exception {
+    browser.open("tabs.html");
+
+    PerformResult r = browser.perform(click("#blank-link"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.newTabs()).singleElement().satisfies(t -> assertThat(t.url()).endsWith("tabs.html?blank"));
+    int opened = r.newTabs().get(0).id();
+    assertThat(awaitTab("tabs.html?blank").openedByTask()).isTrue();
+    assertThat(task().id()).isEqualTo(home);
+    PerformResult close = tabStep("closeTab", opened);
+    assertThat(close.ok()).as(close.error()).isTrue();
+  }
+
+  @Test
+  void duringTakeOverTheTaskPagesDialogsReachThePersonUntilTheNextStep() throws Exception {
+    browser.open("basic.html");
+    browser.perform(click("#plain"));
+    boolean guarded = browser.harness().eval("!!window.__waymarkDialogs && !window.__waymarkDialogs.passthrough").asBoolean();
+
+    browser.harness().client().record(true).get(10, TimeUnit.SECONDS);
+    boolean through;
+    try {
+      through = browser.harness().eval("window.__waymarkDialogs.passthrough").asBoolean();
+    } finally {
+      browser.harness().client().record(false).get(10, TimeUnit.SECONDS);
+    }
+    PerformResult next = browser.perform(click("#confirm-btn"));
+
+    assertThat(guarded).isTrue();
+    assertThat(through).isTrue();
+    assertThat(next.dialogs()).singleElement().satisfies(d -> assertThat(d.handled()).isEqualTo("dismissed"));
+    assertThat(browser.harness().eval("window.__waymarkDialogs.passthrough").asBoolean()).isFalse();
+  }
+}
