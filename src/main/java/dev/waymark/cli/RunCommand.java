@@ -126,7 +126,7 @@ public final class RunCommand implements Callable<Integer> {
     values.forEach((k, v) -> {
       if (workflow.variables().containsKey(k)) declared.put(k, v);
     });
-    List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(workflow, declared);
+    List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
     if (!missing.isEmpty()) {
       err.println("waymark run: no value for " + missing.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")
           + ". Put name=value lines for " + String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList())
@@ -189,6 +189,24 @@ public final class RunCommand implements Callable<Integer> {
       case START_NOT_REACHED -> EXIT_START_NOT_REACHED;
       case STOPPED -> EXIT_STOPPED;
     };
+  }
+
+  /**
+   * The steps this run may perform: with a named start point, that point onwards and the {@code always} steps
+   * before it, so a re-entry past the sign-in needs no password; otherwise (the beginning, or auto, which is only
+   * decided in the browser) all of them.
+   */
+  private Workflow mayRun(Workflow workflow) {
+    String point = startAt == null ? null : startAt.strip();
+    if (point == null || point.isEmpty() || WorkflowRunner.AUTO.equalsIgnoreCase(point)) return workflow;
+    List<dev.waymark.workflow.Step> steps = workflow.steps();
+    int from = 0;
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i).resume() != null && point.equals(steps.get(i).resume().id())) from = i;
+    }
+    List<dev.waymark.workflow.Step> kept = new java.util.ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) if (i >= from || steps.get(i).always()) kept.add(steps.get(i));
+    return new Workflow(workflow.id(), workflow.name(), workflow.description(), workflow.variables(), kept);
   }
 
   private static String describe(WorkflowProblem p) {

@@ -70,6 +70,20 @@ class RunCommandFilesTest {
   }
 
   @Test
+  void startingAtANamedPointNeedsOnlyTheValuesOfTheStepsFromThere() throws Exception {
+    Path f = dir.resolve("wf.yaml");
+    Files.writeString(f, TWO_VALUES);
+    Path values = ReplayRun.valuesFile(dir, Map.of("password", "secret-1"));
+    // s1 (the only user of email) lies before the point "form": no value needed. No browser either, so the run
+    // gets as far as launching one.
+    ReplayRun run = ReplayRun.run(null, f.toString(), "--values-file", values.toString(), "--start-at", "form",
+        "--chromium", "/nonexistent/chromium");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_NO_BROWSER);
+    assertThat(run.err()).contains("No Chromium executable at /nonexistent/chromium");
+  }
+
+  @Test
   void aValuesFileOthersCanReadIsRefused() throws Exception {
     Path f = dir.resolve("wf.yaml");
     Files.writeString(f, TWO_VALUES);
