@@ -136,6 +136,25 @@ final class ExecutorBrowser implements AutoCloseable {
     return data(Steps.extract(css));
   }
 
+  /**
+   * The text of an element once it holds {@code expected}, or as it stands after two seconds: for what a page
+   * writes from an async handler (reading a file, a fetch) after the step already answered.
+   */
+  String textOnce(String css, String expected) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+    String t = text(css);
+    while (!t.contains(expected) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      t = text(css);
+    }
+    return t;
+  }
+
   StepStatus status(String stepId) {
     try {
       return harness.client().status(stepId).get(10, TimeUnit.SECONDS);

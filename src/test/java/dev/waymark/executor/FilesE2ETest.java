@@ -66,7 +66,7 @@ class FilesE2ETest {
     assertThat(r.data().asText()).isEqualTo("put cv.txt (18 bytes) into <input id=one>");
     assertThat(r.data().asText()).doesNotContain("secret contents");
     assertThat(r.file()).isNull();
-    assertThat(browser.text("#log")).isEqualTo("input:one\none:cv.txt:18:text/plain:secret contents 42");
+    assertThat(browser.textOnce("#log", "secret contents 42")).isEqualTo("input:one\none:cv.txt:18:text/plain:secret contents 42");
   }
 
   @Test
@@ -77,7 +77,7 @@ class FilesE2ETest {
         Map.of("photo", file("p.png", "image/png", "PNG")));
 
     assertThat(r.ok()).as(r.error()).isTrue();
-    assertThat(browser.text("#log")).contains("hidden-file:p.png:3:image/png:PNG");
+    assertThat(browser.textOnce("#log", "hidden-file:p.png")).contains("hidden-file:p.png:3:image/png:PNG");
   }
 
   @Test
@@ -94,7 +94,7 @@ class FilesE2ETest {
     assertThat(single.error()).isEqualTo("the file field takes one file and the step gives 2");
     assertThat(multiple.ok()).as(multiple.error()).isTrue();
     assertThat(multiple.count()).isEqualTo(2);
-    assertThat(browser.text("#log")).contains("many:a.txt:1:text/plain:A", "many:b.txt:2:text/plain:BB");
+    assertThat(browser.textOnce("#log", "many:b.txt")).contains("many:a.txt:1:text/plain:A", "many:b.txt:2:text/plain:BB");
   }
 
   @Test
@@ -134,7 +134,7 @@ class FilesE2ETest {
         Map.of("letter", dir.resolve("missing.txt").toString()), 5000);
 
     assertThat(ok.ok()).as(ok.error()).isTrue();
-    assertThat(browser.text("#log")).contains("one:letter.txt:11:text/plain:Dear reader");
+    assertThat(browser.textOnce("#log", "one:letter.txt")).contains("one:letter.txt:11:text/plain:Dear reader");
     assertThat(gone.ok()).isFalse();
     assertThat(gone.error()).isEqualTo("the file for {{ letter }} cannot be uploaded: the file does not exist or cannot be read")
         .doesNotContain(dir.toString());
