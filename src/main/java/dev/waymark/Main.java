@@ -4,6 +4,7 @@ import dev.waymark.cli.AuthorCommand;
 import dev.waymark.cli.BrowserCommand;
 import dev.waymark.cli.DemoCommand;
 import dev.waymark.cli.ObserveCommand;
+import dev.waymark.cli.RunCommand;
 import dev.waymark.cli.ValidateCommand;
 import dev.waymark.ui.shell.StudioApp;
 import java.util.concurrent.Callable;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Command;
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
     subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class,
-        AuthorCommand.class})
+        AuthorCommand.class, RunCommand.class})
 public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {

@@ -3,11 +3,7 @@ package dev.waymark.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.SecretMask;
-import dev.waymark.bridge.BridgeConfig;
-import dev.waymark.bridge.BridgeStartException;
 import dev.waymark.bridge.BrowserClient;
-import dev.waymark.bridge.ChromiumLauncher;
-import dev.waymark.bridge.LaunchedBrowser;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.decide.DecisionSources;
@@ -46,8 +42,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -190,56 +184,15 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private int withBrowser(Work work) {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
-    if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
-      err.println(chromium != null ? "No Chromium executable at " + chromium + "."
-          : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
-      return EXIT_NO_BROWSER;
-    }
-    BrowserClient client;
-    try {
-      // Port 0: a headless run must not collide with a studio or another run on the default port.
-      client = BrowserClient.start(BridgeConfig.defaults().withPort(0));
-    } catch (BridgeStartException | IOException e) {
-      err.println("Cannot start the bridge: " + e.getMessage());
-      return EXIT_NO_BROWSER;
-    }
-    LaunchedBrowser[] launched = new LaunchedBrowser[1];
-    Thread cleanup = new Thread(() -> {
-      if (launched[0] != null) launched[0].close();
-      client.close();
-    }, "waymark-author-shutdown");
-    Runtime.getRuntime().addShutdownHook(cleanup);
-    try {
-      progress("starting Chromium" + (headless ? " (headless)" : ""));
-      launched[0] = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-          .withChromium(chromium).withHeadless(headless).withStartUrl(url));
-      try {
-        client.awaitConnected().get(connectTimeout, TimeUnit.SECONDS);
-      } catch (TimeoutException e) {
-        err.println("The Waymark extension did not connect within " + connectTimeout + " s"
-            + (launched[0].isRunning() ? "." : " (the browser exited).")
-            + " Check that this Chromium loads unpacked extensions; its output is in "
-            + launched[0].userDataDir().getParent().resolve("chromium.log"));
-        return EXIT_NOT_CONNECTED;
-      } catch (ExecutionException e) {
-        err.println("The bridge stopped before the extension connected: " + e.getCause().getMessage());
-        return EXIT_NOT_CONNECTED;
-      }
-      return runWork(work, new ConnectedBrowser(client, headless));
-    } catch (IOException e) {
-      err.println("Cannot launch Chromium: " + e.getMessage());
-      return EXIT_NO_BROWSER;
+    progress("starting Chromium" + (headless ? " (headless)" : ""));
+    try (PairedChromium browser = PairedChromium.launch(chromium, headless, url, connectTimeout, "author")) {
+      return runWork(work, new ConnectedBrowser(browser.client(), headless));
+    } catch (PairedChromium.Unavailable e) {
+      err.println(e.getMessage());
+      return e.exitCode();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return EXIT_STOPPED;
-    } finally {
-      if (launched[0] != null) launched[0].close();
-      client.close();
-      try {
-        Runtime.getRuntime().removeShutdownHook(cleanup);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it closes the same things again, harmlessly
-      }
     }
   }
 

@@ -1,0 +1,107 @@
+package dev.waymark.cli;
+
+import dev.waymark.bridge.BridgeConfig;
+import dev.waymark.bridge.BridgeStartException;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.bridge.LaunchedBrowser;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A bridge on a free port and a Chromium launched with the extension paired to it, for a command that drives a
+ * browser of its own. Closing it (also from a shutdown hook, on Ctrl+C) stops the browser and the bridge.
+ */
+final class PairedChromium implements AutoCloseable {
+  /** Why no paired browser could be had, with the shared exit code and a sentence for the person. */
+  static final class Unavailable extends Exception {
+    private final int exitCode;
+
+    Unavailable(int exitCode, String message) {
+      super(message);
+      this.exitCode = exitCode;
+    }
+
+    int exitCode() {
+      return exitCode;
+    }
+  }
+
+  private final BrowserClient client;
+  private final LaunchedBrowser browser;
+  private final Thread cleanup;
+
+  private PairedChromium(BrowserClient client, LaunchedBrowser browser, Thread cleanup) {
+    this.client = client;
+    this.browser = browser;
+    this.cleanup = cleanup;
+  }
+
+  /** Launches and waits until the extension pairs; {@code startUrl} may be null (about:blank). */
+  static PairedChromium launch(Path chromium, boolean headless, String startUrl, int connectTimeoutSeconds, String who) throws Unavailable, InterruptedException {
+    if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
+      throw new Unavailable(ExitCodes.NO_BROWSER, chromium != null ? "No Chromium executable at " + chromium + "."
+          : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
+    }
+    BrowserClient client;
+    try {
+      // Port 0: a headless run must not collide with a studio or another run on the default port.
+      client = BrowserClient.start(BridgeConfig.defaults().withPort(0));
+    } catch (BridgeStartException | IOException e) {
+      throw new Unavailable(ExitCodes.NO_BROWSER, "Cannot start the bridge: " + e.getMessage());
+    }
+    LaunchedBrowser[] launched = new LaunchedBrowser[1];
+    Thread cleanup = new Thread(() -> {
+      if (launched[0] != null) launched[0].close();
+      client.close();
+    }, "waymark-" + who + "-shutdown");
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    boolean ok = false;
+    try {
+      launched[0] = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
+          .withChromium(chromium).withHeadless(headless).withStartUrl(startUrl));
+      try {
+        client.awaitConnected().get(connectTimeoutSeconds, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        throw new Unavailable(ExitCodes.NOT_CONNECTED, "The Waymark extension did not connect within " + connectTimeoutSeconds
+            + " s" + (launched[0].isRunning() ? "." : " (the browser exited).")
+            + " Check that this Chromium loads unpacked extensions; its output is in "
+            + launched[0].userDataDir().getParent().resolve("chromium.log"));
+      } catch (ExecutionException e) {
+        throw new Unavailable(ExitCodes.NOT_CONNECTED, "The bridge stopped before the extension connected: " + e.getCause().getMessage());
+      }
+      ok = true;
+      return new PairedChromium(client, launched[0], cleanup);
+    } catch (IOException e) {
+      throw new Unavailable(ExitCodes.NO_BROWSER, "Cannot launch Chromium: " + e.getMessage());
+    } finally {
+      if (!ok) {
+        if (launched[0] != null) launched[0].close();
+        client.close();
+        removeHook(cleanup);
+      }
+    }
+  }
+
+  BrowserClient client() {
+    return client;
+  }
+
+  @Override
+  public void close() {
+    browser.close();
+    client.close();
+    removeHook(cleanup);
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running: it closes the same things again, harmlessly
+    }
+  }
+}

@@ -1,0 +1,228 @@
+package dev.waymark.cli;
+
+import dev.waymark.apply.SecretMask;
+import dev.waymark.bridge.BrowserClient;
+import dev.waymark.replay.BridgeReplayBrowser;
+import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.workflow.Json;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowLoadException;
+import dev.waymark.workflow.WorkflowProblem;
+import dev.waymark.workflow.WorkflowYaml;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code waymark run}: replays an exported workflow without a model. One JSON line per step on stdout, then the
+ * result with every stored slot; progress on stderr. Real values come from an owner-only values file and reach only
+ * the page: every printed text reads them as their {@code {{ token }}}.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Replay a workflow YAML in Chromium without a model.",
+        "Each step's result goes to stdout as one JSON line {step_id, type, label, ok, skipped, error, data, url}, then "
+            + "{ok, steps, stored}; progress goes to stderr."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every non-optional step succeeded", "1:an unexpected error (see the log)",
+        "2:the command line or the workflow file cannot be used (each problem is listed with its line)",
+        "3:no browser could be started", "4:the extension did not connect", "5:a step failed; the run stopped there",
+        "6:a step's effect is unknown (the browser stopped answering): check it by hand; it is never repeated",
+        "7:the --start-at point could not be reached", "8:a variable the steps use has no value",
+        "11:stopped (interrupted)"})
+public final class RunCommand implements Callable<Integer> {
+  public static final int EXIT_OK = ExitCodes.OK;
+  public static final int EXIT_ERROR = 1;
+  public static final int EXIT_USAGE = ExitCodes.USAGE;
+  public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
+  public static final int EXIT_NOT_CONNECTED = ExitCodes.NOT_CONNECTED;
+  public static final int EXIT_STEP_FAILED = 5;
+  public static final int EXIT_UNCERTAIN = 6;
+  public static final int EXIT_START_NOT_REACHED = 7;
+  public static final int EXIT_MISSING_VALUE = 8;
+  public static final int EXIT_STOPPED = 11;
+
+  @Parameters(index = "0", paramLabel = "FILE.yaml", description = "the workflow to replay")
+  Path file;
+
+  @Option(names = "--values-file", paramLabel = "FILE",
+      description = "real values as name=value lines (owner-only file); they are typed into the page and never printed")
+  Path valuesFile;
+
+  @Option(names = "--start-at", paramLabel = "RESUME_ID|auto",
+      description = "start at this resume point (rewinding the browser there first when it stands elsewhere), or with "
+          + "auto at the latest point the browser already stands at. Earlier steps run only when marked always")
+  String startAt;
+
+  @Option(names = "--headless", negatable = true,
+      description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
+          + "when there is a display, else headless)")
+  Boolean headlessOption;
+
+  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
+  Path chromium;
+
+  @Option(names = "--timeout", paramLabel = "MS", defaultValue = "15000",
+      description = "the timeout of a step that sets no timeout_ms (default: ${DEFAULT-VALUE})")
+  int timeoutMs;
+
+  @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
+      description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
+  int connectTimeout;
+
+  @Spec
+  CommandSpec spec;
+
+  private final BrowserClient connectedClient;
+  private PrintWriter out;
+  private PrintWriter err;
+
+  /** The command as {@code waymark run} builds it: it launches its own Chromium. */
+  public RunCommand() {
+    this(null);
+  }
+
+  /** The command against a browser that is already paired (no launch): for embedding and tests. */
+  public RunCommand(BrowserClient connectedClient) {
+    this.connectedClient = connectedClient;
+  }
+
+  @Override
+  public Integer call() {
+    out = spec.commandLine().getOut();
+    err = spec.commandLine().getErr();
+    if (timeoutMs <= 0) return usage("--timeout must be a positive number of milliseconds");
+    Workflow workflow;
+    try {
+      workflow = WorkflowYaml.read(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (WorkflowLoadException e) {
+      List<WorkflowProblem> problems = e.problems();
+      err.println("waymark run: " + file + " cannot be replayed: " + (problems.size() == 1 ? "1 problem" : problems.size() + " problems"));
+      for (WorkflowProblem p : problems) err.println("  " + file + (p.line() > 0 ? ":" + p.line() : "") + ": " + describe(p));
+      err.flush();
+      return EXIT_USAGE;
+    } catch (IOException e) {
+      return usage("cannot read " + file + ": " + e.getMessage());
+    }
+    Map<String, String> values;
+    try {
+      values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
+    } catch (IOException e) {
+      return usage(e.getMessage());
+    }
+    // Only declared variables are passed on: a values file may hold more than this workflow uses.
+    Map<String, String> declared = new LinkedHashMap<>();
+    values.forEach((k, v) -> {
+      if (workflow.variables().containsKey(k)) declared.put(k, v);
+    });
+    List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
+    if (!missing.isEmpty()) {
+      err.println("waymark run: no value for " + missing.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")
+          + ". Put name=value lines for " + String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList())
+          + " in an owner-only file and pass it with --values-file.");
+      err.flush();
+      return EXIT_MISSING_VALUE;
+    }
+    if (startAt != null && !startAt.isBlank() && !WorkflowRunner.AUTO.equalsIgnoreCase(startAt.strip())
+        && !WorkflowRunner.resumePoints(workflow).contains(startAt.strip())) {
+      List<String> points = WorkflowRunner.resumePoints(workflow);
+      return usage("--start-at " + startAt + ": the workflow has no such resume point"
+          + (points.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", points)));
+    }
+    if (connectedClient != null) return replay(connectedClient, workflow, declared);
+    boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
+    progress("starting Chromium" + (headless ? " (headless)" : ""));
+    try (PairedChromium browser = PairedChromium.launch(chromium, headless, null, connectTimeout, "run")) {
+      return replay(browser.client(), workflow, declared);
+    } catch (PairedChromium.Unavailable e) {
+      err.println(e.getMessage());
+      err.flush();
+      return e.exitCode();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("Stopped.");
+      return EXIT_STOPPED;
+    }
+  }
+
+  private int replay(BrowserClient client, Workflow workflow, Map<String, String> values) {
+    SecretMask mask = new SecretMask(values);
+    WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
+        .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())
+        .withTimeout(timeoutMs)
+        .withListeners(step -> {
+          synchronized (out) {
+            // The runner masks already; masking the whole line again costs nothing and guards every field.
+            out.println(mask.mask(Json.write(step)));
+            out.flush();
+          }
+        }, this::progress);
+    progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps)");
+    ReplayResult result;
+    try {
+      result = new WorkflowRunner(new BridgeReplayBrowser(client)).run(workflow, options);
+    } catch (RuntimeException e) {
+      org.slf4j.LoggerFactory.getLogger(RunCommand.class).error("run failed: {}", mask.mask(String.valueOf(e.getMessage())));
+      err.println("waymark run failed: " + mask.mask(String.valueOf(e.getMessage())) + " (the log has the details)");
+      return EXIT_ERROR;
+    }
+    synchronized (out) {
+      out.println(mask.mask(Json.write(result)));
+      out.flush();
+    }
+    progress(result.ok() ? "done: every step that had to succeed did" : "stopped: " + result.error());
+    return switch (result.outcome()) {
+      case COMPLETED -> EXIT_OK;
+      case STEP_FAILED -> EXIT_STEP_FAILED;
+      case UNCERTAIN -> EXIT_UNCERTAIN;
+      case START_NOT_REACHED -> EXIT_START_NOT_REACHED;
+      case STOPPED -> EXIT_STOPPED;
+    };
+  }
+
+  /**
+   * The steps this run may perform: with a named start point, that point onwards and the {@code always} steps
+   * before it, so a re-entry past the sign-in needs no password; otherwise (the beginning, or auto, which is only
+   * decided in the browser) all of them.
+   */
+  private Workflow mayRun(Workflow workflow) {
+    String point = startAt == null ? null : startAt.strip();
+    if (point == null || point.isEmpty() || WorkflowRunner.AUTO.equalsIgnoreCase(point)) return workflow;
+    List<dev.waymark.workflow.Step> steps = workflow.steps();
+    int from = 0;
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i).resume() != null && point.equals(steps.get(i).resume().id())) from = i;
+    }
+    List<dev.waymark.workflow.Step> kept = new java.util.ArrayList<>();
+    for (int i = 0; i < steps.size(); i++) if (i >= from || steps.get(i).always()) kept.add(steps.get(i));
+    return new Workflow(workflow.id(), workflow.name(), workflow.description(), workflow.variables(), kept);
+  }
+
+  private static String describe(WorkflowProblem p) {
+    return (p.field() == null || p.field().isEmpty() ? "" : p.field() + ": ") + p.message();
+  }
+
+  private int usage(String message) {
+    err.println("waymark run: " + message);
+    err.flush();
+    return EXIT_USAGE;
+  }
+
+  private void progress(String line) {
+    synchronized (err) {
+      err.println("[waymark] " + line);
+      err.flush();
+    }
+  }
+}

@@ -1,0 +1,394 @@
+package dev.waymark.replay;
+
+import dev.waymark.apply.SecretMask;
+import dev.waymark.workflow.Condition;
+import dev.waymark.workflow.ResumePoint;
+import dev.waymark.workflow.Rewind;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Tokens;
+import dev.waymark.workflow.WaitConfig;
+import dev.waymark.workflow.Workflow;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replays an exported workflow without a model: each step in order through a {@link ReplayBrowser}, with the real
+ * values of exactly the tokens it uses. A step whose condition does not hold is skipped; an optional step's failure
+ * is reported and the run goes on; any other failure stops the run; an uncertain step stops it and is never
+ * repeated. {@code store} saves a step's data under a slot that later steps may use as {@code {{ slot }}} and that
+ * the result lists. Re-entry starts at a resume point (named, or the latest one the browser stands at), rewinding
+ * the browser there first when needed; earlier steps run anyway only when they say {@code always}.
+ *
+ * <p>One runner performs one run on the calling thread, which it blocks; it holds no threads of its own.
+ */
+public final class WorkflowRunner {
+  /** {@code --start-at auto}: start at the latest resume point whose predicate holds. */
+  public static final String AUTO = "auto";
+  /** The workflow's default step timeout when the run names none. */
+  public static final int DEFAULT_TIMEOUT_MS = 15_000;
+  /** How long a resume-point predicate check may take: it reads the page as it is, it does not wait for it. */
+  static final int PROBE_TIMEOUT_MS = 3_000;
+
+  private static final Logger LOG = LoggerFactory.getLogger(WorkflowRunner.class);
+
+  /**
+   * How to run.
+   *
+   * @param values           real values by variable name; never printed, logged or stored
+   * @param startAt          null (the beginning), {@link #AUTO}, or a resume point id
+   * @param defaultTimeoutMs the timeout of a step that sets no {@code timeout_ms}
+   * @param onStep           called with each step's (masked) result as soon as it is known
+   * @param progress         one line of progress at a time (masked), for a person watching
+   */
+  public record Options(Map<String, String> values, String startAt, int defaultTimeoutMs,
+                        Consumer<ReplayStepResult> onStep, Consumer<String> progress) {
+    public Options {
+      values = values == null ? Map.of() : Map.copyOf(values);
+      if (defaultTimeoutMs <= 0) defaultTimeoutMs = DEFAULT_TIMEOUT_MS;
+      onStep = onStep == null ? r -> { } : onStep;
+      progress = progress == null ? s -> { } : progress;
+    }
+
+    public static Options of(Map<String, String> values) {
+      return new Options(values, null, DEFAULT_TIMEOUT_MS, null, null);
+    }
+
+    public Options withStartAt(String s) {
+      return new Options(values, s, defaultTimeoutMs, onStep, progress);
+    }
+
+    public Options withTimeout(int ms) {
+      return new Options(values, startAt, ms, onStep, progress);
+    }
+
+    public Options withListeners(Consumer<ReplayStepResult> step, Consumer<String> lines) {
+      return new Options(values, startAt, defaultTimeoutMs, step, lines);
+    }
+  }
+
+  /** A variable some step needs that has no value, with the steps that use it. */
+  public record MissingValue(String name, List<String> stepIds) {
+    @Override
+    public String toString() {
+      return "{{ " + name + " }} (used by " + String.join(", ", stepIds) + ")";
+    }
+  }
+
+  private final ReplayBrowser browser;
+
+  public WorkflowRunner(ReplayBrowser browser) {
+    this.browser = browser;
+  }
+
+  // ---- checks before a run -------------------------------------------------------------------------------
+
+  /**
+   * The variables the steps use that have neither a value nor an earlier step storing a slot of that name,
+   * in order of first use.
+   */
+  public static List<MissingValue> missingValues(Workflow workflow, Map<String, String> values) {
+    Map<String, List<String>> missing = new LinkedHashMap<>();
+    Set<String> storedSoFar = new LinkedHashSet<>();
+    List<Step> steps = workflow.steps();
+    for (int i = 0; i < steps.size(); i++) {
+      Step s = steps.get(i);
+      for (String name : Tokens.names(s)) {
+        if (values.containsKey(name) || storedSoFar.contains(name)) continue;
+        missing.computeIfAbsent(name, k -> new ArrayList<>()).add(idOf(s, i));
+      }
+      if (s.store() != null && !s.store().isBlank()) storedSoFar.add(s.store());
+    }
+    List<MissingValue> out = new ArrayList<>();
+    missing.forEach((k, v) -> out.add(new MissingValue(k, v)));
+    return out;
+  }
+
+  /** The resume point ids of a workflow, in step order. */
+  public static List<String> resumePoints(Workflow workflow) {
+    List<String> ids = new ArrayList<>();
+    for (Step s : workflow.steps()) if (s.resume() != null && s.resume().id() != null) ids.add(s.resume().id());
+    return ids;
+  }
+
+  // ---- the run -------------------------------------------------------------------------------------------
+
+  /** Runs the workflow; page failures are outcomes in the result, never exceptions. */
+  public ReplayResult run(Workflow workflow, Options options) {
+    return new Run(workflow, options).go();
+  }
+
+  /** The state of one run. */
+  private final class Run {
+    private final List<Step> steps;
+    private final Options o;
+    private final SecretMask mask;
+    private final Map<String, String> stored = new LinkedHashMap<>();
+    private final List<ReplayStepResult> results = new ArrayList<>();
+    private final Set<String> rewindIds = new LinkedHashSet<>();
+
+    Run(Workflow workflow, Options options) {
+      this.steps = workflow.steps();
+      this.o = options;
+      this.mask = new SecretMask(options.values());
+    }
+
+    ReplayResult go() {
+      try {
+        int start = 0;
+        String startPoint = null;
+        if (o.startAt() != null && !o.startAt().isBlank()) {
+          Start s;
+          try {
+            s = findStart(o.startAt().strip());
+          } catch (UncertainRewind u) {
+            return end(ReplayResult.Outcome.UNCERTAIN, null, "the rewind " + u.result.stepId() + " may or may not have taken effect: "
+                + u.result.error() + " Check the page by hand; it is not repeated.", u.result.stepId());
+          }
+          if (s.error != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, s.error, s.failedStep);
+          start = s.index;
+          startPoint = s.point;
+        }
+        for (int i = 0; i < steps.size(); i++) {
+          Step step = steps.get(i);
+          if (i < start && !step.always()) continue;
+          if (i < start) progress("running " + idOf(step, i) + " before the start point: it is marked always");
+          ReplayStepResult r = perform(step, i, false);
+          if (r.uncertain()) {
+            return end(ReplayResult.Outcome.UNCERTAIN, startPoint, "step " + r.stepId() + describeLabel(r)
+                + " may or may not have taken effect: " + r.error() + " Check the page by hand; the step is not repeated.", r.stepId());
+          }
+          if (!r.ok() && !step.optional()) {
+            return end(ReplayResult.Outcome.STEP_FAILED, startPoint, "step " + r.stepId() + describeLabel(r) + " failed: "
+                + r.error(), r.stepId());
+          }
+        }
+        return end(ReplayResult.Outcome.COMPLETED, startPoint, null, null);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return end(ReplayResult.Outcome.STOPPED, null, "the run was interrupted", null);
+      }
+    }
+
+    private ReplayResult end(ReplayResult.Outcome outcome, String start, String error, String failedStep) {
+      String why = mask.mask(error);
+      return new ReplayResult(outcome == ReplayResult.Outcome.COMPLETED, results, stored, start, why, failedStep, outcome);
+    }
+
+    // ---- one step ----
+
+    private ReplayStepResult perform(Step step, int index, boolean rewind) throws InterruptedException {
+      String id = rewind ? step.id() : idOf(step, index);
+      Map<String, String> needed = new LinkedHashMap<>();
+      List<String> unknown = new ArrayList<>();
+      for (String name : Tokens.names(step)) {
+        String v = o.values().containsKey(name) ? o.values().get(name) : stored.get(name);
+        if (v == null) unknown.add(Tokens.token(name));
+        else needed.put(name, v);
+      }
+      StepResult r;
+      if (!unknown.isEmpty()) {
+        // A slot an earlier step should have stored is empty (that step was skipped or read nothing).
+        r = StepResult.failure(id, "no value for " + String.join(", ", unknown)
+            + ": neither the values nor an earlier step's store hold it", null);
+      } else if (StepTypes.USER_STEP.equals(step.type())) {
+        r = gate(step, id);
+      } else {
+        r = browser.perform(step.id() == null ? step.withId(id) : step, needed, timeoutOf(step));
+      }
+      ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
+          mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind);
+      if (out.ok() && !out.skipped() && step.store() != null && !step.store().isBlank()) {
+        stored.put(step.store(), out.data());
+      }
+      results.add(out);
+      o.onStep().accept(out);
+      String shown = out.label() != null && !out.label().isBlank() ? out.label() : mask.mask(step.prompt());
+      String what = shown == null || shown.isBlank() ? step.type() : step.type() + " " + shown;
+      progress(id + ": " + what + " - " + (out.uncertain() ? "UNCERTAIN: " + out.error()
+          : out.skipped() ? "skipped (" + out.data() + ")"
+          : out.ok() ? "ok" : (out.optional() ? "failed (optional, going on): " : "failed: ") + out.error()));
+      return out;
+    }
+
+    private StepResult gate(Step step, String id) throws InterruptedException {
+      // The gate itself knows nothing of conditions: check the step's condition first, as the executor would.
+      if (step.condition() != null && !emptyCondition(step.condition())) {
+        Probe p = probe(step.condition(), id);
+        if (!p.holds) return new StepResult(id, true, null, p.detail, p.url, null, true, false, false, null, null, null);
+      }
+      var on = step.continueOn();
+      // The person's pace is not the step timeout: only the step's own bounds apply (0: as long as it takes).
+      long limit = on != null && on.timeoutMs() > 0 ? on.timeoutMs() : Math.max(0, step.timeoutMs());
+      progress(id + ": waiting for the person: " + mask.mask(step.prompt()) + (limit > 0 ? " (at most " + limit + " ms)" : ""));
+      return browser.gate(step, limit);
+    }
+
+    private int timeoutOf(Step step) {
+      return step.timeoutMs() > 0 ? step.timeoutMs() : o.defaultTimeoutMs();
+    }
+
+    // ---- re-entry ----
+
+    /** Where the run starts: a step index and the point's id (null: the beginning), or why it cannot start. */
+    private record Start(int index, String point, String error, String failedStep) {}
+
+    private Start findStart(String startAt) throws InterruptedException, UncertainRewind {
+      if (AUTO.equalsIgnoreCase(startAt)) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+          ResumePoint rp = steps.get(i).resume();
+          if (rp == null || rp.when() == null || emptyCondition(rp.when())) continue;
+          if (probe(rp.when(), "resume " + pointId(i)).holds) {
+            progress("the browser stands at resume point " + pointId(i) + ": starting there");
+            return new Start(i, pointId(i), null, null);
+          }
+        }
+        progress("the browser stands at no resume point: starting at the beginning");
+        return new Start(0, null, null, null);
+      }
+      int target = indexOfPoint(startAt);
+      if (target < 0) {
+        List<String> known = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) if (steps.get(i).resume() != null) known.add(pointId(i));
+        return new Start(-1, null, "the workflow has no resume point \"" + startAt + "\""
+            + (known.isEmpty() ? " (it has none)" : " (it has " + String.join(", ", known) + ")"), null);
+      }
+      if (reach(target, 0)) {
+        progress("starting at resume point " + startAt);
+        return new Start(target, startAt, null, null);
+      }
+      return new Start(-1, null, "the browser does not stand at resume point " + startAt
+          + (hasWhen(target) ? " (" + describe(steps.get(target).resume().when()) + " does not hold)" : "")
+          + " and no rewind brought it there", idOf(steps.get(target), target));
+    }
+
+    /** Whether the browser stands at point {@code target} now, or after following rewinds that lead to it. */
+    private boolean reach(int target, int depth) throws InterruptedException, UncertainRewind {
+      ResumePoint point = steps.get(target).resume();
+      if (hasWhen(target) && standsAt(target)) return true;
+      // Later points that declare how to get back here, the latest first: the browser is most likely furthest on.
+      for (int j = steps.size() - 1; j > target; j--) {
+        ResumePoint from = steps.get(j).resume();
+        if (from == null || from.rewind() == null || !point.id().equals(from.rewind().to())) continue;
+        Rewind rw = from.rewind();
+        if (rw.selector() == null && rw.url() == null) continue;
+        if (rw.selector() != null && rw.url() == null) {
+          // The control that leads back lives on the later point's page: be there first.
+          boolean there = hasWhen(j) ? standsAt(j) || (depth < steps.size() && reach(j, depth + 1)) : true;
+          if (!there) continue;
+        }
+        if (!applyRewind(j, from, point)) continue;
+        if (!hasWhen(target) || standsAt(target)) return true;
+        progress("after the rewind from " + from.id() + " the browser still does not stand at " + point.id());
+      }
+      // A point nothing can recognize and nothing rewinds to: the person asked for it, so trust them.
+      return !hasWhen(target) && depth == 0;
+    }
+
+    private boolean applyRewind(int fromIndex, ResumePoint from, ResumePoint to) throws InterruptedException, UncertainRewind {
+      Rewind rw = from.rewind();
+      // Each rewind performed gets its own id, so a rewind taken twice reads as two lines.
+      String base = "rewind-" + from.id() + "-" + to.id();
+      for (int n = 2; !rewindIds.add(base); n++) base = "rewind-" + from.id() + "-" + to.id() + "-" + n;
+      Step action = rw.url() != null
+          ? Step.builder(StepTypes.NAVIGATE).id(base).label("Rewind from " + from.id() + " to " + to.id()).url(rw.url()).build()
+          : Step.builder(StepTypes.CLICK).id(base).label("Rewind from " + from.id() + " to " + to.id())
+              .selector(Selector.css(rw.selector())).build();
+      ReplayStepResult r = perform(action, fromIndex, true);
+      if (r.uncertain()) throw new UncertainRewind(r);
+      if (!r.ok()) return false;
+      WaitConfig w = rw.waitFor();
+      if (w != null && (w.selector() != null || w.text() != null || w.urlIncludes() != null || w.delayMs() > 0)) {
+        Step wait = Step.builder(StepTypes.WAIT).id(base + "-wait").label("Wait after the rewind to " + to.id()).waitFor(w)
+            .timeoutMs(w.timeoutMs() > 0 ? w.timeoutMs() : 0).build();
+        ReplayStepResult waited = perform(wait, fromIndex, true);
+        if (waited.uncertain()) throw new UncertainRewind(waited);
+        return waited.ok();
+      }
+      return true;
+    }
+
+    /** A rewind action whose effect is unknown: no other way back is tried on top of it. */
+    private static final class UncertainRewind extends Exception {
+      final transient ReplayStepResult result;
+
+      UncertainRewind(ReplayStepResult result) {
+        super(result.stepId(), null, false, false);
+        this.result = result;
+      }
+    }
+
+    private boolean standsAt(int index) throws InterruptedException {
+      return probe(steps.get(index).resume().when(), "resume " + pointId(index)).holds;
+    }
+
+    private boolean hasWhen(int index) {
+      ResumePoint rp = steps.get(index).resume();
+      return rp != null && rp.when() != null && !emptyCondition(rp.when());
+    }
+
+    private int indexOfPoint(String id) {
+      for (int i = 0; i < steps.size(); i++) {
+        ResumePoint rp = steps.get(i).resume();
+        if (rp != null && id.equals(rp.id())) return i;
+      }
+      return -1;
+    }
+
+    private String pointId(int index) {
+      ResumePoint rp = steps.get(index).resume();
+      return rp != null && rp.id() != null ? rp.id() : idOf(steps.get(index), index);
+    }
+
+    private record Probe(boolean holds, String detail, String url) {}
+
+    /**
+     * Checks a predicate through the executor: a {@code wait} step that only carries the condition, so the page
+     * is read as it is (skipped: it does not hold) and nothing on it is touched.
+     */
+    private Probe probe(Condition when, String what) throws InterruptedException {
+      Step check = Step.builder(StepTypes.WAIT).id("probe").label("check " + what).condition(when)
+          .waitFor(new WaitConfig(null, null, null, false, 1, 0)).timeoutMs(PROBE_TIMEOUT_MS).build();
+      StepResult r = browser.perform(check, Map.of(), PROBE_TIMEOUT_MS);
+      boolean holds = r.ok() && !r.skipped();
+      if (!r.ok()) LOG.debug("The check of {} did not answer: {}", what, mask.mask(r.error()));
+      return new Probe(holds, mask.mask(r.ok() ? r.data() : r.error()), mask.mask(r.url()));
+    }
+
+    private void progress(String line) {
+      o.progress().accept(mask.mask(line));
+    }
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------------------
+
+  private static String idOf(Step s, int index) {
+    return s.id() != null && !s.id().isBlank() ? s.id() : "step-" + (index + 1);
+  }
+
+  private static String describeLabel(ReplayStepResult r) {
+    return r.label() == null || r.label().isBlank() ? " (" + r.type() + ")" : " (" + r.type() + " \"" + r.label() + "\")";
+  }
+
+  private static boolean emptyCondition(Condition c) {
+    return c.selector() == null && c.text() == null && c.urlIncludes() == null;
+  }
+
+  private static String describe(Condition c) {
+    List<String> parts = new ArrayList<>();
+    if (c.selector() != null) parts.add("an element matches " + c.selector());
+    if (c.text() != null) parts.add("the page shows \"" + c.text() + "\"");
+    if (c.urlIncludes() != null) parts.add("the address contains " + c.urlIncludes());
+    String joined = String.join("any".equals(c.match()) ? " or " : " and ", parts);
+    return c.negate() ? "not (" + joined + ")" : joined;
+  }
+}

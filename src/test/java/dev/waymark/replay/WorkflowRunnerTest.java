@@ -1,0 +1,118 @@
+package dev.waymark.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.workflow.Condition;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowYaml;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runner's re-entry rules against a small browser model: a page address that clicks and navigations change and
+ * that conditions read. The real-browser behaviour is in {@link RunCommandChromiumTest}.
+ */
+class WorkflowRunnerTest {
+  /** Three pages a → b → c; c's button leads to b, b's button to a. */
+  private static final String CHAIN = """
+      id: chain
+      steps:
+        - id: at-a
+          type: wait
+          wait: {selector: "#a"}
+          resume: {id: a, when: {url_includes: /a}}
+        - id: to-b
+          type: click
+          selector: {css: "#next"}
+        - id: at-b
+          type: wait
+          wait: {selector: "#b"}
+          resume: {id: b, when: {url_includes: /b}, rewind: {to: a, selector: "#up"}}
+        - id: to-c
+          type: click
+          selector: {css: "#next"}
+        - id: at-c
+          type: wait
+          wait: {selector: "#c"}
+          resume: {id: c, when: {url_includes: /c}, rewind: {to: b, selector: "#up"}}
+      """;
+
+  /** A page model: the address is /a, /b or /c; #next goes on, #up goes back; everything else just works. */
+  private static final class Pages implements ReplayBrowser {
+    String url;
+    final List<String> performed = new ArrayList<>();
+    boolean uncertainUp;
+
+    Pages(String url) {
+      this.url = url;
+    }
+
+    @Override
+    public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+      Condition c = step.condition();
+      if (c != null && !url.contains(c.urlIncludes())) {
+        return new StepResult(step.id(), true, null, "condition does not hold", url, null, true, false, false, null, null, null);
+      }
+      if (c != null) return StepResult.success(step.id(), "holds", url, null);
+      performed.add(step.id());
+      if ("click".equals(step.type()) && "#up".equals(step.selector().css())) {
+        if (uncertainUp) return StepResult.uncertain(step.id(), "the connection dropped.");
+        url = url.equals("/c") ? "/b" : "/a";
+      } else if ("click".equals(step.type())) {
+        url = url.equals("/a") ? "/b" : "/c";
+      }
+      return StepResult.success(step.id(), null, url, null);
+    }
+
+    @Override
+    public StepResult gate(Step step, long limitMs) {
+      throw new AssertionError("no gates here");
+    }
+  }
+
+  @Test
+  void startAtAnEarlierPointFollowsRewindsBackThroughTheChain() throws Exception {
+    Workflow wf = WorkflowYaml.read(CHAIN);
+    Pages pages = new Pages("/c");
+    ReplayResult r = new WorkflowRunner(pages).run(wf, WorkflowRunner.Options.of(Map.of()).withStartAt("a"));
+
+    assertThat(r.ok()).as(String.valueOf(r.error())).isTrue();
+    assertThat(r.start()).isEqualTo("a");
+    assertThat(pages.performed).containsExactly("rewind-c-b", "rewind-b-a", "at-a", "to-b", "at-b", "to-c", "at-c");
+    assertThat(pages.url).isEqualTo("/c");
+  }
+
+  @Test
+  void autoStartsAtTheLatestPointThatHolds() throws Exception {
+    Pages pages = new Pages("/b");
+    ReplayResult r = new WorkflowRunner(pages).run(WorkflowYaml.read(CHAIN), WorkflowRunner.Options.of(Map.of()).withStartAt("auto"));
+
+    assertThat(r.start()).isEqualTo("b");
+    assertThat(pages.performed).containsExactly("at-b", "to-c", "at-c");
+  }
+
+  @Test
+  void anUncertainRewindStopsTheRunAndIsNotFollowedByAnotherWayBack() throws Exception {
+    Pages pages = new Pages("/c");
+    pages.uncertainUp = true;
+    ReplayResult r = new WorkflowRunner(pages).run(WorkflowYaml.read(CHAIN), WorkflowRunner.Options.of(Map.of()).withStartAt("a"));
+
+    assertThat(r.outcome()).isEqualTo(ReplayResult.Outcome.UNCERTAIN);
+    assertThat(r.failedStep()).isEqualTo("rewind-c-b");
+    assertThat(pages.performed).containsExactly("rewind-c-b");
+  }
+
+  @Test
+  void aPointTheBrowserCannotReachIsReportedWithoutPerformingAnything() throws Exception {
+    Pages pages = new Pages("/elsewhere");
+    ReplayResult r = new WorkflowRunner(pages).run(WorkflowYaml.read(CHAIN), WorkflowRunner.Options.of(Map.of()).withStartAt("b"));
+
+    assertThat(r.outcome()).isEqualTo(ReplayResult.Outcome.START_NOT_REACHED);
+    assertThat(r.error()).contains("resume point b");
+    assertThat(pages.performed).isEmpty();
+  }
+}
