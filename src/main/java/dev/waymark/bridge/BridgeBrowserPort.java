@@ -26,9 +26,17 @@ public final class BridgeBrowserPort implements BrowserPort {
   private static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*([A-Za-z_][\\w.-]*)\\s*\\}\\}");
 
   private final BrowserClient client;
+  private final CaptureFolder captures;
 
+  /** A port whose captured files are reported but not kept (no folder to keep them in). */
   public BridgeBrowserPort(BrowserClient client) {
+    this(client, null);
+  }
+
+  /** A port that saves every captured file into {@code captures}. */
+  public BridgeBrowserPort(BrowserClient client, CaptureFolder captures) {
     this.client = client;
+    this.captures = captures;
   }
 
   /** The wire step id of one performance of {@code step}. */
@@ -79,7 +87,27 @@ public final class BridgeBrowserPort implements BrowserPort {
       Thread.currentThread().interrupt();
       return StepResult.uncertain(step.id(), "Interrupted while the step was running; whether it took effect is unknown.");
     }
-    return toStepResult(step.id(), r);
+    StepResult result = toStepResult(step.id(), r);
+    return r.file() == null ? result : withSavedFile(step, values, r.file(), result);
+  }
+
+  /** The capture kept on disk; the step's data says where, since the file itself never enters the workflow. */
+  private StepResult withSavedFile(Step step, Map<String, String> values, PerformResult.CapturedFile file, StepResult result) {
+    String what = (file.filename() == null ? "a file" : file.filename()) + " (" + file.size() + " bytes)";
+    if (captures == null) {
+      return new StepResult(result.stepId(), result.ok(), result.error(), "captured " + what + "; not kept: no capture folder",
+          result.url(), result.title(), result.skipped(), result.uncertain(), result.navigated(), result.dialogs(),
+          result.downloads(), result.newTabs());
+    }
+    try {
+      Path saved = captures.save(file, step.filename(), values);
+      return new StepResult(result.stepId(), result.ok(), result.error(), "saved " + what + " to " + saved, result.url(),
+          result.title(), result.skipped(), result.uncertain(), result.navigated(), result.dialogs(), result.downloads(),
+          result.newTabs());
+    } catch (IOException e) {
+      return StepResult.failure(step.id(), "the captured " + what + " could not be saved in " + captures.dir() + ": "
+          + e.getMessage() + "; check that the folder exists and is writable", result.url());
+    }
   }
 
   /** The workflow's StepResult for a bridge result, under the workflow step's own id. */

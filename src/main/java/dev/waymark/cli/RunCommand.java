@@ -2,6 +2,7 @@ package dev.waymark.cli;
 
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.WorkflowRunner;
@@ -69,6 +70,10 @@ public final class RunCommand implements Callable<Integer> {
       description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
           + "when there is a display, else headless)")
   Boolean headlessOption;
+
+  @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
+      description = "where captured files (captureUrl, captureDownload, capturePageFile) are saved (default: the current folder)")
+  java.nio.file.Path outputDir;
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
   Path chromium;
@@ -171,7 +176,7 @@ public final class RunCommand implements Callable<Integer> {
     progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps)");
     ReplayResult result;
     try {
-      result = new WorkflowRunner(new BridgeReplayBrowser(client)).run(workflow, options);
+      result = new WorkflowRunner(new BridgeReplayBrowser(client, new CaptureFolder(outputDir))).run(workflow, options);
     } catch (RuntimeException e) {
       org.slf4j.LoggerFactory.getLogger(RunCommand.class).error("run failed: {}", mask.mask(String.valueOf(e.getMessage())));
       err.println("waymark run failed: " + mask.mask(String.valueOf(e.getMessage())) + " (the log has the details)");

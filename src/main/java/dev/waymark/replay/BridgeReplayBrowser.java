@@ -2,6 +2,7 @@ package dev.waymark.replay;
 
 import dev.waymark.bridge.BridgeBrowserPort;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.GateResult;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
@@ -15,9 +16,15 @@ public final class BridgeReplayBrowser implements ReplayBrowser {
   private final BrowserClient client;
   private final BridgeBrowserPort port;
 
+  /** Captured files are reported but not kept. */
   public BridgeReplayBrowser(BrowserClient client) {
+    this(client, null);
+  }
+
+  /** Captured files are saved into {@code captures}. */
+  public BridgeReplayBrowser(BrowserClient client, CaptureFolder captures) {
     this.client = client;
-    this.port = new BridgeBrowserPort(client);
+    this.port = new BridgeBrowserPort(client, captures);
   }
 
   @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.bridge.BridgeBrowserPort;
 import dev.waymark.bridge.BridgeException;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.bridge.ObserveResult;
 import dev.waymark.observe.PageObservation;
@@ -29,9 +30,14 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   private final BridgeBrowserPort port;
   private final ObserveOptions options;
 
+  /** Captured files are kept in {@code <config>/captures/}. */
   public BridgeSessionBrowser(BrowserClient client, ObserveOptions options) {
+    this(client, options, new CaptureFolder(ConfigDirs.captures()));
+  }
+
+  public BridgeSessionBrowser(BrowserClient client, ObserveOptions options, CaptureFolder captures) {
     this.client = client;
-    this.port = new BridgeBrowserPort(client);
+    this.port = new BridgeBrowserPort(client, captures);
     this.options = options == null ? ObserveOptions.defaults() : options;
   }
 

@@ -26,6 +26,11 @@ public final class ConfigDirs {
     return ownerOnly(config().resolve("sessions"));
   }
 
+  /** Where captured files are kept (created on the first capture). */
+  public static Path captures() {
+    return config().resolve("captures");
+  }
+
   static Path ownerOnly(Path dir) throws IOException {
     Files.createDirectories(dir);
     // Journals hold page text and reasoning: other local users have no business reading them.

@@ -158,6 +158,23 @@ class ExtractE2ETest {
   }
 
   @Test
+  void capturedFileIsSavedByTheStudioUnderTheStepsFileName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    browser.open("login");
+    dev.waymark.bridge.BridgeBrowserPort port = new dev.waymark.bridge.BridgeBrowserPort(browser.harness().client(),
+        new dev.waymark.bridge.CaptureFolder(dir));
+
+    dev.waymark.workflow.StepResult r = port.perform(step("captureUrl").id("cap-1").url("/echo")
+        .filename("report-{{ month }}.json").build(), Map.of("month", "2026-11"), 10_000);
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    java.nio.file.Path saved = dir.resolve("report-2026-11.json");
+    assertThat(saved).exists();
+    assertThat(JSON.readTree(java.nio.file.Files.readAllBytes(saved)).get("method").asText()).isEqualTo("GET");
+    assertThat(r.data()).contains("saved").contains(saved.toString());
+  }
+
+  @Test
   void captureUrlGetsInThePagesSessionWithParamsInTheQuery() throws Exception {
     browser.open("login");
 
