@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.apply.ObservationDigest;
 import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.FileTrees;
 import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Step;
 import dev.waymark.bridge.PerformResult;
@@ -22,7 +23,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -30,7 +30,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -240,11 +239,7 @@ public final class ObserveCommand implements Callable<Integer> {
   }
 
   private static void deleteTree(Path dir) {
-    if (dir == null) return;
-    try (Stream<Path> s = Files.walk(dir)) {
-      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      LOG.debug("could not delete {}", dir, e);
-    }
+    if (!FileTrees.deleteTree(dir)) LOG.debug("could not delete {}", dir);
   }
+
 }

@@ -13,14 +13,12 @@ import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 /**
  * Test driver: a headless Chromium driven over the DevTools protocol, with the observer's bundled page
@@ -136,9 +134,8 @@ final class CdpChromium implements AutoCloseable {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      try (Stream<Path> s = Files.walk(userDataDir)) {
-        s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      }
+      // Chromium's helper processes may still write into the profile for a moment after it exits.
+      dev.waymark.bridge.FileTrees.deleteTree(userDataDir);
     }
   }
 

@@ -188,11 +188,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
       pages = null;
     }
     if (configDir != null) {
-      try (var files = Files.walk(configDir)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException e) {
-        // a temp folder left behind is harmless
-      }
+      dev.waymark.bridge.FileTrees.deleteTree(configDir);
       configDir = null;
     }
   }
