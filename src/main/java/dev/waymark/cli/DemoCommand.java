@@ -55,7 +55,12 @@ public final class DemoCommand implements Callable<Integer> {
   public static HttpServer start(int port) throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
     server.createContext("/", DemoCommand::serve);
-    server.setExecutor(Executors.newFixedThreadPool(2, r -> new Thread(r, "demo-http")));
+    server.setExecutor(Executors.newFixedThreadPool(2, r -> {
+      Thread t = new Thread(r, "demo-http");
+      // The server's own dispatcher keeps the command alive; its workers must not outlive it.
+      t.setDaemon(true);
+      return t;
+    }));
     server.start();
     return server;
   }
