@@ -37,8 +37,6 @@ public final class StepsView extends BorderPane {
     Label cont = counter("continue-label", vm.continueTextProperty());
     vm.canContinueProperty().addListener((o, a, b) -> style(cont, b));
     style(cont, vm.canContinueProperty().get());
-    Region spacer = new Region();
-    HBox.setHgrow(spacer, Priority.ALWAYS);
     Button more = new Button("More turns");
     more.setId("keep-going");
     more.setTooltip(new Tooltip("Give the loop 10 more turns and clear the failure count"));
@@ -48,7 +46,15 @@ public final class StepsView extends BorderPane {
     undo.setTooltip(new Tooltip("Remove the last step from the workflow (the page is not changed back)"));
     undo.disableProperty().bind(vm.canUndoProperty().not().or(vm.busyProperty()));
     undo.setOnAction(e -> vm.undo());
-    HBox counters = new HBox(12, budget, failures, cont, spacer, more, undo);
+    // Counters wrap onto a second line in a narrow window instead of being cut to "Can conti…".
+    for (javafx.scene.control.Control c : java.util.List.of(budget, failures, cont, more, undo)) c.setMinWidth(Region.USE_PREF_SIZE);
+    javafx.scene.layout.FlowPane figures = new javafx.scene.layout.FlowPane(12, 4, budget, failures, cont);
+    figures.setAlignment(Pos.CENTER_LEFT);
+    HBox buttons = new HBox(8, more, undo);
+    buttons.setAlignment(Pos.CENTER_RIGHT);
+    buttons.setMinWidth(Region.USE_PREF_SIZE);
+    HBox.setHgrow(figures, Priority.ALWAYS);
+    HBox counters = new HBox(12, figures, buttons);
     counters.setAlignment(Pos.CENTER_LEFT);
     Label uncertainText = new Label();
     uncertainText.setId("uncertain-text");
