@@ -122,26 +122,7 @@ public final class ObservationView extends BorderPane {
     TreeTableColumn<ObsRow, String> flags = column("Flags", 120, r -> r.flags());
     tree.getColumns().setAll(List.of(name, ref, role, value, flags));
     tree.setTreeColumn(name);
-    tree.setRowFactory(t -> {
-      TreeTableRow<ObsRow> row = new TreeTableRow<>() {
-        @Override
-        protected void updateItem(ObsRow item, boolean empty) {
-          super.updateItem(item, empty);
-          getStyleClass().removeAll(Styles.ROW_SECTION, Styles.ROW_GROUP, Styles.ROW_MUTED, Styles.BANNER_MODAL);
-          if (empty || item == null) return;
-          switch (item.kind()) {
-            case SECTION, HEADINGS -> getStyleClass().add(Styles.ROW_SECTION);
-            case LIST -> getStyleClass().add(Styles.ROW_GROUP);
-            case BANNER -> getStyleClass().add(Styles.BANNER_MODAL);
-            case RUN, HEADING, FIELD, PAGINATION -> getStyleClass().add(Styles.ROW_MUTED);
-            case NODE -> {
-              if (item.node() != null && (item.node().disabled() || item.node().obscured())) getStyleClass().add(Styles.ROW_MUTED);
-            }
-          }
-        }
-      };
-      return row;
-    });
+    tree.setRowFactory(t -> new ObsTreeRow());
     tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedProperty().set(b == null ? null : b.getValue()));
 
     ContextMenu menu = new ContextMenu();
