@@ -1,9 +1,7 @@
 package dev.waymark.ui.observation;
 
 import dev.waymark.ui.common.Styles;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -30,6 +28,8 @@ import org.controlsfx.control.textfield.TextFields;
 
 /** The live page as a tree: banners, headings, then elements and lists by section; filter, select, take over. */
 public final class ObservationView extends BorderPane {
+  /** The height of a tree row: one line of the studio's 12.5px font with Modena's cell padding. */
+  static final double ROW_HEIGHT = 24;
   private final ObservationViewModel vm;
   private final TreeTableView<ObsRow> tree = new TreeTableView<>();
   private boolean everShown;
@@ -106,14 +106,16 @@ public final class ObservationView extends BorderPane {
     buildTree();
     setCenter(tree);
     setBottom(buildBottom());
-    vm.rowsProperty().addListener((o, a, b) -> applyRows(b));
-    applyRows(vm.rowsProperty().get());
+    vm.rowsProperty().addListener((o, a, b) -> applyRows(b, vm.filtering()));
+    applyRows(vm.rowsProperty().get(), vm.filtering());
   }
 
   private void buildTree() {
     tree.setId("observation-tree");
     tree.setShowRoot(false);
     tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    // Every row is one line, so the flow need not measure each new cell (CSS and text layout per cell) to place it.
+    tree.setFixedCellSize(ROW_HEIGHT);
     tree.setPlaceholder(new Label("No page yet. Connect a browser, then press Observe."));
     TreeTableColumn<ObsRow, String> name = column("Name", 240, r -> r.name());
     TreeTableColumn<ObsRow, String> ref = column("Ref", 60, r -> r.ref());
@@ -215,54 +217,44 @@ public final class ObservationView extends BorderPane {
     Clipboard.getSystemClipboard().setContent(c);
   }
 
-  /** Replaces the rows, keeping the expansion and selection of rows that survive (matched by their keys). */
-  void applyRows(List<ObsRow> rows) {
-    Set<String> expanded = new HashSet<>();
-    TreeItem<ObsRow> oldRoot = tree.getRoot();
-    if (oldRoot != null) collectExpanded(oldRoot, expanded);
+  /**
+   * Shows new rows in the same tree items wherever a row's key survived, so expansion stays on the item, the
+   * skin keeps its cells and only the values on screen change; items are made only for new keys, and children
+   * only once a row is opened. The root is set once: a new root resets the selection and makes the skin start over.
+   */
+  void applyRows(List<ObsRow> rows, boolean filtering) {
     TreeItem<ObsRow> sel = tree.getSelectionModel().getSelectedItem();
     String selectedKey = sel == null || sel.getValue() == null ? null : sel.getValue().key();
-
     ObsRow rootRow = new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null, rows);
-    LazyRowItem root = new LazyRowItem(rootRow);
-    root.setExpanded(true);
+    LazyRowItem root = tree.getRoot() instanceof LazyRowItem r ? r : null;
+    boolean fresh = root == null;
+    if (fresh) {
+      root = new LazyRowItem(rootRow);
+      root.setExpanded(true);
+    } else {
+      root.update(rootRow);
+    }
     boolean firstPage = !everShown && !rows.isEmpty();
-    boolean filtering = !vm.filterTextProperty().get().isBlank() || !vm.filterRoleProperty().get().isBlank();
-    int elements = rootRow.elementCount();
-    for (TreeItem<ObsRow> item : root.getChildren()) {
-      ObsRow r = item.getValue();
-      boolean open = expanded.contains(r.key())
-          || ((firstPage || filtering) && r.kind() == ObsRow.Kind.SECTION && elements <= 400);
-      if (open) {
-        item.setExpanded(true);
-        restore(item, expanded);
+    if ((firstPage || filtering) && rootRow.elementCount() <= 400) {
+      for (TreeItem<ObsRow> item : root.getChildren()) {
+        if (item.getValue().kind() == ObsRow.Kind.SECTION) item.setExpanded(true);
       }
     }
     if (!rows.isEmpty()) everShown = true;
-    tree.setRoot(root);
+    if (fresh) tree.setRoot(root);
     if (selectedKey != null) {
       TreeItem<ObsRow> again = find(root, selectedKey);
-      if (again != null) {
+      if (again == null) {
+        tree.getSelectionModel().clearSelection();
+      } else {
         for (TreeItem<ObsRow> p = again.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
-        tree.getSelectionModel().select(again);
-      }
-    }
-  }
-
-  private static void restore(TreeItem<ObsRow> item, Set<String> expanded) {
-    for (TreeItem<ObsRow> c : item.getChildren()) {
-      if (expanded.contains(c.getValue().key())) {
-        c.setExpanded(true);
-        restore(c, expanded);
-      }
-    }
-  }
-
-  private static void collectExpanded(TreeItem<ObsRow> item, Set<String> out) {
-    for (TreeItem<ObsRow> c : item instanceof LazyRowItem l && !l.loaded() ? List.<TreeItem<ObsRow>>of() : item.getChildren()) {
-      if (c.isExpanded()) {
-        out.add(c.getValue().key());
-        collectExpanded(c, out);
+        // Moving items within the children list can shift or drop the selected index; say again which item it is.
+        if (tree.getSelectionModel().getSelectedItem() != again || tree.getSelectionModel().getSelectedIndices().size() != 1) {
+          tree.getSelectionModel().select(again);
+        } else {
+          // Same item, new value (a new ref): tell listeners such as the selector field.
+          vm.selectedProperty().set(again.getValue());
+        }
       }
     }
   }

@@ -79,13 +79,13 @@ class ObservationTreeBenchmark {
       }
 
       @Override
-      public void show(List<ObsRow> rows) {
-        view.applyRows(rows);
+      public void show(List<ObsRow> rows, boolean filtering) {
+        view.applyRows(rows, filtering);
       }
 
       @Override
       public void reset() {
-        view.applyRows(List.of());
+        view.applyRows(List.of(), false);
       }
     });
     double[] size = TreeScenario.onFx(() -> new double[] {view.tree().getWidth(), view.tree().getHeight()});

@@ -58,7 +58,7 @@ final class TreeFloor implements TreeScenario.Subject {
   private TreeItem<ObsRow> prepared;
 
   @Override
-  public void show(List<ObsRow> rows) {
+  public void show(List<ObsRow> rows, boolean filtering) {
     TreeItem<ObsRow> root = tree.getRoot();
     if (root != null && sameShape(root.getChildren(), rows)) {
       write(root.getChildren(), rows);
@@ -73,13 +73,13 @@ final class TreeFloor implements TreeScenario.Subject {
   }
 
   @Override
-  public void prepare(List<ObsRow> rows) {
+  public void prepare(List<ObsRow> rows, boolean filtering) {
     Set<String> open = new HashSet<>();
     if (tree.getRoot() != null) expanded(tree.getRoot(), open);
     int elements = rows.stream().mapToInt(ObsRow::elementCount).sum();
     TreeItem<ObsRow> root = new TreeItem<>(new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null, rows));
     root.setExpanded(true);
-    for (ObsRow r : rows) root.getChildren().add(item(r, open, elements <= 400));
+    for (ObsRow r : rows) root.getChildren().add(item(r, open, filtering && elements <= 400));
     prepared = root;
   }
 

@@ -30,13 +30,13 @@ final class TreeScenario {
     TreeTableView<ObsRow> tree();
 
     /** Shows these rows the way this subject does it, keeping expansion and selection where it can. */
-    void show(List<ObsRow> rows);
+    void show(List<ObsRow> rows, boolean filtering);
 
     /** Empties the tree between rounds. */
     void reset();
 
     /** Work a subject may do before the clock starts (the floor makes its tree items here); FX thread. */
-    default void prepare(List<ObsRow> rows) {}
+    default void prepare(List<ObsRow> rows, boolean filtering) {}
   }
 
   private TreeScenario() {}
@@ -95,14 +95,14 @@ final class TreeScenario {
     List<ObsRow> rows3 = ObservationTreeModel.build(first, null, null);
     List<ObsRow> filtered = ObservationTreeModel.build(second, "item 99", null);
     Map<String, PulseProbe.Cost> out = new LinkedHashMap<>();
-    out.put("first page shown", show(s, rows1));
+    out.put("first page shown", show(s, rows1, false));
     out.put("expand a 250-node section + select", PulseProbe.measure(s.scene(), () -> {
       TreeItem<ObsRow> sec = last(s, 1);
       sec.setExpanded(true);
       s.tree().getSelectionModel().select(sec.getChildren().get(100));
     }));
-    out.put("new page, expansion+selection kept", show(s, rows2));
-    out.put("new page again (warm)", show(s, rows3));
+    out.put("new page, expansion+selection kept", show(s, rows2, false));
+    out.put("new page again (warm)", show(s, rows3, false));
     String selected = onFx(() -> {
       TreeItem<ObsRow> i = s.tree().getSelectionModel().getSelectedItem();
       return i == null ? null : i.getValue().selector();
@@ -113,17 +113,17 @@ final class TreeScenario {
     out.put("scroll a page down", PulseProbe.measure(s.scene(),
         () -> s.tree().scrollTo(s.tree().getSelectionModel().getSelectedIndex() + 30)));
     out.put("re-render visible rows (tree.refresh)", PulseProbe.measure(s.scene(), () -> s.tree().refresh()));
-    out.put("filter applied", show(s, filtered));
-    out.put("filter cleared", show(s, rows2));
+    out.put("filter applied", show(s, filtered, true));
+    out.put("filter cleared", show(s, rows2, false));
     return new Result(out, selected);
   }
 
-  private static PulseProbe.Cost show(Subject s, List<ObsRow> rows) throws Exception {
+  private static PulseProbe.Cost show(Subject s, List<ObsRow> rows, boolean filtering) throws Exception {
     onFx(() -> {
-      s.prepare(rows);
+      s.prepare(rows, filtering);
       return null;
     });
-    return PulseProbe.measure(s.scene(), () -> s.show(rows));
+    return PulseProbe.measure(s.scene(), () -> s.show(rows, filtering));
   }
 
   private static TreeItem<ObsRow> last(Subject s, int fromEnd) {
