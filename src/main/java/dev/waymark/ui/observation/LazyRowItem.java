@@ -16,6 +16,11 @@ final class LazyRowItem extends TreeItem<ObsRow> {
 
   LazyRowItem(ObsRow row) {
     super(row);
+    // Make the children as the item opens, not when the skin first counts rows in its layout pass: children
+    // added during layout ask for another layout, which costs the person a second pass over the tree.
+    expandedProperty().addListener((o, was, open) -> {
+      if (open) getChildren();
+    });
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.waymark.ui.observation;
 
 import dev.waymark.ui.common.Styles;
 import java.util.List;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -33,6 +34,9 @@ public final class ObservationView extends BorderPane {
   private final ObservationViewModel vm;
   private final TreeTableView<ObsRow> tree = new TreeTableView<>();
   private boolean everShown;
+  private boolean warming;
+  private boolean warmed;
+  private long warmUpNanos;
 
   public ObservationView(ObservationViewModel vm) {
     this.vm = vm;
@@ -125,7 +129,12 @@ public final class ObservationView extends BorderPane {
     tree.getColumns().setAll(List.of(name, ref, role, value, flags));
     tree.setTreeColumn(name);
     tree.setRowFactory(t -> new ObsTreeRow());
-    tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedProperty().set(b == null ? null : b.getValue()));
+    tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+      if (!warming) vm.selectedProperty().set(b == null ? null : b.getValue());
+    });
+    tree.skinProperty().addListener((o, a, b) -> {
+      if (b != null && a == null) Platform.runLater(this::warmUp);
+    });
 
     ContextMenu menu = new ContextMenu();
     for (String action : List.of("click", "fill", "select", "press")) {
@@ -257,6 +266,55 @@ public final class ObservationView extends BorderPane {
         }
       }
     }
+  }
+
+  /**
+   * Lays the tree out once on a small sample page, right after its skin exists and before any page arrives, then
+   * empties it again within the same FX event (so nothing of it is ever drawn). The first page of a session then
+   * finds the row and cell classes loaded, their CSS resolved and cells in the flow's pile, instead of paying for
+   * all of that while the person waits for it.
+   */
+  private void warmUp() {
+    if (warmed || tree.getScene() == null || !(tree.getRoot() instanceof LazyRowItem root) || !root.getChildren().isEmpty()) return;
+    warmed = true;
+    long t0 = System.nanoTime();
+    warming = true;
+    try {
+      ObsRow empty = root.getValue();
+      root.update(new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null, sampleRows()));
+      for (TreeItem<ObsRow> c : root.getChildren()) c.setExpanded(true);
+      tree.getSelectionModel().select(3);
+      tree.applyCss();
+      tree.layout();
+      tree.getSelectionModel().clearSelection();
+      tree.getFocusModel().focus(-1);
+      root.update(empty);
+      tree.layout();
+    } finally {
+      warming = false;
+    }
+    warmUpNanos = System.nanoTime() - t0;
+  }
+
+  /** Time the warm-up took, for the benchmark; 0 until it ran. */
+  long warmUpNanos() {
+    return warmUpNanos;
+  }
+
+  private static List<ObsRow> sampleRows() {
+    List<ObsRow> nodes = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      nodes.add(new ObsRow(ObsRow.Kind.NODE, "warm|" + i, "e" + i, i % 2 == 0 ? "button" : "link", "Sample element " + i,
+          i % 3 == 0 ? "value " + i : null, i % 4 == 0 ? "disabled offscreen" : "", "#sample-" + i, null, null, List.of()));
+    }
+    nodes.add(ObsRow.leaf(ObsRow.Kind.RUN, "warm|run", "+3 similar buttons collapsed", null));
+    List<ObsRow> fields = List.of(ObsRow.leaf(ObsRow.Kind.FIELD, "warm|field", "title", "Sample"),
+        ObsRow.leaf(ObsRow.Kind.PAGINATION, "warm|pager", "next", "link"));
+    nodes.add(new ObsRow(ObsRow.Kind.LIST, "warm|list", "e99", "list", "3 items", null, null, "ul", null, null, fields));
+    return List.of(ObsRow.leaf(ObsRow.Kind.BANNER, "warm|banner", "Modal: sample", "sample"),
+        new ObsRow(ObsRow.Kind.HEADINGS, "warm|headings", null, null, "Headings (1)", null, null, null, null, null,
+            List.of(ObsRow.leaf(ObsRow.Kind.HEADING, "warm|h", "Sample", null))),
+        new ObsRow(ObsRow.Kind.SECTION, "warm|section", null, null, "Sample", "40 elements", null, null, null, null, nodes));
   }
 
   /** Finds the item for a key, creating children only along the path to it. */

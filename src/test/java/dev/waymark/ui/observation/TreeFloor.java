@@ -127,7 +127,19 @@ final class TreeFloor implements TreeScenario.Subject {
   }
 
   /** Runs the scenario on a bare tree of the given size and prints one line per step. */
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
+    int status = 0;
+    try {
+      run(args);
+    } catch (Throwable e) {
+      e.printStackTrace(System.out);
+      status = 1;
+    }
+    // The FX thread is not a daemon: leave even when a step failed.
+    System.exit(status);
+  }
+
+  private static void run(String[] args) throws Exception {
     CountDownLatch up = new CountDownLatch(1);
     Platform.startup(up::countDown);
     up.await();
@@ -143,7 +155,7 @@ final class TreeFloor implements TreeScenario.Subject {
       int round = i;
       rounds.get(i).costs().forEach((k, v) -> System.out.println("FLOOR|" + round + "|" + k + "|" + v.fxMs() + "|" + v.shownMs()));
     }
-    Platform.exit();
-    System.exit(0);
+
   }
+
 }
