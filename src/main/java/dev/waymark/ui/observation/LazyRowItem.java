@@ -44,9 +44,9 @@ final class LazyRowItem extends TreeItem<ObsRow> {
   }
 
   /**
-   * Takes the row of a new observation with the same key. Children that were made are matched by key: a survivor
-   * keeps its item (and so its expansion), a new key gets a new item, a missing one goes; the children list is
-   * only touched when that changes its items. Children never made come from the new row when first needed.
+   * Takes the row of a new observation with the same key. Children that were made are matched by key (see
+   * {@link #matched}); the children list is only touched when that changes its items. Children never made come
+   * from the new row when first needed.
    */
   void update(ObsRow row) {
     if (getValue() != row) setValue(row);
@@ -56,20 +56,42 @@ final class LazyRowItem extends TreeItem<ObsRow> {
       return;
     }
     ObservableList<TreeItem<ObsRow>> current = super.getChildren();
-    Map<String, LazyRowItem> byKey = new HashMap<>(current.size() * 2);
-    for (TreeItem<ObsRow> c : current) byKey.put(c.getValue().key(), (LazyRowItem) c);
-    List<TreeItem<ObsRow>> next = new ArrayList<>(row.children().size());
-    boolean same = current.size() == row.children().size();
-    for (ObsRow r : row.children()) {
+    List<TreeItem<ObsRow>> next = matched(row.children(), current);
+    boolean same = current.size() == next.size();
+    for (int i = 0; same && i < next.size(); i++) same = current.get(i) == next.get(i);
+    if (!same) current.setAll(next);
+  }
+
+  /**
+   * Items for these rows: a row whose key had an item keeps it (updated, so its expansion and made children
+   * stay), a new key gets a new item; items of keys that are gone are left out.
+   */
+  static List<TreeItem<ObsRow>> matched(List<ObsRow> rows, List<TreeItem<ObsRow>> previous) {
+    Map<String, LazyRowItem> byKey = new HashMap<>(previous.size() * 2);
+    for (TreeItem<ObsRow> c : previous) byKey.put(c.getValue().key(), (LazyRowItem) c);
+    List<TreeItem<ObsRow>> next = new ArrayList<>(rows.size());
+    for (ObsRow r : rows) {
       LazyRowItem item = byKey.remove(r.key());
       if (item == null) {
         item = new LazyRowItem(r);
       } else {
         item.update(r);
       }
-      if (same) same = current.get(next.size()) == item;
       next.add(item);
     }
-    if (!same) current.setAll(next);
+    return next;
+  }
+
+  /** Whether taking this row would add, remove, reorder or make any child item under this one. */
+  boolean reshapes(ObsRow row) {
+    if (!loaded) return isExpanded();
+    List<TreeItem<ObsRow>> current = super.getChildren();
+    List<ObsRow> rows = row.children();
+    if (current.size() != rows.size()) return true;
+    for (int i = 0; i < rows.size(); i++) {
+      if (!current.get(i).getValue().key().equals(rows.get(i).key())) return true;
+      if (((LazyRowItem) current.get(i)).reshapes(rows.get(i))) return true;
+    }
+    return false;
   }
 }

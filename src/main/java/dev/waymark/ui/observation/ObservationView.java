@@ -241,14 +241,22 @@ public final class ObservationView extends BorderPane {
     if (fresh) {
       root = new LazyRowItem(rootRow);
       root.setExpanded(true);
-    } else {
-      root.update(rootRow);
     }
     boolean firstPage = !everShown && !rows.isEmpty();
-    if ((firstPage || filtering) && rootRow.elementCount() <= 400) {
-      for (TreeItem<ObsRow> item : root.getChildren()) {
-        if (item.getValue().kind() == ObsRow.Kind.SECTION) item.setExpanded(true);
-      }
+    boolean openSections = (firstPage || filtering) && rootRow.elementCount() <= 400;
+    if (fresh || !root.reshapes(rootRow)) {
+      if (!fresh) root.update(rootRow);
+      if (openSections) open(root.getChildren());
+    } else {
+      // Every change to an attached item's children makes the tree recount all open rows and tell its selection
+      // and focus models; with one change per section that is quadratic in the page. So the sections are taken
+      // off the root, brought up to date while detached, and put back: two changes, whatever the page.
+      root.setValue(rootRow);
+      List<TreeItem<ObsRow>> previous = new java.util.ArrayList<>(root.getChildren());
+      root.getChildren().clear();
+      List<TreeItem<ObsRow>> next = LazyRowItem.matched(rows, previous);
+      if (openSections) open(next);
+      root.getChildren().setAll(next);
     }
     if (!rows.isEmpty()) everShown = true;
     if (fresh) tree.setRoot(root);
@@ -266,6 +274,12 @@ public final class ObservationView extends BorderPane {
           vm.selectedProperty().set(again.getValue());
         }
       }
+    }
+  }
+
+  private static void open(List<TreeItem<ObsRow>> items) {
+    for (TreeItem<ObsRow> item : items) {
+      if (item.getValue().kind() == ObsRow.Kind.SECTION) item.setExpanded(true);
     }
   }
 
