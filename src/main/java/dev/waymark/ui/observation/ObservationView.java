@@ -1,12 +1,12 @@
 package dev.waymark.ui.observation;
 
 import dev.waymark.ui.common.Styles;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
@@ -30,9 +30,14 @@ import org.controlsfx.control.textfield.TextFields;
 
 /** The live page as a tree: banners, headings, then elements and lists by section; filter, select, take over. */
 public final class ObservationView extends BorderPane {
+  /** The height of a tree row: one line of the studio's 12.5px font with Modena's cell padding. */
+  static final double ROW_HEIGHT = 24;
   private final ObservationViewModel vm;
   private final TreeTableView<ObsRow> tree = new TreeTableView<>();
   private boolean everShown;
+  private boolean warming;
+  private boolean warmed;
+  private long warmUpNanos;
 
   public ObservationView(ObservationViewModel vm) {
     this.vm = vm;
@@ -106,14 +111,16 @@ public final class ObservationView extends BorderPane {
     buildTree();
     setCenter(tree);
     setBottom(buildBottom());
-    vm.rowsProperty().addListener((o, a, b) -> applyRows(b));
-    applyRows(vm.rowsProperty().get());
+    vm.rowsProperty().addListener((o, a, b) -> applyRows(b, vm.filtering()));
+    applyRows(vm.rowsProperty().get(), vm.filtering());
   }
 
   private void buildTree() {
     tree.setId("observation-tree");
     tree.setShowRoot(false);
     tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+    // Every row is one line, so the flow need not measure each new cell (CSS and text layout per cell) to place it.
+    tree.setFixedCellSize(ROW_HEIGHT);
     tree.setPlaceholder(new Label("No page yet. Connect a browser, then press Observe."));
     TreeTableColumn<ObsRow, String> name = column("Name", 240, r -> r.name());
     TreeTableColumn<ObsRow, String> ref = column("Ref", 60, r -> r.ref());
@@ -122,27 +129,13 @@ public final class ObservationView extends BorderPane {
     TreeTableColumn<ObsRow, String> flags = column("Flags", 120, r -> r.flags());
     tree.getColumns().setAll(List.of(name, ref, role, value, flags));
     tree.setTreeColumn(name);
-    tree.setRowFactory(t -> {
-      TreeTableRow<ObsRow> row = new TreeTableRow<>() {
-        @Override
-        protected void updateItem(ObsRow item, boolean empty) {
-          super.updateItem(item, empty);
-          getStyleClass().removeAll(Styles.ROW_SECTION, Styles.ROW_GROUP, Styles.ROW_MUTED, Styles.BANNER_MODAL);
-          if (empty || item == null) return;
-          switch (item.kind()) {
-            case SECTION, HEADINGS -> getStyleClass().add(Styles.ROW_SECTION);
-            case LIST -> getStyleClass().add(Styles.ROW_GROUP);
-            case BANNER -> getStyleClass().add(Styles.BANNER_MODAL);
-            case RUN, HEADING, FIELD, PAGINATION -> getStyleClass().add(Styles.ROW_MUTED);
-            case NODE -> {
-              if (item.node() != null && (item.node().disabled() || item.node().obscured())) getStyleClass().add(Styles.ROW_MUTED);
-            }
-          }
-        }
-      };
-      return row;
+    tree.setRowFactory(t -> new ObsTreeRow());
+    tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+      if (!warming) vm.selectedProperty().set(b == null ? null : b.getValue());
     });
-    tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedProperty().set(b == null ? null : b.getValue()));
+    tree.skinProperty().addListener((o, a, b) -> {
+      if (b != null && a == null) Platform.runLater(() -> warmUp(0));
+    });
 
     ContextMenu menu = new ContextMenu();
     for (String action : List.of("click", "fill", "select", "press")) {
@@ -234,56 +227,146 @@ public final class ObservationView extends BorderPane {
     Clipboard.getSystemClipboard().setContent(c);
   }
 
-  /** Replaces the rows, keeping the expansion and selection of rows that survive (matched by their keys). */
-  void applyRows(List<ObsRow> rows) {
-    Set<String> expanded = new HashSet<>();
-    TreeItem<ObsRow> oldRoot = tree.getRoot();
-    if (oldRoot != null) collectExpanded(oldRoot, expanded);
+  /**
+   * Shows new rows in the same tree items wherever a row's key survived, so expansion stays on the item, the
+   * skin keeps its cells and only the values on screen change; items are made only for new keys, and children
+   * only once a row is opened. The root is set once: a new root resets the selection and makes the skin start over.
+   */
+  void applyRows(List<ObsRow> rows, boolean filtering) {
     TreeItem<ObsRow> sel = tree.getSelectionModel().getSelectedItem();
     String selectedKey = sel == null || sel.getValue() == null ? null : sel.getValue().key();
-
     ObsRow rootRow = new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null, rows);
-    LazyRowItem root = new LazyRowItem(rootRow);
-    root.setExpanded(true);
+    LazyRowItem root = tree.getRoot() instanceof LazyRowItem r ? r : null;
+    boolean fresh = root == null;
+    if (fresh) {
+      root = new LazyRowItem(rootRow);
+      root.setExpanded(true);
+    }
     boolean firstPage = !everShown && !rows.isEmpty();
-    boolean filtering = !vm.filterTextProperty().get().isBlank() || !vm.filterRoleProperty().get().isBlank();
-    int elements = rootRow.elementCount();
-    for (TreeItem<ObsRow> item : root.getChildren()) {
-      ObsRow r = item.getValue();
-      boolean open = expanded.contains(r.key())
-          || ((firstPage || filtering) && r.kind() == ObsRow.Kind.SECTION && elements <= 400);
-      if (open) {
-        item.setExpanded(true);
-        restore(item, expanded);
-      }
+    boolean openSections = (firstPage || filtering) && rootRow.elementCount() <= 400;
+    if (fresh || !root.reshapes(rootRow)) {
+      if (!fresh) root.update(rootRow);
+      if (openSections) open(root.getChildren());
+    } else {
+      // Every change to an attached item's children makes the tree recount all open rows and tell its selection
+      // and focus models; with one change per section that is quadratic in the page. So the sections are taken
+      // off the root, brought up to date while detached, and put back: two changes, whatever the page.
+      root.setValue(rootRow);
+      List<TreeItem<ObsRow>> previous = new java.util.ArrayList<>(root.getChildren());
+      root.getChildren().clear();
+      List<TreeItem<ObsRow>> next = LazyRowItem.matched(rows, previous);
+      if (openSections) open(next);
+      root.getChildren().setAll(next);
     }
     if (!rows.isEmpty()) everShown = true;
-    tree.setRoot(root);
+    if (fresh) tree.setRoot(root);
     if (selectedKey != null) {
       TreeItem<ObsRow> again = find(root, selectedKey);
-      if (again != null) {
+      if (again == null) {
+        tree.getSelectionModel().clearSelection();
+      } else {
         for (TreeItem<ObsRow> p = again.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
-        tree.getSelectionModel().select(again);
+        // Moving items within the children list can shift or drop the selected index; say again which item it is.
+        if (tree.getSelectionModel().getSelectedItem() != again || tree.getSelectionModel().getSelectedIndices().size() != 1) {
+          tree.getSelectionModel().select(again);
+        } else {
+          // Same item, new value (a new ref): tell listeners such as the selector field.
+          vm.selectedProperty().set(again.getValue());
+        }
       }
     }
   }
 
-  private static void restore(TreeItem<ObsRow> item, Set<String> expanded) {
-    for (TreeItem<ObsRow> c : item.getChildren()) {
-      if (expanded.contains(c.getValue().key())) {
-        c.setExpanded(true);
-        restore(c, expanded);
-      }
+  private static void open(List<TreeItem<ObsRow>> items) {
+    for (TreeItem<ObsRow> item : items) {
+      if (item.getValue().kind() == ObsRow.Kind.SECTION) item.setExpanded(true);
     }
   }
 
-  private static void collectExpanded(TreeItem<ObsRow> item, Set<String> out) {
-    for (TreeItem<ObsRow> c : item instanceof LazyRowItem l && !l.loaded() ? List.<TreeItem<ObsRow>>of() : item.getChildren()) {
-      if (c.isExpanded()) {
-        out.add(c.getValue().key());
-        collectExpanded(c, out);
-      }
+  /**
+   * Lays the tree out on small sample pages, right after its skin exists and before any page arrives, emptying it
+   * again within the same FX event (so nothing of it is ever drawn). The first page of a session then finds the
+   * row and cell classes loaded, their CSS resolved and cells in the flow's pile, instead of paying for all of that
+   * while the person waits for it. Two samples, a pulse apart, so neither blocks the FX thread for long: a page
+   * with a long open section, then a filtered-looking one with many short open sections (rows change kind in place).
+   */
+  private void warmUp(int stage) {
+    if (tree.getScene() == null || !(tree.getRoot() instanceof LazyRowItem root) || !root.getChildren().isEmpty()) {
+      warmed = true;
+      return;
     }
+    long t0 = System.nanoTime();
+    warming = true;
+    try {
+      ObsRow empty = root.getValue();
+      root.update(new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null,
+          stage == 0 ? sampleRows() : shortSections()));
+      for (TreeItem<ObsRow> c : root.getChildren()) c.setExpanded(true);
+      tree.getSelectionModel().select(3);
+      tree.applyCss();
+      tree.layout();
+      tree.getSelectionModel().clearSelection();
+      tree.getFocusModel().focus(-1);
+      root.update(empty);
+      tree.layout();
+    } finally {
+      warming = false;
+    }
+    warmUpNanos = Math.max(warmUpNanos, System.nanoTime() - t0);
+    if (stage > 0) {
+      warmed = true;
+      return;
+    }
+    Scene scene = tree.getScene();
+    scene.addPostLayoutPulseListener(new Runnable() {
+      @Override
+      public void run() {
+        scene.removePostLayoutPulseListener(this);
+        Platform.runLater(() -> warmUp(1));
+      }
+    });
+    Platform.requestNextPulse();
+  }
+
+  /** Whether the warm-up is over (or was not needed). */
+  boolean warmedUp() {
+    return warmed;
+  }
+
+  /** The longest FX block of the warm-up, for the benchmark; 0 until it ran. */
+  long warmUpNanos() {
+    return warmUpNanos;
+  }
+
+  private static List<ObsRow> shortSections() {
+    List<ObsRow> sections = new java.util.ArrayList<>();
+    for (int s = 0; s < 12; s++) {
+      List<ObsRow> nodes = new java.util.ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        nodes.add(new ObsRow(ObsRow.Kind.NODE, "warm|" + (s * 7 + i), "e" + i, "link", "Sample element " + s + "." + i,
+            null, "", "#sample-" + s + "-" + i, null, null, List.of()));
+      }
+      nodes.add(ObsRow.leaf(ObsRow.Kind.RUN, "warm|run" + s, "+2 similar links collapsed", null));
+      sections.add(new ObsRow(ObsRow.Kind.SECTION, "warm|section" + s, null, null, "Sample " + s, "2 elements", null,
+          null, null, null, nodes));
+    }
+    return sections;
+  }
+
+  private static List<ObsRow> sampleRows() {
+    List<ObsRow> nodes = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      nodes.add(new ObsRow(ObsRow.Kind.NODE, "warm|" + i, "e" + i, i % 2 == 0 ? "button" : "link", "Sample element " + i,
+          i % 3 == 0 ? "value " + i : null, i % 4 == 0 ? "disabled offscreen" : "", "#sample-" + i, null, null, List.of()));
+    }
+    nodes.add(ObsRow.leaf(ObsRow.Kind.RUN, "warm|run", "+3 similar buttons collapsed", null));
+    List<ObsRow> fields = List.of(ObsRow.leaf(ObsRow.Kind.FIELD, "warm|field", "title", "Sample"),
+        ObsRow.leaf(ObsRow.Kind.PAGINATION, "warm|pager", "next", "link"));
+    nodes.add(new ObsRow(ObsRow.Kind.LIST, "warm|list", "e99", "list", "3 items", null, null, "ul", null, null, fields));
+    return List.of(ObsRow.leaf(ObsRow.Kind.BANNER, "warm|banner", "Modal: sample", "sample"),
+        new ObsRow(ObsRow.Kind.HEADINGS, "warm|headings", null, null, "Headings (1)", null, null, null, null, null,
+            List.of(ObsRow.leaf(ObsRow.Kind.HEADING, "warm|h", "Sample", null))),
+        new ObsRow(ObsRow.Kind.SECTION, "warm|section", null, null, "Sample", "40 elements", null, null, null, null, nodes));
   }
 
   /** Finds the item for a key, creating children only along the path to it. */

@@ -101,6 +101,11 @@ public final class ObservationViewModel {
     rows.set(built);
   }
 
+  /** Whether a text or role filter is set, so the tree may open every section of a short result. */
+  boolean filtering() {
+    return !filterText.get().isBlank() || !filterRole.get().isBlank();
+  }
+
   private void rebuild() {
     PageObservation p = page.get();
     String text = filterText.get();

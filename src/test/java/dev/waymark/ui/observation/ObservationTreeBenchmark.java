@@ -2,19 +2,21 @@ package dev.waymark.ui.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.waymark.observe.ObservedHeading;
-import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
 import dev.waymark.session.KeywordRiskGate;
+import dev.waymark.ui.common.Styles;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import javafx.scene.Scene;
-import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,14 +26,15 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * How long the FX thread is busy when a 10,000-element page arrives, is expanded, and is refreshed with the
- * expansion and selection kept. The tree rows are built off the FX thread; this prints both halves.
+ * How a 10,000-element page feels in the observation tree: for each step a person takes, the FX thread's work
+ * (the change and the pulses that show it) and the time until the frame showing it is rendered, next to the same
+ * step on a bare TreeTableView of the same size run cold in its own JVM (the floor of this toolkit and renderer).
+ * A printing benchmark: the figures depend on the machine, so nothing here is a timed assertion.
  */
 @ExtendWith(ApplicationExtension.class)
 class ObservationTreeBenchmark {
-  static final int NODES = 10_000;
-  static final int SECTIONS = 40;
   ObservationView view;
+  ObservationViewModel vm;
   Stage stage;
   AuthoringSession session;
 
@@ -40,8 +43,11 @@ class ObservationTreeBenchmark {
     this.stage = stage;
     session = new AuthoringSession(new AuthoringSession.Config(FakeSessionBrowser.checkout(), new KeywordRiskGate(),
         ApprovalPolicy.defaults(), null, Runnable::run, 1000));
-    view = new ObservationView(new ObservationViewModel(session, m -> { }));
-    stage.setScene(new Scene(view, 1000, 700));
+    vm = new ObservationViewModel(session, m -> { });
+    view = new ObservationView(vm);
+    Scene scene = new Scene(view, 1000, 700);
+    scene.getStylesheets().add(ObservationTreeBenchmark.class.getResource(Styles.STYLESHEET).toExternalForm());
+    stage.setScene(scene);
     stage.show();
   }
 
@@ -50,75 +56,106 @@ class ObservationTreeBenchmark {
     session.close();
   }
 
-  static PageObservation page(int nodes, int seed) {
-    List<ObservedNode> list = new ArrayList<>(nodes);
-    for (int i = 0; i < nodes; i++) {
-      String section = "Section " + (i % SECTIONS);
-      list.add(new ObservedNode("e" + (seed + i), i % 3 == 0 ? "link" : "button", "Item " + i, "a", null,
-          i % 7 == 0 ? "v" + i : null, null, i % 11 == 0, null, null, null, "#item-" + i, null, null, null, section,
-          "row " + i, i % 5 == 0, false, 0));
-    }
-    List<ObservedHeading> hs = new ArrayList<>();
-    for (int s = 0; s < SECTIONS; s++) hs.add(new ObservedHeading(2, "Section " + s));
-    return new PageObservation("http://example.test/big", "Big page", list, hs, null, true, null, false, 500, 0, List.of());
-  }
-
-  long fx(Runnable r) throws Exception {
-    AtomicLong ns = new AtomicLong();
-    WaitForAsyncUtils.asyncFx(() -> {
-      long t0 = System.nanoTime();
-      r.run();
-      // Include the layout and CSS pass the change causes, which is where a naive tree spends its time.
-      stage.getScene().getRoot().applyCss();
-      stage.getScene().getRoot().layout();
-      ns.set(System.nanoTime() - t0);
-    }).get(30, TimeUnit.SECONDS);
-    return ns.get();
-  }
-
   @Test
   void tenThousandNodesStayResponsive() throws Exception {
-    PageObservation first = page(NODES, 1);
-    PageObservation second = page(NODES, 20_001);
-    // Warm up class loading and the JIT once, as a running studio would be.
-    ObservationTreeModel.build(page(2000, 50_000), null, null);
-
+    // The view warms its tree up right after the window first shows, in two FX events a pulse apart.
+    WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> view.warmedUp());
+    double warmUp = TreeScenario.onFx(() -> view.warmUpNanos() / 1e6);
+    PageObservation page = TreeScenario.page(TreeScenario.NODES, 1);
     long b0 = System.nanoTime();
-    List<ObsRow> rows = ObservationTreeModel.build(first, null, null);
-    long build = System.nanoTime() - b0;
-    long apply = fx(() -> view.applyRows(rows));
-    long expand = fx(() -> {
-      TreeItem<ObsRow> s = view.tree().getRoot().getChildren().get(view.tree().getRoot().getChildren().size() - 1);
-      s.setExpanded(true);
-      view.tree().getSelectionModel().select(s.getChildren().get(100));
-    });
-    List<ObsRow> rows2 = ObservationTreeModel.build(second, null, null);
-    long refresh = fx(() -> view.applyRows(rows2));
-    ObsRow selected = WaitForAsyncUtils.asyncFx(() -> view.tree().getSelectionModel().getSelectedItem().getValue()).get();
-    // Steady state: the same refresh again, as every turn of a session does.
-    long refresh2 = fx(() -> view.applyRows(ObservationTreeModel.build(first, null, null)));
-    long expand2 = fx(() -> {
-      TreeItem<ObsRow> s = view.tree().getRoot().getChildren().get(view.tree().getRoot().getChildren().size() - 2);
-      s.setExpanded(true);
-    });
-    long idle = fx(() -> view.tree().refresh());
+    ObservationTreeModel.build(page, null, null);
+    double build = (System.nanoTime() - b0) / 1e6;
     long b1 = System.nanoTime();
-    List<ObsRow> filtered = ObservationTreeModel.build(second, "item 99", null);
-    long filterBuild = System.nanoTime() - b1;
-    long filterApply = fx(() -> view.applyRows(filtered));
+    ObservationTreeModel.build(page, "item 99", null);
+    double filterBuild = (System.nanoTime() - b1) / 1e6;
 
-    System.out.printf("%nObservation tree, %d nodes in %d sections%n", NODES, SECTIONS);
-    System.out.printf("%-44s %10s%n", "phase", "ms");
-    System.out.printf("%-44s %10.1f%n", "build rows (worker thread)", build / 1e6);
-    System.out.printf("%-44s %10.1f%n", "first show (FX thread)", apply / 1e6);
-    System.out.printf("%-44s %10.1f%n", "expand a 250-node section + select (FX)", expand / 1e6);
-    System.out.printf("%-44s %10.1f%n", "refresh, keep expansion+selection (FX)", refresh / 1e6);
-    System.out.printf("%-44s %10.1f%n", "refresh again, warm (FX)", refresh2 / 1e6);
-    System.out.printf("%-44s %10.1f%n", "expand another section, warm (FX)", expand2 / 1e6);
-    System.out.printf("%-44s %10.1f%n", "baseline: re-render visible rows only (FX)", idle / 1e6);
-    System.out.printf("%-44s %10.1f%n", "filter build (worker thread)", filterBuild / 1e6);
-    System.out.printf("%-44s %10.1f%n", "filter apply (FX)", filterApply / 1e6);
+    List<TreeScenario.Result> rounds = TreeScenario.rounds(new TreeScenario.Subject() {
+      @Override
+      public Scene scene() {
+        return stage.getScene();
+      }
 
-    assertThat(selected.selector()).as("the selection survived the refresh").isEqualTo("#item-" + (100 * SECTIONS + SECTIONS - 1));
+      @Override
+      public TreeTableView<ObsRow> tree() {
+        return view.tree();
+      }
+
+      @Override
+      public void show(List<ObsRow> rows, boolean filtering) {
+        view.applyRows(rows, filtering);
+      }
+
+      @Override
+      public void reset() {
+        view.applyRows(List.of(), false);
+      }
+    });
+    double[] size = TreeScenario.onFx(() -> new double[] {view.tree().getWidth(), view.tree().getHeight()});
+    List<Map<String, PulseProbe.Cost>> floorRounds = floor(size[0], size[1]);
+
+    StringBuilder t = new StringBuilder();
+    t.append(String.format("%nObservation tree, %d nodes in %d sections, tree %.0fx%.0f px%s%n", TreeScenario.NODES,
+        TreeScenario.SECTIONS, size[0], size[1], PulseProbe.seesRendering() ? "" : " (render thread not visible: shown = FX done)"));
+    t.append("FX = the FX thread's work for the step (change + pulses); shown = until the frame showing it is rendered.\n");
+    t.append("floor = the same step on a bare TreeTableView, cold in its own JVM. warm = median of "
+        + TreeScenario.WARM_ROUNDS + " further rounds.\n");
+    t.append(String.format("%-38s %7s %7s %7s %7s | %7s %7s %7s %7s%n", "", "cold", "", "floor", "",
+        "warm", "", "floor", ""));
+    t.append(String.format("%-38s %7s %7s %7s %7s | %7s %7s %7s %7s%n", "step (ms)", "FX", "shown", "FX", "shown",
+        "FX", "shown", "FX", "shown"));
+    t.append(String.format("%-38s %7.1f%n", "warm-up at window start (longest block)", warmUp));
+    t.append(String.format("%-38s %7.1f%n", "build rows (worker thread, cold)", build));
+    t.append(String.format("%-38s %7.1f%n", "build filtered rows (worker, cold)", filterBuild));
+    Map<String, PulseProbe.Cost> cold = rounds.get(0).costs();
+    Map<String, PulseProbe.Cost> warm = TreeScenario.warm(rounds.stream().map(TreeScenario.Result::costs).toList());
+    Map<String, PulseProbe.Cost> floorCold = floorRounds.isEmpty() ? Map.of() : floorRounds.get(0);
+    Map<String, PulseProbe.Cost> floorWarm = floorRounds.size() < 2 ? Map.of() : TreeScenario.warm(floorRounds);
+    for (String step : cold.keySet()) {
+      t.append(String.format("%-38s %s %s | %s %s%n", step, fmt(cold.get(step)), fmt(floorCold.get(step)),
+          fmt(warm.get(step)), fmt(floorWarm.get(step))));
+    }
+    System.out.print(t);
+
+    // The scenario selected the 101st element of the last section; it must have survived both refreshes.
+    for (TreeScenario.Result r : rounds) {
+      assertThat(r.selectedAfterRefresh()).as("the selection survived the refreshes")
+          .isEqualTo("#item-" + (100 * TreeScenario.SECTIONS + TreeScenario.SECTIONS - 1));
+    }
+  }
+
+  private static String fmt(PulseProbe.Cost c) {
+    return c == null ? String.format("%7s %7s", "n/a", "n/a") : String.format("%7.1f %7.1f", c.fxMs(), c.shownMs());
+  }
+
+  /** Runs {@link TreeFloor} in a fresh JVM with this one's class path and toolkit settings. */
+  private static List<Map<String, PulseProbe.Cost>> floor(double width, double height) {
+    List<Map<String, PulseProbe.Cost>> out = new ArrayList<>();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String k : System.getProperties().stringPropertyNames()) {
+      if (k.startsWith("glass.") || k.startsWith("monocle.") || k.startsWith("prism.") || k.equals("java.awt.headless")) {
+        cmd.add("-D" + k + "=" + System.getProperty(k));
+      }
+    }
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), TreeFloor.class.getName(),
+        Double.toString(width), Double.toString(height)));
+    try {
+      Path log = java.nio.file.Files.createTempFile("tree-floor", ".txt");
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      if (!p.waitFor(3, TimeUnit.MINUTES)) p.destroyForcibly();
+      List<String> lines = java.nio.file.Files.readAllLines(log, StandardCharsets.UTF_8);
+      java.nio.file.Files.deleteIfExists(log);
+      for (String line : lines) {
+        String[] f = line.split("\\|");
+        if (f.length != 5 || !f[0].equals("FLOOR")) continue;
+        int round = Integer.parseInt(f[1]);
+        while (out.size() <= round) out.add(new LinkedHashMap<>());
+        out.get(round).put(f[2], new PulseProbe.Cost(Double.parseDouble(f[3]), Double.parseDouble(f[4]), 0));
+      }
+      if (out.isEmpty()) System.out.println("floor not measured; its JVM said:\n" + String.join("\n", lines));
+    } catch (Exception e) {
+      System.out.println("floor not measured: " + e);
+    }
+    return out;
   }
 }
