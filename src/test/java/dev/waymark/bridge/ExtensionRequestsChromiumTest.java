@@ -152,7 +152,7 @@ class ExtensionRequestsChromiumTest {
       ObjectNode step = JSON.createObjectNode().put("type", "click");
       step.putObject("selector").put("css", "#count");
       assertThat(browser.client().perform("rec-exec-1", step, java.util.Map.of(), 10_000).get(15, TimeUnit.SECONDS).ok()).isTrue();
-      trustedClick("#count");
+      browser.trustedClick("#count");
       // Only clicks count here: the page load before the test may still report as the person's navigation.
       Predicate<BrowserEvent> click = ev -> "user_action".equals(ev.event()) && "click".equals(ev.text("action"));
       BrowserEvent e = awaitEvent(click);
@@ -171,22 +171,5 @@ class ExtensionRequestsChromiumTest {
     int tab = opened.body().path("tab").asInt();
     browser.cdp().closeTarget(target);
     awaitEvent(e -> "tab_closed".equals(e.event()) && e.body().path("tab").asInt() == tab);
-  }
-
-  /** A click through DevTools Input, which pages see as trusted, like a person's. */
-  private void trustedClick(String css) throws Exception {
-    Cdp cdp = browser.cdp();
-    String target = browser.pageTarget();
-    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
-        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
-    String session = cdp.attach(target);
-    try {
-      for (String type : List.of("mousePressed", "mouseReleased")) {
-        cdp.send(session, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", box.path("x").asDouble())
-            .put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
-      }
-    } finally {
-      cdp.detach(session);
-    }
   }
 }

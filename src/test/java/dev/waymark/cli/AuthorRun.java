@@ -6,7 +6,6 @@ import dev.waymark.workflow.Json;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -37,7 +36,7 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // SLF4J simple looks System.err up on every line, so this catches the whole log of the run. It is set before
     // the CommandLine exists: picocli swaps a writer set earlier for its own when System.err changes under it.
-    System.setErr(new PrintStream(new Tee(log, realErr), true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(new dev.waymark.testing.TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
     AuthorCommand cmd = new AuthorCommand();
     cmd.connectedClient = client;
     cmd.terminalIn = new ByteArrayInputStream(terminal.getBytes(StandardCharsets.UTF_8));
@@ -105,27 +104,5 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
   @Override
   public String toString() {
     return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
-  }
-
-  private static final class Tee extends OutputStream {
-    private final OutputStream a;
-    private final OutputStream b;
-
-    Tee(OutputStream a, OutputStream b) {
-      this.a = a;
-      this.b = b;
-    }
-
-    @Override
-    public void write(int x) throws IOException {
-      a.write(x);
-      b.write(x);
-    }
-
-    @Override
-    public void write(byte[] buf, int off, int len) throws IOException {
-      a.write(buf, off, len);
-      b.write(buf, off, len);
-    }
   }
 }

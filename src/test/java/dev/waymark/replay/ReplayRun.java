@@ -6,7 +6,6 @@ import dev.waymark.cli.RunCommand;
 import dev.waymark.workflow.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,7 +28,7 @@ record ReplayRun(int code, String out, String err, String log) {
     PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // Set before the CommandLine exists: picocli swaps a writer set earlier for its own when System.err changes.
-    System.setErr(new PrintStream(new Tee(log, realErr), true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(new dev.waymark.testing.TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code;
@@ -85,27 +84,5 @@ record ReplayRun(int code, String out, String err, String log) {
   @Override
   public String toString() {
     return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
-  }
-
-  private static final class Tee extends OutputStream {
-    private final OutputStream a;
-    private final OutputStream b;
-
-    Tee(OutputStream a, OutputStream b) {
-      this.a = a;
-      this.b = b;
-    }
-
-    @Override
-    public void write(int x) throws IOException {
-      a.write(x);
-      b.write(x);
-    }
-
-    @Override
-    public void write(byte[] buf, int off, int len) throws IOException {
-      a.write(buf, off, len);
-      b.write(buf, off, len);
-    }
   }
 }

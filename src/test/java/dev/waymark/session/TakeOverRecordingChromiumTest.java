@@ -2,7 +2,6 @@ package dev.waymark.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
@@ -69,14 +68,14 @@ class TakeOverRecordingChromiumTest {
     browser.client().addListener(spy);
     try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
       assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
-      click("input[name=email]");
+      browser.trustedClick("input[name=email]");
       type("ada@example.com");
-      click("input.who");           // leaving the email field commits it: a fill
+      browser.trustedClick("input.who");           // leaving the email field commits it: a fill
       type("Ada Lovelace");
-      click("input.pw");
+      browser.trustedClick("input.pw");
       type(PASSWORD);
-      click("ul.addons li:nth-of-type(2) button");
-      click("button.save span:last-child"); // the text inside the button: the step is on the button
+      browser.trustedClick("ul.addons li:nth-of-type(2) button");
+      browser.trustedClick("button.save span:last-child"); // the text inside the button: the step is on the button
       awaitSteps(5);
     } finally {
       browser.client().removeListener(spy);
@@ -110,7 +109,7 @@ class TakeOverRecordingChromiumTest {
 
     try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
       assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
-      click("input[name=q]");
+      browser.trustedClick("input[name=q]");
       type("blue mugs");
       pressEnter();
       awaitSteps(2);
@@ -153,22 +152,6 @@ class TakeOverRecordingChromiumTest {
     assertThat(session.latest().steps()).as("recorded steps; trail " + session.latest().trail()).hasSize(n);
   }
 
-  /** A person's click: DevTools Input events, which the page sees as trusted. */
-  private void click(String css) throws Exception {
-    Cdp cdp = browser.cdp();
-    String target = browser.pageTarget();
-    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector('" + css
-        + "').getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
-    String s = cdp.attach(target);
-    try {
-      for (String type : List.of("mousePressed", "mouseReleased")) {
-        cdp.send(s, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", box.path("x").asDouble())
-            .put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
-      }
-    } finally {
-      cdp.detach(s);
-    }
-  }
 
   /** A person's typing into the focused field. */
   private void type(String text) throws Exception {

@@ -134,6 +134,22 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     cdp.navigate(pageTarget(), url);
   }
 
+  /** A person's click on the element {@code css} names: DevTools Input events, which the page sees as trusted. */
+  public void trustedClick(String css) throws Exception {
+    String target = pageTarget();
+    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector(" + new com.fasterxml.jackson.databind.ObjectMapper()
+        .writeValueAsString(css) + ").getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    String session = cdp.attach(target);
+    try {
+      for (String type : java.util.List.of("mousePressed", "mouseReleased")) {
+        cdp.send(session, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", box.path("x").asDouble())
+            .put("y", box.path("y").asDouble()).put("button", "left").put("clickCount", 1));
+      }
+    } finally {
+      cdp.detach(session);
+    }
+  }
+
   /** Evaluates JavaScript in the task tab's page (main world). */
   public JsonNode eval(String expression) throws Exception {
     return cdp.evaluate(pageTarget(), expression);

@@ -1,0 +1,33 @@
+package dev.waymark.testing;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** Writes to two streams: a test captures System.err for assertions and still shows it in the build log. */
+public final class TeeOutputStream extends OutputStream {
+  private final OutputStream a;
+  private final OutputStream b;
+
+  public TeeOutputStream(OutputStream a, OutputStream b) {
+    this.a = a;
+    this.b = b;
+  }
+
+  @Override
+  public void write(int x) throws IOException {
+    a.write(x);
+    b.write(x);
+  }
+
+  @Override
+  public void write(byte[] buf, int off, int len) throws IOException {
+    a.write(buf, off, len);
+    b.write(buf, off, len);
+  }
+
+  @Override
+  public void flush() throws IOException {
+    a.flush();
+    b.flush();
+  }
+}
