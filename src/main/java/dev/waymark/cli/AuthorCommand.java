@@ -220,6 +220,19 @@ public final class AuthorCommand implements Callable<Integer> {
         timeoutSeconds * 1000);
     BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
     try (AuthoringSession session = new AuthoringSession(config)) {
+      int code = drive(session, source, variables, values, mask, terminal);
+      if (code != EXIT_DONE && session.latest().journalFile() != null) {
+        // Nothing is lost: the person can pick the work up in the studio, which offers unfinished journals.
+        session.closeForRecovery();
+        progress("the studio offers to recover this session from " + session.latest().journalFile());
+      }
+      return code;
+    }
+  }
+
+  private int drive(AuthoringSession session, DecisionSource source, Map<String, String> variables,
+      Map<String, String> values, SecretMask mask, BufferedReader terminal) throws Exception {
+    {
       // One extra turn: the first is the navigation to --url that starts the workflow.
       await(session.start(workflowId, goal, budget + 1));
       for (Map.Entry<String, String> v : variables.entrySet()) await(session.declareVariable(v.getKey(), v.getValue()));

@@ -203,10 +203,32 @@ public final class AuthoringSession implements AutoCloseable {
 
   @Override
   public void close() {
+    shutDown(this::closeJournal);
+  }
+
+  /**
+   * Ends the session but leaves its journal unfinished, so the studio offers to recover it: for a run that
+   * stopped short of its goal (budget spent, blocked, a source that failed) and should be picked up again.
+   */
+  public void closeForRecovery() {
+    shutDown(this::releaseJournal);
+  }
+
+  private void releaseJournal() {
+    if (journal == null) return;
+    try {
+      journal.close();
+    } catch (IOException e) {
+      LOG.warn("cannot close the journal {}", journal.file(), e);
+    }
+    journal = null;
+  }
+
+  private void shutDown(Runnable journalEnd) {
     stopRequested = true;
     if (thread.isShutdown()) return;
     try {
-      thread.submit(this::closeJournal).get(5, TimeUnit.SECONDS);
+      thread.submit(journalEnd).get(5, TimeUnit.SECONDS);
     } catch (Exception e) {
       LOG.warn("the session thread did not close the journal in time", e);
     }

@@ -219,6 +219,11 @@ class AuthorCommandChromiumTest {
     assertThat(run.err()).contains("--budget");
     assertThat(run.turns()).hasSize(2);
     assertThat(run.turns().get(1).path("budget").asInt()).isZero();
+    // Nothing lost: the studio offers the unfinished journal, the run's steps and trail in it.
+    var unfinished = dev.waymark.session.SessionJournal.unfinished(run.dir().resolve("journals"));
+    assertThat(unfinished).hasSize(1);
+    assertThat(unfinished.get(0).state().trail()).hasSize(2);
+    assertThat(run.err()).contains("the studio offers to recover this session");
   }
 
   @Test
