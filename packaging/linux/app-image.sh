@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained Waymark app image (a trimmed Java runtime + the studio) with jpackage.
 # Usage: packaging/linux/app-image.sh            → target/dist/Waymark/bin/Waymark
+# The module list is what `jdeps --print-module-deps --ignore-missing-deps target/waymark.jar` prints,
+# plus what is loaded by name at run time (logging, naming, scripting, EC crypto, zip file system).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mvn -q -DskipTests package
@@ -14,7 +16,7 @@ jpackage --type app-image \
   --main-jar waymark.jar \
   --main-class dev.waymark.Main \
   --icon icons/waymark-256.png \
-  --add-modules java.base,java.desktop,java.logging,java.net.http,java.naming,java.scripting,java.sql,jdk.crypto.ec,jdk.unsupported,jdk.jfr \
+  --add-modules java.base,java.desktop,java.logging,java.net.http,java.naming,java.scripting,java.sql,jdk.crypto.ec,jdk.httpserver,jdk.unsupported,jdk.jfr,jdk.zipfs \
   --jlink-options "--strip-debug --no-man-pages --no-header-files --compress=2" \
   --dest target/dist
 echo "built target/dist/Waymark (run target/dist/Waymark/bin/Waymark)"
