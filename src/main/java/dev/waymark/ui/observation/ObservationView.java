@@ -127,6 +127,10 @@ public final class ObservationView extends BorderPane {
     TreeTableColumn<ObsRow, String> role = column("Role", 90, r -> r.role());
     TreeTableColumn<ObsRow, String> value = column("Value", 120, r -> r.value());
     TreeTableColumn<ObsRow, String> flags = column("Flags", 120, r -> r.flags());
+    // A narrow window shrinks the name first: a ref cut to "…" is a ref nobody can type into a decision.
+    ref.setMinWidth(48);
+    role.setMinWidth(64);
+    name.setMinWidth(120);
     tree.getColumns().setAll(List.of(name, ref, role, value, flags));
     tree.setTreeColumn(name);
     tree.setRowFactory(t -> new ObsTreeRow());
