@@ -3,6 +3,7 @@ package dev.waymark.bridge;
 import dev.waymark.apply.BrowserPort;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.Tokens;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -14,7 +15,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The apply turn's {@link BrowserPort} over the bridge. Blocks the calling (session) thread, never
@@ -23,8 +23,6 @@ import java.util.regex.Pattern;
  * step performed again (a replay, a later turn) is a new performance.
  */
 public final class BridgeBrowserPort implements BrowserPort {
-  private static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*([A-Za-z_][\\w.-]*)\\s*\\}\\}");
-
   private final BrowserClient client;
   private final CaptureFolder captures;
 
@@ -59,7 +57,7 @@ public final class BridgeBrowserPort implements BrowserPort {
     if ("upload".equals(step.type())) {
       sent = new LinkedHashMap<>(values);
       files = new LinkedHashMap<>();
-      Matcher m = TOKEN.matcher(step.value() == null ? "" : step.value());
+      Matcher m = Tokens.TOKEN.matcher(step.value() == null ? "" : step.value());
       while (m.find()) {
         String name = m.group(1);
         String path = sent.remove(name);

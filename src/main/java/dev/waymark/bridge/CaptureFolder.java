@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.workflow.Tokens;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -10,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
  * appears whole or not at all.
  */
 public final class CaptureFolder {
-  private static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*([A-Za-z_][\\w.-]*)\\s*\\}\\}");
   private static final Pattern UNSAFE = Pattern.compile("[\\\\/:*?\"<>|\\p{Cntrl}]");
   private static final int MAX_NAME = 150;
   private static final Map<String, String> EXTENSIONS = Map.of("text/html", ".html", "application/pdf", ".pdf",
@@ -46,7 +45,7 @@ public final class CaptureFolder {
       throw new IOException("the browser sent the file in a form that cannot be read (" + e.getMessage() + ")");
     }
     Files.createDirectories(dir);
-    String name = safeName(nameAsWritten != null && !nameAsWritten.isBlank() ? substitute(nameAsWritten, values)
+    String name = safeName(nameAsWritten != null && !nameAsWritten.isBlank() ? Tokens.substitute(nameAsWritten, values)
         : file.filename(), file.mime());
     Path tmp = Files.createTempFile(dir, ".capture-", ".part");
     try {
@@ -72,17 +71,6 @@ public final class CaptureFolder {
     } finally {
       Files.deleteIfExists(tmp);
     }
-  }
-
-  static String substitute(String text, Map<String, String> values) {
-    Matcher m = TOKEN.matcher(text);
-    StringBuilder sb = new StringBuilder();
-    while (m.find()) {
-      String v = values.get(m.group(1));
-      m.appendReplacement(sb, Matcher.quoteReplacement(v != null ? v : m.group(1)));
-    }
-    m.appendTail(sb);
-    return sb.toString();
   }
 
   /** One plain file name: no folders, no device names, no leading dots, bounded length, an extension when known. */

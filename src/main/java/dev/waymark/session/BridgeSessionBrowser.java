@@ -1,7 +1,5 @@
 package dev.waymark.session;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.bridge.BridgeBrowserPort;
 import dev.waymark.bridge.BridgeException;
 import dev.waymark.bridge.BrowserClient;
@@ -9,7 +7,6 @@ import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.bridge.ObserveResult;
 import dev.waymark.observe.PageObservation;
-import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
@@ -23,8 +20,6 @@ import java.util.concurrent.TimeoutException;
 public final class BridgeSessionBrowser implements SessionBrowser {
   static final String NOT_CONNECTED = "No browser is connected. Press Launch browser in the Browser panel, or pair "
       + "the Waymark extension with the pairing code shown there";
-  // The extension may add fields before the studio knows them; a new field must not make the page unreadable.
-  private static final ObjectMapper LENIENT = Json.mapper().copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final BrowserClient client;
   private final BridgeBrowserPort port;
@@ -49,10 +44,9 @@ public final class BridgeSessionBrowser implements SessionBrowser {
           + ". Check that the task tab shows a web page (not a browser page such as chrome://), then observe again");
     }
     try {
-      return LENIENT.treeToValue(r.observation(), PageObservation.class);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new BrowserUnavailableException("The extension sent an observation the studio cannot read ("
-          + e.getOriginalMessage() + "); update the extension to the studio's version", e);
+      return r.page();
+    } catch (BridgeException.Refused e) {
+      throw new BrowserUnavailableException(e.getMessage() + "; update the extension to the studio's version", e);
     }
   }
 
