@@ -4,7 +4,7 @@ import { masker } from '../executor/values.js';
 import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
 import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording } from './state.js';
-import { callPageScript } from './page-script.js';
+import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
 import { runGate } from './gate.js';
 import { applyRecording } from './recorder.js';
@@ -41,7 +41,7 @@ const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
     try {
-      const observation = await callPageScript(tab, 'observePage', [{
+      const observation = await callPageWhenReady(tab, 'observePage', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
       return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab, network: networkState(tab) };

@@ -96,7 +96,8 @@ function installRecorder(on) {
 
 /** Turns recording on or off in tabId. */
 export async function applyRecording(tabId, on) {
-  if (on) await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: ['page.js'] });
-  const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: installRecorder, args: [!!on] });
+  // at once, not at document idle: a person may act on a page that is still loading
+  if (on) await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, files: ['page.js'] });
+  const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, func: installRecorder, args: [!!on] });
   return r ? r.result : { on: false };
 }

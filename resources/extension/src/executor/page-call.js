@@ -81,3 +81,47 @@ export async function callPage(tabId, fn, args = [], timeoutMs = 30000) {
     work.catch(() => {});
   }
 }
+
+const PROBE_MS = 1500;
+
+/** Resolves true when the tab's top document runs a trivial script within ms; rejects with a PageCallError a fatal failure. */
+async function probe(tabId, ms) {
+  let timer;
+  const silent = new Promise((resolve) => { timer = setTimeout(() => resolve(false), ms); });
+  const ran = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, func: () => 1 })
+    .then(() => true, (e) => { throw classify(e); });
+  try {
+    return await Promise.race([ran, silent]);
+  } finally {
+    clearTimeout(timer);
+    ran.catch(() => {});
+  }
+}
+
+async function describeTab(tabId) {
+  try {
+    const t = await chrome.tabs.get(tabId);
+    return `the tab is ${t.status || 'in an unknown state'}${t.discarded ? ' and discarded' : ''}`;
+  } catch {
+    return 'the tab is gone';
+  }
+}
+
+/**
+ * callPage for a function without side effects (observePage), made robust against a document
+ * that swallows an injection without ever answering: a launched browser's first load, a redirect,
+ * a tab being replaced. A trivial probe is retried until one answers, and only then is fn called,
+ * once, with the time left. Never use it for a function that acts: its probe is the only retry.
+ */
+export async function callPageWhenReady(tabId, fn, args = [], timeoutMs = 10000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new PageCallError(`the page did not answer within ${timeoutMs} ms (${await describeTab(tabId)}; a dialog or a busy script may block it)`, { timedOut: true });
+    }
+    if (await probe(tabId, Math.min(PROBE_MS, left))) break;
+    await new Promise((r) => setTimeout(r, Math.min(200, Math.max(0, deadline - Date.now()))));
+  }
+  return callPage(tabId, fn, args, Math.max(1, deadline - Date.now()));
+}

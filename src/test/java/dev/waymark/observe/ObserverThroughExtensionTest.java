@@ -55,4 +55,16 @@ class ObserverThroughExtensionTest {
     assertThat(frames.nodes()).anySatisfy(n -> assertThat(n.enter()).containsExactly("#inner"));
     assertThat(frames.nodes()).anySatisfy(n -> assertThat(n.enter()).containsExactly("#card2"));
   }
+
+  @Test
+  void aPageStillStreamingItsHtmlIsObservedAsFarAsItHasArrived() throws Exception {
+    // the rest of the page comes after 15 s, later than the observe timeout: waiting for the load would fail
+    browser.openStillLoading(browser.pageUrl("streaming?ms=15000"));
+    long start = System.nanoTime();
+    ObserveResult r = browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS);
+    assertThat(r.ok()).as(r.error()).isTrue();
+    PageObservation o = Json.read(Json.mapper().writeValueAsString(r.observation()), PageObservation.class);
+    assertThat(o.nodes()).extracting(ObservedNode::name).contains("Early button").doesNotContain("Late button");
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as("answered before the page finished").isLessThan(15_000);
+  }
 }

@@ -134,6 +134,11 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     cdp.navigate(pageTarget(), url);
   }
 
+  /** Opens url in the task tab without waiting for it to finish loading. */
+  public void openStillLoading(String url) throws Exception {
+    cdp.startNavigation(pageTarget(), url);
+  }
+
   /** A person's click on the element {@code css} names: DevTools Input events, which the page sees as trusted. */
   public void trustedClick(String css) throws Exception {
     String target = pageTarget();

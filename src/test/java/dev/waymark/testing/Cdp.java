@@ -158,6 +158,25 @@ public final class Cdp implements AutoCloseable {
   }
 
   /** Navigates a page target and waits for its load. */
+  /** Starts loading url and returns once its document is committed, while it may still be loading. */
+  public void startNavigation(String targetId, String url) throws Exception {
+    String session = attach(targetId);
+    try {
+      send(session, "Page.navigate", params().put("url", url));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+      while (System.nanoTime() < deadline) {
+        JsonNode r = send(session, "Runtime.evaluate", params().put("expression", "location.href").put("returnByValue", true));
+        if (r.path("result").path("value").asText().startsWith(url)) {
+          return;
+        }
+        Thread.sleep(25);
+      }
+      throw new IOException("navigation did not commit: " + url);
+    } finally {
+      detach(session);
+    }
+  }
+
   public void navigate(String targetId, String url) throws Exception {
     String session = attach(targetId);
     try {

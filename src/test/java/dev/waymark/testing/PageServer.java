@@ -31,6 +31,7 @@ public final class PageServer implements AutoCloseable {
     server.setExecutor(pool);
     server.createContext("/", this::serve);
     server.createContext("/slow", this::slow);
+    server.createContext("/streaming", this::streaming);
     server.start();
   }
 
@@ -80,6 +81,32 @@ public final class PageServer implements AutoCloseable {
       ex.sendResponseHeaders(200, body.length);
       try (OutputStream out = ex.getResponseBody()) {
         out.write(body);
+      }
+    }
+  }
+
+  /**
+   * {@code /streaming?ms=N}: the first half of an HTML page (a heading and an "Early button") at once, the
+   * rest after N ms (at most 20 s), like a server-rendered page whose slow part is still on its way.
+   */
+  private void streaming(HttpExchange ex) throws IOException {
+    try (ex) {
+      String q = ex.getRequestURI().getQuery();
+      long ms = q != null && q.matches("ms=\\d{1,5}") ? Math.min(20_000, Long.parseLong(q.substring(3))) : 5000;
+      ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+      ex.sendResponseHeaders(200, 0);
+      try (OutputStream out = ex.getResponseBody()) {
+        String head = "<!doctype html><html><head><title>Streaming</title></head><body><h1>Arriving</h1>"
+            + "<button id=early>Early button</button>\n<!-- " + "padding ".repeat(600) + " -->\n";
+        out.write(head.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.flush();
+        try {
+          Thread.sleep(ms);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        out.write("<button id=late>Late button</button></body></html>".getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
     }
   }
