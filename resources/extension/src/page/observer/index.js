@@ -21,6 +21,7 @@ const CONTEXT_CAP = 80;
 const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
 const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
+const HREF_CAP = 300;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 // repeated page regions keep their headings as sections; repeated records do not
@@ -202,6 +203,19 @@ function leadingText(container, control, name) {
   return text ? clean(text, CONTEXT_CAP) : null;
 }
 
+/**
+ * Where a link leads (absolute), so the studio's risk gate can tell a click that leaves the task's sites;
+ * none for a jump inside the same document or a javascript: link, which navigate nowhere.
+ */
+function linkTarget(el) {
+  if ((el.localName !== 'a' && el.localName !== 'area') || !el.hasAttribute('href')) return null;
+  const raw = el.getAttribute('href').trim();
+  if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return null;
+  const url = el.href;
+  if (!url) return null;
+  return url.length > HREF_CAP ? url.slice(0, HREF_CAP) : url;
+}
+
 function topVisibleText(doc, cap) {
   const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
@@ -301,6 +315,8 @@ export function observePage(options) {
         if (t) node.name = t;
       }
       node.tag = el.localName;
+      const href = linkTarget(el);
+      if (href) node.href = href;
       if (P) { P.name += performance.now() - tp; tp = performance.now(); }
       stateOf(el, role, node);
       const sel = selectorFor(info, budget);

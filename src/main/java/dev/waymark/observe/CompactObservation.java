@@ -13,7 +13,8 @@ import java.util.Objects;
  * marker where the page leaves the viewport, the modal once with the controls on it grouped under it, the role
  * once for a run of plain controls of that role (one line: {@code e2 link "Mugs", e3 "Cups"}, every ref after
  * the first sharing the first one's role). A list
- * shows its item count, fields with samples and pagination, never its rows.
+ * shows its item count, fields with samples and pagination, never its rows. A link to another host says where
+ * it leads ({@code → blog.example}); every other link is on the page's own site.
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
@@ -26,6 +27,7 @@ import java.util.Objects;
  * -- offscreen below --
  * e51 textbox:email "Email" ="ann@example.com"
  * e56 combobox "Country" ="fr" opts=de|fr|it
+ * e60 link "Our blog" → blog.example
  * lists:
  * l1 ×20 in region "Products"
  *   price span.price "$11.00" · image img@src "/img/mug1.png"
@@ -62,6 +64,7 @@ public final class CompactObservation {
     }
     renderHeadings(b, o.headings());
 
+    String host = host(o.url());
     List<ObservedNode> front = new ArrayList<>();
     List<ObservedNode> behind = new ArrayList<>();
     for (ObservedNode n : o.nodes()) {
@@ -71,14 +74,14 @@ public final class CompactObservation {
     if (o.modal() != null) {
       if (!front.isEmpty()) {
         b.append("## modal ").append(q(o.modal())).append('\n');
-        renderNodes(b, front, false, false);
+        renderNodes(b, front, false, false, host);
       }
       if (!behind.isEmpty()) {
         b.append("## covered by the modal\n");
-        renderNodes(b, behind, true, false);
+        renderNodes(b, behind, true, false, host);
       }
     } else {
-      renderNodes(b, front, true, true);
+      renderNodes(b, front, true, true, host);
     }
 
     if (!o.lists().isEmpty()) {
@@ -119,7 +122,7 @@ public final class CompactObservation {
     b.append('\n');
   }
 
-  private static void renderNodes(StringBuilder b, List<ObservedNode> nodes, boolean sections, boolean obscuredFlag) {
+  private static void renderNodes(StringBuilder b, List<ObservedNode> nodes, boolean sections, boolean obscuredFlag, String host) {
     String section = null;
     boolean offscreen = false;
     boolean firstNode = true;
@@ -142,7 +145,7 @@ public final class CompactObservation {
       }
       firstNode = false;
       String role = roleLabel(n);
-      boolean plain = plain(n, obscuredFlag);
+      boolean plain = plain(n, obscuredFlag, host);
       if (plain && role.equals(groupRole) && groupSize < GROUP_MAX) {
         // consecutive plain controls of one role share a line: the role is said once
         b.append(", ");
@@ -157,7 +160,7 @@ public final class CompactObservation {
         groupRole = role;
         groupSize = 1;
       } else {
-        appendDetails(b, n, obscuredFlag);
+        appendDetails(b, n, obscuredFlag, host);
         b.append('\n');
         groupRole = null;
       }
@@ -166,8 +169,8 @@ public final class CompactObservation {
   }
 
   /** A node with nothing to say beyond its ref, role and name. */
-  private static boolean plain(ObservedNode n, boolean obscuredFlag) {
-    return !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
+  private static boolean plain(ObservedNode n, boolean obscuredFlag, String host) {
+    return otherHost(n.href(), host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
         && n.context() == null && n.similar() == 0;
   }
@@ -177,7 +180,7 @@ public final class CompactObservation {
     if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
   }
 
-  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag) {
+  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host) {
     if (n.disabled()) b.append(" disabled");
     // a checkbox or radio says "checked" when it is; its role already says it could be
     if (Boolean.TRUE.equals(n.checked())) b.append(" checked");
@@ -188,6 +191,28 @@ public final class CompactObservation {
     if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
     if (n.context() != null) b.append(" in ").append(q(n.context()));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
+    String away = otherHost(n.href(), host);
+    if (away != null) b.append(" → ").append(away);
+  }
+
+  /** The host a link leads to when it is not the page's own (a link to the page's host says nothing new). */
+  private static String otherHost(String href, String pageHost) {
+    if (href == null) return null;
+    String h = host(href);
+    if (h == null) {
+      int colon = href.indexOf(':');
+      return colon > 0 ? href.substring(0, colon + 1) : null; // mailto:, tel:
+    }
+    return h.equals(pageHost) ? null : h;
+  }
+
+  private static String host(String url) {
+    if (url == null) return null;
+    try {
+      return java.net.URI.create(url).getHost();
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** The role, with the input type where it says more than the role does. */

@@ -27,12 +27,23 @@ public record ObservedNode(
     @JsonProperty("context") String context,
     @JsonProperty("offscreen") boolean offscreen,
     @JsonProperty("obscured") boolean obscured,
-    @JsonProperty("similar") int similar) {
+    @JsonProperty("similar") int similar,
+    // Beyond the spec's fields: where a link leads, so the risk gate sees a click that leaves the task's sites.
+    @JsonProperty("href") String href) {
 
   public ObservedNode {
     options = options == null ? List.of() : List.copyOf(options);
     indexes = indexes == null ? List.of() : List.copyOf(indexes);
     enter = enter == null ? List.of() : List.copyOf(enter);
+  }
+
+  /** A node that is not a link (the spec's fields only). */
+  public ObservedNode(String ref, String role, String name, String tag, String type, String value, String placeholder,
+      boolean disabled, Boolean checked, Boolean expanded, List<String> options, String selector, String path,
+      List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
+      int similar) {
+    this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
+        enter, section, context, offscreen, obscured, similar, null);
   }
 
   /** A minimal node, for tests and hand-made observations. */

@@ -65,7 +65,7 @@ public final class RuleRiskGate implements RiskGate {
       case StepTypes.CAPTURE_PAGE_FILE -> f.add(RiskCategory.DOWNLOAD_CAPTURE, "capturePageFile saves the page as a file");
       case StepTypes.EVAL -> f.add(RiskCategory.EVAL, "eval calls the page function " + step.fn());
       case StepTypes.UPLOAD -> f.add(RiskCategory.UPLOAD, "upload puts " + step.value() + " into " + describe(node));
-      case StepTypes.CLICK -> click(step, node, page, f);
+      case StepTypes.CLICK -> click(step, node, page, taskOrigins, f);
       case StepTypes.FILL -> fill(step, node, page, f);
       case StepTypes.SELECT -> select(step, node, page, f);
       case StepTypes.PRESS -> press(step, node, page, f);
@@ -79,9 +79,10 @@ public final class RuleRiskGate implements RiskGate {
 
   // ---- clicks -------------------------------------------------------------------------------------------
 
-  private void click(Step step, ObservedNode node, PageObservation page, Findings f) {
+  private void click(Step step, ObservedNode node, PageObservation page, Set<String> taskOrigins, Findings f) {
     String text = label(step, node);
     String what = describe(node, step);
+    if (node != null && node.href() != null) navigation(node.href(), page, taskOrigins, f, what + " leads to");
     String nodeType = node == null ? null : lower(node.type());
     if ("file".equals(nodeType)) f.add(RiskCategory.UPLOAD, what + " is a file field");
     words(text, what, page, node, f);

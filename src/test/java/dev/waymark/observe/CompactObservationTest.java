@@ -53,6 +53,24 @@ class CompactObservationTest {
   }
 
   @Test
+  void aLinkToAnotherSiteSaysWhereItLeadsAndOneOnThePageSiteSaysNothing() {
+    ObservedNode home = link("e1", "Mugs", "https://shop.test/mugs");
+    ObservedNode cups = link("e2", "Cups", "https://shop.test/cups");
+    ObservedNode blog = link("e3", "Our blog", "https://blog.example/posts?from=shop");
+    ObservedNode mail = link("e4", "Write to us", "mailto:help@shop.test");
+    String text = CompactObservation.render(page(List.of(home, cups, blog, mail), null, false, List.of()));
+    assertThat(text).contains("e1 link \"Mugs\", e2 \"Cups\"\n");
+    assertThat(text).contains("e3 link \"Our blog\" → blog.example\n");
+    assertThat(text).contains("e4 link \"Write to us\" → mailto:\n");
+    assertThat(text).doesNotContain("https://shop.test/mugs").doesNotContain("posts?from");
+  }
+
+  static ObservedNode link(String ref, String name, String href) {
+    return new ObservedNode(ref, "link", name, "a", null, null, null, false, null, null, null, "#" + ref, null, null,
+        null, null, null, false, false, 0, href);
+  }
+
+  @Test
   void plainControlsOfOneRoleShareALineUpToALimit() {
     List<ObservedNode> links = new java.util.ArrayList<>();
     for (int i = 1; i <= 14; i++) links.add(node("e" + i, "link", "L" + i, "nav", false, false));

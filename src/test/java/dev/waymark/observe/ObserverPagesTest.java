@@ -95,6 +95,22 @@ class ObserverPagesTest {
   }
 
   @Test
+  void aJumpInsideTheDocumentLeadsNowhereSoItHasNoHref() throws Exception {
+    chromium.open(pages.url("observer/selectors.html"));
+    JsonNode rows = chromium.evalJson("""
+        JSON.stringify(globalThis.__waymark.observePage({}).nodes.filter((n) => n.tag === 'a')
+          .map((n) => ({ name: n.name, href: n.href || null })))
+        """);
+    assertThat(rows.size()).isPositive();
+    for (JsonNode r : rows) {
+      if (r.get("name").asText().endsWith("Hash link") || r.get("name").asText().equals("Toolbar link")) {
+        assertThat(r.get("href").isNull()).as(r.toString()).isTrue();
+      }
+    }
+    assertThat(rows.findValuesAsText("name")).contains("Hash link", "Toolbar link");
+  }
+
+  @Test
   void controlsInsideOpenShadowRootsCarryTheHostsToEnter() throws Exception {
     PageObservation o = observe("shadow-frames.html");
     List<ObservedNode> saves = o.nodes().stream().filter(n -> "Save".equals(n.name())).toList();

@@ -35,6 +35,13 @@ class ObserverThroughExtensionTest {
     assertThat(o.lists().get(0).pagination().kind()).isEqualTo("numbered");
     ObservedNode pw = o.nodes().stream().filter(n -> "password".equals(n.type())).findFirst().orElseThrow();
     assertThat(pw.value()).isNull();
+    // links say where they lead, absolute, so the risk gate can tell one that leaves the task's sites
+    String base = browser.pageUrl("observer/shop.html");
+    ObservedNode cups = o.nodes().stream().filter(n -> "Cups".equals(n.name())).findFirst().orElseThrow();
+    assertThat(cups.href()).isEqualTo(java.net.URI.create(base).resolve("/cups").toString());
+    ObservedNode next = o.nodes().stream().filter(n -> "Next".equals(n.name())).findFirst().orElseThrow();
+    assertThat(next.href()).isEqualTo(base + "?page=2");
+    assertThat(o.nodes()).filteredOn(n -> !"a".equals(n.tag())).allSatisfy(n -> assertThat(n.href()).isNull());
   }
 
   @Test

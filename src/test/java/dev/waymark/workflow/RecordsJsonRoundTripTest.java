@@ -22,7 +22,7 @@ class RecordsJsonRoundTripTest {
   static PageObservation fullObservation() {
     ObservedNode node = new ObservedNode("e1", "checkbox", "Remember me", "input", "checkbox", "on", "ph", true, true, false,
         List.of("a", "b"), "#remember", "/html/body/form/input[3]", List.of(0, 2), List.of("app-shell", "iframe#login"),
-        "Sign in", "row 3", true, true, 4);
+        "Sign in", "row 3", true, true, 4, "https://x/help");
     ObservedList list = new ObservedList("l1", "li.card", 20, "Results",
         List.of(new ObservedListField("price", ".price", "data-value", "$3")),
         new ObservedPagination("numbered", "a.next", "Next", "https://x/?p=2", 9));
@@ -56,7 +56,7 @@ class RecordsJsonRoundTripTest {
         "modal_frame", "omitted", "frames", "lists");
     assertThat(names(tree.get("nodes").get(0))).containsExactlyInAnyOrder("ref", "role", "name", "tag", "type", "value",
         "placeholder", "disabled", "checked", "expanded", "options", "selector", "path", "indexes", "enter", "section",
-        "context", "offscreen", "obscured", "similar");
+        "context", "offscreen", "obscured", "similar", "href");
     assertThat(names(tree.get("lists").get(0))).containsExactlyInAnyOrder("ref", "selector", "count", "section", "fields", "pagination");
     assertThat(names(tree.get("lists").get(0).get("pagination"))).containsExactlyInAnyOrder("kind", "selector", "label", "url", "pages");
   }

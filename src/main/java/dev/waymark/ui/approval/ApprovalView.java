@@ -95,7 +95,8 @@ public final class ApprovalView extends VBox {
     action.setText(p.step().type() + ": " + p.step().label() + (p.edited() ? "  (edited by you)" : ""));
     ObservedNode n = p.node();
     element.setText(n == null ? (p.ref() == null ? "the page" : p.ref())
-        : (n.role() == null ? n.tag() : n.role()) + " \"" + (n.name() == null ? "" : n.name()) + "\"" + (p.ref() == null ? "" : "  (" + p.ref() + ")"));
+        : (n.role() == null ? n.tag() : n.role()) + " \"" + (n.name() == null ? "" : n.name()) + "\"" + (p.ref() == null ? "" : "  (" + p.ref() + ")")
+            + (n.href() == null ? "" : "  → " + n.href()));
     section.setText(n == null || n.section() == null ? "—" : n.section());
     selector.setText(p.step().selector() == null ? (p.step().url() != null ? p.step().url() : "—") : p.step().selector().describe());
     valueToken.setText(p.value() == null ? "—" : p.value());
