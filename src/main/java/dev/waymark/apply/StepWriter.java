@@ -105,6 +105,10 @@ public final class StepWriter {
       }
     } else if (parsed.selector() == null && StepTypes.NEEDS_ELEMENT.contains(type)) {
       throw new DecisionException("a " + type + " step needs the \"ref\" of the element it acts on");
+    } else if (parsed.selector() != null) {
+      // A person's raw selector (an edit, a recovered step) that names an observed element is that element:
+      // the risk gate and the label then see its role and name, as they would through a ref.
+      node = nodeAt(obs, parsed.selector());
     }
     requireFields(type, parsed);
     Step checked = b.build();
@@ -133,6 +137,18 @@ public final class StepWriter {
     }
     String label = checked.label() == null || checked.label().isBlank() ? describe(checked, node, ref) : checked.label();
     return new PreparedStep(checked.withLabel(label), ref, node, Map.copyOf(values), reasoning);
+  }
+
+  /** The observed node the selector addresses exactly as the observer wrote it, or null. */
+  static ObservedNode nodeAt(PageObservation obs, Selector sel) {
+    if (obs == null || sel == null || sel.all() || sel.index() != null) return null;
+    for (ObservedNode n : obs.nodes()) {
+      if (java.util.Objects.equals(n.selector(), sel.css()) && java.util.Objects.equals(n.path(), sel.path())
+          && n.indexes().equals(sel.indexes()) && n.enter().equals(sel.enter())) {
+        return n;
+      }
+    }
+    return null;
   }
 
   private static Set<String> personFields() {

@@ -169,10 +169,27 @@ public final class AuthoringSession implements AutoCloseable {
 
   /** Continues a session read from a session file or replayed from a journal; values must be entered again. */
   public CompletableFuture<SessionSnapshot> load(SessionState loaded) {
+    return load(loaded, null);
+  }
+
+  /**
+   * Continues a session replayed from a journal whose last step was waiting for approval when it stopped. That
+   * step was never performed; it becomes the proposed decision, with its resolved selector, for the person to
+   * apply and approve again (or drop), and a notice says so.
+   */
+  public CompletableFuture<SessionSnapshot> load(SessionState loaded, AwaitingStep awaiting) {
     return call(null, () -> {
       requireNoPending();
       values.clear();
       replaceState(loaded);
+      if (awaiting != null && awaiting.step() != null) {
+        proposed = awaiting.asDecision();
+        proposalSerial++;
+        String label = awaiting.step().label() == null ? awaiting.step().type() : awaiting.step().label();
+        notice = "A step was waiting for your approval when the session stopped and was not performed: " + label
+            + ". It is in the decision editor: apply it to review and approve it again, or write another decision";
+        publish();
+      }
       return latest;
     });
   }
@@ -631,14 +648,17 @@ public final class AuthoringSession implements AutoCloseable {
       }
       return reply;
     }, io).handle((reply, err) -> {
-      setActivityAsync(null);
       streamedDone();
-      if (err != null) {
-        Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err;
-        throw cause instanceof RuntimeException re ? re : new SessionException(cause.getMessage(), cause);
-      }
-      return reply;
-    }).thenCompose(reply -> {
+      // On the session thread, so whoever sees the failure also sees the activity cleared.
+      return call(null, () -> {
+        setActivity(null);
+        if (err != null) {
+          Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null ? err.getCause() : err;
+          throw cause instanceof SessionException se ? se : new SessionException(cause.getMessage(), cause);
+        }
+        return reply;
+      });
+    }).thenCompose(settled -> settled).thenCompose(reply -> {
       if (autoApply) return submit(reply.content(), Provenance.MODEL);
       return call(null, () -> {
         proposed = reply.content();
@@ -726,7 +746,8 @@ public final class AuthoringSession implements AutoCloseable {
       PendingApproval view = new PendingApproval(s, ready.ref(), ready.node(), in.decidedBy(), ready.reasoning(),
           s.value(), observation == null ? null : observation.url(), risk.categories(), risk.reasons(), edited);
       pending = new Pending(in, ready, view, observation, check);
-      publish();
+      // On disk before the person sees it: a crash while it waits leaves it for recovery, not lost.
+      record(JournalEntry.awaiting(s, ready.reasoning()));
       return TurnOutcome.awaiting(view);
     }
     return perform(in, ready, observation);

@@ -11,8 +11,9 @@ import java.util.Set;
 
 /**
  * One line of the session journal. {@code kind} is {@code state} (a whole state: the start of a journal),
- * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget} or {@code closed}; each kind
- * carries only the fields it changes, so replaying the lines in order rebuilds the session.
+ * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code awaiting} (a step starts
+ * waiting for approval; the next turn settles it) or {@code closed}; each kind carries only the fields it changes,
+ * so replaying the lines in order rebuilds the session.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JournalEntry(
@@ -39,7 +40,7 @@ public record JournalEntry(
     @JsonProperty("usage") TurnUsage usage) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
-      BUDGET = "budget", CLOSED = "closed";
+      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
@@ -97,6 +98,13 @@ public record JournalEntry(
     return b.build();
   }
 
+  static JournalEntry awaiting(Step step, String reasoning) {
+    B b = new B(AWAITING);
+    b.step = step;
+    b.note = reasoning;
+    return b.build();
+  }
+
   static JournalEntry undo(String stepId, ExtTurn turn) {
     B b = new B(UNDO);
     b.stepId = stepId;
@@ -119,7 +127,7 @@ public record JournalEntry(
           done != null ? done : s.done(), continueLoop, s.observations(), s.taskOrigins());
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
-      case CLOSED -> s;
+      case CLOSED, AWAITING -> s;
       default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
     };
   }

@@ -75,8 +75,12 @@ public final class SessionJournal implements AutoCloseable {
     }
   }
 
-  /** What reading a journal gave: the rebuilt state, how many entries, and whether a torn last line was dropped. */
-  public record Replay(Path file, SessionState state, int entries, int turns, boolean tornTail, boolean closed) {}
+  /**
+   * What reading a journal gave: the rebuilt state, how many entries, whether a torn last line was dropped, and
+   * the step that was waiting for approval when the session stopped (null when none was).
+   */
+  public record Replay(Path file, SessionState state, int entries, int turns, boolean tornTail, boolean closed,
+      AwaitingStep awaiting) {}
 
   /**
    * Rebuilds the state a journal describes. A last line without its newline, or one that does not parse, is the
@@ -88,6 +92,7 @@ public final class SessionJournal implements AutoCloseable {
     SessionState state = null;
     int entries = 0, turns = 0;
     boolean torn = false, closed = false;
+    AwaitingStep awaiting = null;
     int lastLine = lines.length - 1;
     while (lastLine >= 0 && lines[lastLine].isBlank()) lastLine--;
     for (int i = 0; i < lines.length; i++) {
@@ -116,10 +121,16 @@ public final class SessionJournal implements AutoCloseable {
       }
       entries++;
       if (JournalEntry.TURN.equals(e.kind())) turns++;
+      // A waiting step is settled by the turn that performed or refused it (or an undo, a new state, the close).
+      switch (e.kind()) {
+        case JournalEntry.AWAITING -> awaiting = e.step() == null ? null : new AwaitingStep(e.step(), e.note());
+        case JournalEntry.TURN, JournalEntry.UNDO, JournalEntry.STATE, JournalEntry.CLOSED -> awaiting = null;
+        default -> { }
+      }
       closed = JournalEntry.CLOSED.equals(e.kind());
     }
     if (state == null) throw new IOException("the journal " + file + " holds no session");
-    return new Replay(file, state, entries, turns, torn, closed);
+    return new Replay(file, state, entries, turns, torn, closed, awaiting);
   }
 
   /**

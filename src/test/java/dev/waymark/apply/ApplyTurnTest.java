@@ -396,6 +396,19 @@ class ApplyTurnTest {
   }
 
   @Test
+  void aPersonsSelectorThatNamesAnObservedElementIsThatElement() {
+    ApplyInput in = input("{\"reasoning\":\"recovered\",\"step\":{\"type\":\"fill\",\"selector\":{\"css\":\"#password\"},"
+        + "\"value\":\"x\"}}").decidedBy(Provenance.PERSON).build();
+    ApplyTurn.Ready ready = (ApplyTurn.Ready) ApplyTurn.prepare(in);
+
+    assertThat(ready.step().node()).as("the risk gate sees the password field").isNotNull();
+    assertThat(ready.step().node().type()).isEqualTo("password");
+    ApplyInput elsewhere = input("{\"reasoning\":\"r\",\"step\":{\"type\":\"click\",\"selector\":{\"css\":\"#other\"}}}")
+        .decidedBy(Provenance.PERSON).build();
+    assertThat(((ApplyTurn.Ready) ApplyTurn.prepare(elsewhere)).step().node()).isNull();
+  }
+
+  @Test
   void modelMayNotNameASelectorDirectly() {
     ApplyOutput out = ApplyTurn.apply(input("{\"reasoning\":\"r\",\"step\":{\"type\":\"click\",\"selector\":{\"css\":\"#x\"}}}").build(),
         RecordingPort.succeeding(null));

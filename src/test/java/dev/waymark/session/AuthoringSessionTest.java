@@ -310,8 +310,45 @@ class AuthoringSessionTest {
 
     assertThat(replay.tornTail()).isTrue();
     assertThat(replay.closed()).isFalse();
+    assertThat(replay.awaiting()).as("the rejected step is settled").isNull();
     assertThat(replay.state()).isEqualTo(live);
     assertThat(SessionJournal.unfinished(journal.getParent())).extracting(SessionJournal.Replay::file).contains(journal);
+  }
+
+  @Test
+  void aStepWaitingForApprovalWhenTheStudioDiedComesBackForApprovalAndIsNeverPerformedUnasked() throws Exception {
+    declarePassword();
+    get(session.submit("{\"reasoning\": \"sign in\", \"step\": {\"type\": \"fill\", \"ref\": \"e4\", "
+        + "\"value\": \"{{ password }}\"}}", Provenance.MODEL));
+    get(session.submit("{\"reasoning\": \"order it\", \"step\": {\"type\": \"click\", \"ref\": \"e12\"}}", Provenance.MODEL));
+    assertThat(session.latest().pending()).as("placing the order asks").isNotNull();
+    Path journal = Path.of(session.latest().journalFile());
+    // the studio dies here: nothing closes the journal
+    assertThat(Files.readString(journal)).contains("\"kind\":\"awaiting\"").doesNotContain(SECRET);
+
+    SessionJournal.Replay replay = SessionJournal.replay(journal);
+    assertThat(replay.awaiting()).isNotNull();
+    assertThat(replay.awaiting().step().selector().css()).isEqualTo("#place-order");
+    assertThat(replay.awaiting().reasoning()).isEqualTo("order it");
+    assertThat(replay.state().steps()).hasSize(1);
+
+    FakeSessionBrowser fresh = FakeSessionBrowser.checkout();
+    try (AuthoringSession recovered = new AuthoringSession(new AuthoringSession.Config(fresh, new KeywordRiskGate(),
+        ApprovalPolicy.defaults(), dir.resolve("sessions2"), Runnable::run, 5_000))) {
+      get(recovered.load(replay.state(), replay.awaiting()));
+      SessionSnapshot s = recovered.latest();
+      assertThat(s.notice()).contains("waiting for your approval").contains("not performed");
+      assertThat(s.proposedDecision()).contains("#place-order").contains("order it").doesNotContain("\"ref\"");
+      assertThat(fresh.performed).isEmpty();
+
+      get(recovered.observe());
+      TurnOutcome again = get(recovered.submit(s.proposedDecision(), Provenance.PERSON));
+      assertThat(again.kind()).as("it asks again").isEqualTo(TurnOutcome.Kind.AWAITING_APPROVAL);
+      assertThat(fresh.performed).isEmpty();
+      get(recovered.approve(Approval.byPerson(recovered.latest().pending().step(), Approval.Channel.CLI)));
+      assertThat(fresh.performed).singleElement().satisfies(p -> assertThat(p.step().selector().css()).isEqualTo("#place-order"));
+      assertThat(recovered.latest().steps()).hasSize(2);
+    }
   }
 
   @Test

@@ -114,13 +114,14 @@ public final class StudioViewModel {
     String g = s.goal() == null || s.goal().isBlank() ? "a session without a goal" : "\"" + abbreviate(s.goal(), 70) + "\"";
     return "A session did not close properly (" + when + "): " + g + ", " + s.steps().size() + " steps, "
         + s.trail().size() + " turns" + (r.tornTail() ? "; its last, half-written entry is dropped" : "")
+        + (r.awaiting() == null ? "" : "; a step waited for your approval (not performed)")
         + ". Recover it? Values are never saved, so enter them again.";
   }
 
   public CompletableFuture<?> recover() {
     SessionJournal.Replay r = recovery.get();
     if (r == null) return CompletableFuture.completedFuture(null);
-    return report(session.load(r.state()).thenRun(() -> {
+    return report(session.load(r.state(), r.awaiting()).thenRun(() -> {
       setAside(r.file(), "recovered");
       Platform.runLater(this::nextRecovery);
     }));
