@@ -2,6 +2,7 @@
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
 import { describeElement, containsDeep } from './resolve.js';
+import { shadowOf } from '../shadow.js';
 
 export function isVisible(el) {
   if (!el.isConnected) return false;
@@ -68,11 +69,11 @@ export function scrollIntoViewIfNeeded(el, attempt = 0) {
   }
 }
 
-/** Deepest element at (x, y) of doc, descending into open shadow roots. */
+/** Deepest element at (x, y) of doc, descending into shadow roots. */
 export function deepElementFromPoint(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
-  for (let i = 0; hit && hit.shadowRoot && i < 20; i++) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
+  for (let i = 0, sr = hit && shadowOf(hit); hit && sr && i < 20; i++, sr = shadowOf(hit)) {
+    const inner = sr.elementFromPoint(x, y);
     if (!inner || inner === hit) break;
     hit = inner;
   }

@@ -468,7 +468,7 @@ function deepMatches(css) {
 }
 
 /**
- * Evaluates a Condition. selector: an element matches (searched through open shadow roots and
+ * Evaluates a Condition. selector: an element matches (searched through shadow roots and
  * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
  * the matched elements does; url_includes: the URL contains it. match "all" (default) or
  * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.

@@ -2,6 +2,7 @@
 // with legacy fields and their default actions, values set through the native setters so
 // framework value trackers (React) see a change. Events from here are untrusted (isTrusted is
 // false); see docs/protocol.md "Input fidelity" for why and what the default actions cover.
+import { shadowOf } from '../shadow.js';
 
 const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
 
@@ -247,7 +248,8 @@ function keyboard(type, target, info, mods) {
 export function deepActiveElement(doc = document) {
   let a = doc.activeElement;
   for (let i = 0; a && i < 20; i++) {
-    if (a.shadowRoot && a.shadowRoot.activeElement) { a = a.shadowRoot.activeElement; continue; }
+    const sr = shadowOf(a);
+    if (sr && sr.activeElement) { a = sr.activeElement; continue; }
     if (a.localName === 'iframe') {
       let d = null;
       try { d = a.contentDocument; } catch { d = null; }

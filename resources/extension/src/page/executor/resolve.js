@@ -1,5 +1,6 @@
 // Resolves a Selector (css | path, indexes, index, all, enter) to elements, and describes
 // selectors and elements in the words an error message needs.
+import { shadowOf } from '../shadow.js';
 
 /** Short text for a Selector, e.g. "css '#save' inside 'my-form' > 'iframe#pay'". */
 export function describeSelector(sel) {
@@ -74,7 +75,8 @@ function enterRoots(enter, doc) {
   for (const entry of enter) {
     const host = queryAll(root, entry)[0];
     if (!host) return { root, error: `no element matches '${entry}' to enter` };
-    if (host.shadowRoot) { root = host.shadowRoot; continue; }
+    const sr = shadowOf(host);
+    if (sr) { root = sr; continue; }
     if (host.localName === 'iframe' || host.localName === 'frame') {
       let inner = null;
       try { inner = host.contentDocument; } catch { inner = null; }
@@ -82,7 +84,7 @@ function enterRoots(enter, doc) {
       root = inner;
       continue;
     }
-    throw new SelectorError(`cannot enter '${entry}': it is neither a shadow host with an open shadow root nor a same-origin iframe`);
+    throw new SelectorError(`cannot enter '${entry}': it is neither a shadow host nor a same-origin iframe`);
   }
   return { root };
 }
@@ -133,13 +135,14 @@ export function evalPath(root, path) {
   return out;
 }
 
-/** querySelectorAll that also looks into open shadow roots and same-origin frames. */
+/** querySelectorAll that also looks into shadow roots (open, and closed ones on custom elements) and same-origin frames. */
 export function deepQueryAll(css, root = document, out = [], depth = 0) {
   out.push(...queryAll(root, css));
   if (depth > 8) return out;
   const walker = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.shadowRoot) deepQueryAll(css, n.shadowRoot, out, depth + 1);
+    const sr = shadowOf(n);
+    if (sr) deepQueryAll(css, sr, out, depth + 1);
     if (n.localName === 'iframe' || n.localName === 'frame') {
       let d = null;
       try { d = n.contentDocument; } catch { d = null; }

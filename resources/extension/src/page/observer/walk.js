@@ -1,3 +1,4 @@
+import { shadowOf } from '../shadow.js';
 // Phase one of an observation: a single pass over the page in document order, through open
 // shadow roots and same-origin frames. It touches every element once and does only cheap work
 // there (tag, a few attributes, per-tree counts for selector uniqueness, sibling signatures);
@@ -309,7 +310,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       continue;
     }
     if (el.firstElementChild) pushChildren(info, el.firstElementChild, tree);
-    const sr = el.shadowRoot;
+    const sr = shadowOf(el);
     if (sr) {
       const st = makeTree(sr, tree, el, { x: tree.ox, y: tree.oy });
       st.hostInfo = info;

@@ -64,6 +64,22 @@ class ObserverThroughExtensionTest {
   }
 
   @Test
+  void controlsInClosedShadowRootsAreObservedWithTheHostsToEnter() throws Exception {
+    browser.open(browser.pageUrl("executor/closed-shadow.html"));
+    ObserveResult r = browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS);
+    assertThat(r.ok()).as(r.error()).isTrue();
+    PageObservation o = Json.read(Json.mapper().writeValueAsString(r.observation()), PageObservation.class);
+
+    ObservedNode code = o.nodes().stream().filter(n -> "Voucher code".equals(n.name())).findFirst().orElseThrow();
+    assertThat(code.enter()).containsExactly("#sealed");
+    assertThat(code.selector()).isEqualTo("#code");
+    ObservedNode deep = o.nodes().stream().filter(n -> "Deep sealed".equals(n.name())).findFirst().orElseThrow();
+    assertThat(deep.enter()).hasSize(2).first().isEqualTo("#sealed");
+    assertThat(o.nodes()).extracting(ObservedNode::name).contains("Redeem");
+    assertThat(o.nodes()).filteredOn(n -> "Redeem".equals(n.name())).allSatisfy(n -> assertThat(n.obscured()).isFalse());
+  }
+
+  @Test
   void aPageStillStreamingItsHtmlIsObservedAsFarAsItHasArrived() throws Exception {
     // the rest of the page comes after 15 s, later than the observe timeout: waiting for the load would fail
     browser.openStillLoading(browser.pageUrl("streaming?ms=15000"));

@@ -1,0 +1,18 @@
+// The shadow root an element hosts, open or closed. A page cannot reach a closed root, but an
+// extension's content script can through chrome.dom, so controls in closed web components are
+// observed and acted on like those in open ones. Closed roots hang off custom elements in practice,
+// so only those pay for the API call (the walk asks for every element).
+
+const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom : null;
+
+/** el's shadow root, open or (on a custom element) closed; null when it hosts none. */
+export function shadowOf(el) {
+  const open = el.shadowRoot;
+  if (open) return open;
+  if (!dom || !el.localName || el.localName.indexOf('-') < 0) return null;
+  try {
+    return dom.openOrClosedShadowRoot(el) || null;
+  } catch {
+    return null;
+  }
+}
