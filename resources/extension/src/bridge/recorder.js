@@ -14,9 +14,9 @@ function installRecorder(on) {
   const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
   // The observer's selector (page.js, injected first), so a recorded step names its element as the
   // observation does; a position chain only for what the observer lists as no control at all.
-  const selectorOf = (el) => {
+  const selectorOf = (el, point) => {
     const w = globalThis.__waymark;
-    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el) : null;
+    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el, point) : null;
     return s || { css: chainOf(el) };
   };
   const chainOf = (el) => {
@@ -62,7 +62,7 @@ function installRecorder(on) {
       const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
       // a click into a text field only puts the caret there: the fill that follows is the step
       if (!el || isText(el) || el.isContentEditable) return;
-      report({ action: 'click', selector: selectorOf(el) });
+      report({ action: 'click', selector: selectorOf(el, { x: e.clientX, y: e.clientY }) });
     }],
     ['change', (e) => {
       const first = e.composedPath()[0];

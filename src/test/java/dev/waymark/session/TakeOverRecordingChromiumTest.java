@@ -124,6 +124,25 @@ class TakeOverRecordingChromiumTest {
     assertThat(browser.eval("document.getElementById('log').textContent").asText()).isEqualTo("search:blue mugs;");
   }
 
+  @Test
+  void aClickInsideAClosedShadowRootIsRecordedOnTheControlNotItsHost() throws Exception {
+    browser.open(browser.pageUrl("executor/closed-shadow.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode redeem = node(page, n -> "Redeem".equals(n.name()));
+    assertThat(redeem.enter()).containsExactly("#sealed");
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClickOn("window.sealedRedeem()");
+      awaitSteps(1);
+    }
+
+    Step click = session.latest().steps().get(0);
+    assertThat(click.type()).isEqualTo("click");
+    assertThat(click.selector()).isEqualTo(selectorOf(redeem));
+    assertThat(browser.eval("document.getElementById('light-out').textContent").asText()).isEqualTo("redeemed ");
+  }
+
   private void pressEnter() throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());

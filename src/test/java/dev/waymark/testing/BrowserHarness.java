@@ -141,9 +141,14 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
 
   /** A person's click on the element {@code css} names: DevTools Input events, which the page sees as trusted. */
   public void trustedClick(String css) throws Exception {
+    trustedClickOn("document.querySelector(" + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(css) + ")");
+  }
+
+  /** A person's click on the element a page expression gives (one the page alone can reach, say in a closed shadow root). */
+  public void trustedClickOn(String elementExpression) throws Exception {
     String target = pageTarget();
-    JsonNode box = cdp.evaluate(target, "(() => { const r = document.querySelector(" + new com.fasterxml.jackson.databind.ObjectMapper()
-        .writeValueAsString(css) + ").getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+    JsonNode box = cdp.evaluate(target, "(() => { const r = (" + elementExpression
+        + ").getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
     String session = cdp.attach(target);
     try {
       for (String type : java.util.List.of("mousePressed", "mouseReleased")) {
