@@ -14,9 +14,9 @@ function installRecorder(on) {
   const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
   // The observer's selector (page.js, injected first), so a recorded step names its element as the
   // observation does; a position chain only for what the observer lists as no control at all.
-  const selectorOf = (el, point) => {
+  const selectorOf = (el) => {
     const w = globalThis.__waymark;
-    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el, point) : null;
+    const s = w && typeof w.targetSelector === 'function' ? w.targetSelector(el) : null;
     return s || { css: chainOf(el) };
   };
   const chainOf = (el) => {
@@ -47,27 +47,63 @@ function installRecorder(on) {
     // A password goes to this extension's own worker only, which sends the studio its token or a mask.
     report({ action: 'fill', selector: selectorOf(el), value, secret: el.type === 'password' });
   };
+  // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's
+  // host, where the focused element inside (what is typed in, what a key goes to) is what acted.
+  const rootOf = (el) => {
+    if (el.shadowRoot) return el.shadowRoot;
+    if (!el.localName.includes('-') || !globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return null;
+    try { return chrome.dom.openOrClosedShadowRoot(el); } catch { return null; }
+  };
+  const deepTarget = (e) => {
+    const first = e.composedPath()[0];
+    let el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+    for (let i = 0; el && i < 20; i++) {
+      const sr = rootOf(el);
+      if (!sr || !sr.activeElement) break;
+      el = sr.activeElement;
+    }
+    return el;
+  };
   const report = (action) => {
     try { chrome.runtime.sendMessage({ waymark_user_action: { ...action, url: location.href } }); } catch { /* extension reloaded */ }
   };
   const handlers = [
     ['focusin', (e) => {
-      const first = e.composedPath()[0];
-      const el = first instanceof Element ? first : e.target;
-      if (el instanceof Element && isText(el) && !committed.has(el)) committed.set(el, String(el.value ?? ''));
+      const el = deepTarget(e);
+      if (el && isText(el) && !committed.has(el)) committed.set(el, String(el.value ?? ''));
+    }],
+    // change is not composed, so a field inside a shadow root never reports it here; input and
+    // focusout are. The executor's own typing (untrusted input) is what such a field holds, not the
+    // person's; the person leaving the field commits what they typed, as change would.
+    ['input', (e) => {
+      if (e.isTrusted) return;
+      const el = deepTarget(e);
+      if (el && isText(el)) committed.set(el, String(el.value ?? ''));
+    }],
+    ['focusout', (e) => {
+      if (!e.isTrusted) return;
+      const el = deepTarget(e);
+      if (el && isText(el)) commitFill(el);
     }],
     ['click', (e) => {
       if (!e.isTrusted) return; // the executor's own clicks are not the person's
       const first = e.composedPath()[0];
-      const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      let el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      // retargeted to a closed root's host: the point the person clicked, hit-tested through the
+      // roots, finds what they clicked
+      for (let i = 0; el && i < 20; i++) {
+        const sr = rootOf(el);
+        const inner = sr ? sr.elementFromPoint(e.clientX, e.clientY) : null;
+        if (!inner || inner === el) break;
+        el = inner;
+      }
       // a click into a text field only puts the caret there: the fill that follows is the step
       if (!el || isText(el) || el.isContentEditable) return;
-      report({ action: 'click', selector: selectorOf(el, { x: e.clientX, y: e.clientY }) });
+      report({ action: 'click', selector: selectorOf(el) });
     }],
     ['change', (e) => {
-      const first = e.composedPath()[0];
-      const el = first instanceof Element ? first : e.target;
-      if (!(el instanceof Element)) return;
+      const el = deepTarget(e);
+      if (!el) return;
       if (!e.isTrusted) {
         // the executor's own fill: what the field holds now is not the person's to report
         if (isText(el)) committed.set(el, String(el.value ?? ''));
@@ -80,8 +116,7 @@ function installRecorder(on) {
     ['keydown', (e) => {
       if (!e.isTrusted) return;
       if (!['Enter', 'Escape', 'Tab'].includes(e.key) && !(e.ctrlKey || e.metaKey)) return;
-      const first = e.composedPath()[0];
-      const el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      const el = deepTarget(e);
       // Enter or Tab in a field commits what was typed before the key acts (Chrome fires change after
       // keydown): the fill must come first in the workflow
       if (el && isText(el)) commitFill(el);

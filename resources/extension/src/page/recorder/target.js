@@ -3,7 +3,6 @@
 // Only imports from the observer; the selector rules live there.
 import { walkPage } from '../observer/walk.js';
 import { selectorFor } from '../observer/selector.js';
-import { shadowOf } from '../shadow.js';
 
 const VERIFY_BUDGET = 800000; // the observer's: elements querySelectorAll may scan to confirm uniqueness
 
@@ -23,29 +22,11 @@ function enterOf(tree, budget) {
 }
 
 /**
- * A click inside a closed shadow root reaches a document listener retargeted to the root's host; the
- * point the person clicked, hit-tested through the roots, finds what they clicked.
- */
-function throughClosedRoots(el, point) {
-  let cur = el;
-  for (let i = 0; point && cur && i < 20; i++) {
-    const sr = shadowOf(cur);
-    if (!sr) break;
-    const inner = sr.elementFromPoint(point.x, point.y);
-    if (!inner || inner === cur) break;
-    cur = inner;
-  }
-  return cur;
-}
-
-/**
  * The Selector ({css, path?, indexes?, enter?}) the observer gives the control that el is or sits in
  * (a click on the text inside a button is a click on the button), or null when el is in no control.
- * point ({x, y} in the top viewport), when given, is where a click landed.
  */
-export function targetSelector(el, point) {
+export function targetSelector(el) {
   if (!el || el.nodeType !== 1) return null;
-  el = throughClosedRoots(el, point);
   const walk = walkPage(document, (e, p) => e.ownerDocument.defaultView.getComputedStyle(e, p));
   const byEl = new Map();
   for (const c of walk.candidates) byEl.set(c.el, c);

@@ -143,6 +143,32 @@ class TakeOverRecordingChromiumTest {
     assertThat(browser.eval("document.getElementById('light-out').textContent").asText()).isEqualTo("redeemed ");
   }
 
+  @Test
+  void typingInFieldsInsideShadowRootsIsRecordedAsFills() throws Exception {
+    browser.open(browser.pageUrl("executor/closed-shadow.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode message = node(page, n -> "Gift message".equals(n.name()));
+    ObservedNode code = node(page, n -> "Voucher code".equals(n.name()));
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClickOn("document.querySelector('#note').shadowRoot.querySelector('.msg')");
+      type("Happy birthday");
+      browser.trustedClickOn("window.sealedCode()"); // leaving the message field commits it
+      type("SPRING");
+      pressEnter();
+      awaitSteps(3);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "fill", "press");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(message));
+    assertThat(steps.get(0).value()).isEqualTo("Happy birthday");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(code));
+    assertThat(steps.get(1).value()).isEqualTo("SPRING");
+    assertThat(steps.get(2).selector()).isEqualTo(selectorOf(code));
+  }
+
   private void pressEnter() throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());
