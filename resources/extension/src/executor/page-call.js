@@ -101,7 +101,7 @@ async function probe(tabId, ms) {
 async function describeTab(tabId) {
   try {
     const t = await chrome.tabs.get(tabId);
-    return `the tab is ${t.status || 'in an unknown state'}${t.discarded ? ' and discarded' : ''}`;
+    return `the tab is ${t.status || 'in an unknown state'}${t.discarded ? ' and discarded' : ''}${t.frozen ? ' and frozen' : ''} at ${t.url || t.pendingUrl || 'no address'}`;
   } catch {
     return 'the tab is gone';
   }
@@ -118,7 +118,10 @@ export async function callPageWhenReady(tabId, fn, args = [], timeoutMs = 10000)
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) {
-      throw new PageCallError(`the page did not answer within ${timeoutMs} ms (${await describeTab(tabId)}; a dialog or a busy script may block it)`, { timedOut: true });
+      // A page that loaded while the browser (and this extension) was still starting can stay deaf to
+      // the extension; a dialog or a hung script silences any page.
+      throw new PageCallError(`the page did not answer within ${timeoutMs} ms (${await describeTab(tabId)}); a dialog or a busy script may block it, `
+        + 'or the page loaded while the browser was still starting: reload the tab and try again', { timedOut: true });
     }
     if (await probe(tabId, Math.min(PROBE_MS, left))) break;
     await new Promise((r) => setTimeout(r, Math.min(200, Math.max(0, deadline - Date.now()))));

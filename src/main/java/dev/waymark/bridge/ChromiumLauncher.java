@@ -38,10 +38,9 @@ public final class ChromiumLauncher {
    * @param headless        run without a window
    * @param profile         a profile name kept under the config folder, or null for a fresh temporary one
    * @param remoteDebugging open a DevTools port (tests drive the browser through it)
-   * @param startUrl        the first page, or null for about:blank
    * @param extraArgs       more command-line flags
    */
-  public record Options(Path chromium, boolean headless, String profile, boolean remoteDebugging, String startUrl,
+  public record Options(Path chromium, boolean headless, String profile, boolean remoteDebugging,
                         List<String> extraArgs) {
     public Options {
       extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
@@ -52,27 +51,23 @@ public final class ChromiumLauncher {
 
     /** A fresh temporary profile, with a window. */
     public static Options defaults() {
-      return new Options(null, false, null, false, null, List.of());
+      return new Options(null, false, null, false, List.of());
     }
 
     public Options withHeadless(boolean h) {
-      return new Options(chromium, h, profile, remoteDebugging, startUrl, extraArgs);
+      return new Options(chromium, h, profile, remoteDebugging, extraArgs);
     }
 
     public Options withProfile(String p) {
-      return new Options(chromium, headless, p, remoteDebugging, startUrl, extraArgs);
+      return new Options(chromium, headless, p, remoteDebugging, extraArgs);
     }
 
     public Options withChromium(Path c) {
-      return new Options(c, headless, profile, remoteDebugging, startUrl, extraArgs);
+      return new Options(c, headless, profile, remoteDebugging, extraArgs);
     }
 
     public Options withRemoteDebugging(boolean r) {
-      return new Options(chromium, headless, profile, r, startUrl, extraArgs);
-    }
-
-    public Options withStartUrl(String u) {
-      return new Options(chromium, headless, profile, remoteDebugging, u, extraArgs);
+      return new Options(chromium, headless, profile, r, extraArgs);
     }
   }
 
@@ -152,7 +147,9 @@ public final class ChromiumLauncher {
       cmd.add("--remote-debugging-address=127.0.0.1");
     }
     cmd.addAll(options.extraArgs());
-    cmd.add(options.startUrl() == null ? "about:blank" : options.startUrl());
+    // Always about:blank: a page that loads while the extension is still starting may never run its scripts,
+    // so the first page is opened through the extension once it has paired.
+    cmd.add("about:blank");
 
     Files.deleteIfExists(userData.resolve("DevToolsActivePort"));
     Path log = root.resolve("chromium.log");

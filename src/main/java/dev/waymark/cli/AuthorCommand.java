@@ -185,7 +185,7 @@ public final class AuthorCommand implements Callable<Integer> {
   private int withBrowser(Work work) {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
     progress("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(chromium, headless, url, connectTimeout, "author")) {
+    try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "author")) {
       return runWork(work, new ConnectedBrowser(browser.client(), headless));
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());
@@ -241,7 +241,7 @@ public final class AuthorCommand implements Callable<Integer> {
       session.addListener(printer);
       progress("journal: " + session.latest().journalFile());
 
-      await(session.observe());
+      // No observation first: the tab may hold a page the extension cannot read (about:blank, a browser page).
       TurnOutcome first = await(session.takeOver(TakeOver.navigate(url), null));
       if (!first.ok()) {
         err.println("Could not open " + url + ": " + first.error());

@@ -40,8 +40,12 @@ final class PairedChromium implements AutoCloseable {
     this.cleanup = cleanup;
   }
 
-  /** Launches and waits until the extension pairs; {@code startUrl} may be null (about:blank). */
-  static PairedChromium launch(Path chromium, boolean headless, String startUrl, int connectTimeoutSeconds, String who) throws Unavailable, InterruptedException {
+  /**
+   * Launches on about:blank and waits until the extension pairs. The command opens its first page through the
+   * extension afterwards: a page that loaded while the extension was still starting may never run the
+   * extension's scripts (seen on a loaded machine: every injection into it went unanswered).
+   */
+  static PairedChromium launch(Path chromium, boolean headless, int connectTimeoutSeconds, String who) throws Unavailable, InterruptedException {
     if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
       throw new Unavailable(ExitCodes.NO_BROWSER, chromium != null ? "No Chromium executable at " + chromium + "."
           : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
@@ -62,7 +66,7 @@ final class PairedChromium implements AutoCloseable {
     boolean ok = false;
     try {
       launched[0] = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-          .withChromium(chromium).withHeadless(headless).withStartUrl(startUrl));
+          .withChromium(chromium).withHeadless(headless));
       try {
         client.awaitConnected().get(connectTimeoutSeconds, TimeUnit.SECONDS);
       } catch (TimeoutException e) {

@@ -148,7 +148,7 @@ public final class RunCommand implements Callable<Integer> {
     if (connectedClient != null) return replay(connectedClient, workflow, declared);
     boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
     progress("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(chromium, headless, null, connectTimeout, "run")) {
+    try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "run")) {
       return replay(browser.client(), workflow, declared);
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());
