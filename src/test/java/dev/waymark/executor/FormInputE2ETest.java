@@ -212,6 +212,27 @@ class FormInputE2ETest {
   }
 
   @Test
+  void angularNgModelClickAndKeyupEnterRunThroughZoneChangeDetection() {
+    browser.open("angular.html");
+
+    PerformResult filled = browser.perform(fill("#nname", "Ada"));
+    assertThat(filled.ok()).as(filled.error()).isTrue();
+    assertThat(browser.perform(step("select").selector(css("#nplan")).value("Team").build()).ok()).isTrue();
+    assertThat(browser.perform(fill("#nsearch", "mugs")).ok()).isTrue();
+    assertThat(browser.perform(step("press").selector(css("#nsearch")).value("Enter").build()).ok()).isTrue();
+    assertThat(browser.perform(click("#ncount")).ok()).isTrue();
+    assertThat(browser.perform(click("#ncount")).ok()).isTrue();
+    assertThat(browser.perform(click("#nterms")).ok()).isTrue();
+    PerformResult submit = browser.perform(click("#nsubmit", 2000));
+
+    assertThat(submit.ok()).as(submit.error()).isTrue();
+    assertThat(browser.text("#ngreeting")).isEqualTo("Hi Ada on team");
+    assertThat(browser.text("#nsearched")).isEqualTo("mugs");
+    assertThat(browser.text("#ncount")).isEqualTo("Clicked 2");
+    assertThat(browser.text("#nsent")).isEqualTo("Ada/team/yes");
+  }
+
+  @Test
   void jqueryHandlersReadWhichFromKeysAndClicks() {
     browser.open("frameworks.html");
 
