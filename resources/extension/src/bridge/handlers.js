@@ -55,7 +55,7 @@ const HANDLERS = {
     const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
     const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files });
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input: msg.input === 'trusted' ? 'trusted' : 'page' });
     return { ...result, type: 'performed', step_id: msg.step_id };
   },
 

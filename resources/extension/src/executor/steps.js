@@ -10,6 +10,7 @@ import { guardDialogs, takeDialogs, guardNavigation, guardSite, dropStaleGuards,
 import { watchDownloads, unwatchDownloads, nextDownload, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
 import { taskTabs, noteAdopted, noteSite, onTaskSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
+import { trustedClick, releaseTrustedInput } from './trusted-input.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 
 export { stepStatus } from './ledger.js';
@@ -75,7 +76,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
     workedTabs.add(taskTabAtStart);
     noteWorked(taskTabAtStart).catch(() => {});
   }
-  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {} };
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted' };
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
   let result;
@@ -435,8 +436,23 @@ async function pageAction(ctx) {
   if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
   if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
-  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value }], { acts: true });
-  return r;
+  const trusted = ctx.trusted && step.type === 'click';
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value, ...(trusted ? { trusted: true } : {}) }], { acts: true });
+  return r.trusted_point ? clickTrusted(ctx, r) : r;
+}
+
+// The page found the element actionable and where a pointer hits it; the click itself comes from
+// the debugger (trusted-input.js), right away.
+async function clickTrusted(ctx, prepared) {
+  try {
+    await trustedClick(ctx.tabId, prepared.trusted_point);
+  } catch (e) {
+    if (!e.sent || e.sent < 2) throw new StepFailure(e.message); // no button went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
+  }
+  // The page handles the input after the browser acknowledged it: give a navigation it starts a moment to show.
+  await sleep(50);
+  return { ok: true, dispatched: true, count: 1 };
 }
 
 async function doExtract(ctx) {
@@ -926,6 +942,7 @@ async function doSetViewport(ctx) {
 /** Ends the studio's control: the viewport goes back. */
 export async function releaseControl() {
   const viewport = await resetViewport();
+  await releaseTrustedInput();
   await clearAutomaticDownloads();
   await dropStaleGuards();
   // The task is over: its tabs and sites are forgotten (adopted tabs stay open, the person's).

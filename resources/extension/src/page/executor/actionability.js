@@ -111,7 +111,7 @@ export function hitTarget(el) {
     if (outer !== f) return { error: `element's frame is covered by ${describeElement(outer ? coveringRoot(outer, f) : f)}` };
     try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
   }
-  return { point: { x, y }, target: hit };
+  return { point: { x, y }, target: hit, top: { x: fx, y: fy } };
 }
 
 // Climbs from the covering element to the outermost ancestor that still does not contain the

@@ -81,6 +81,12 @@ async function elementAction(step, options) {
     if (chord.error) return { ok: false, error: chord.error };
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
+  if (options.trusted && kind === 'click' && t.elements.length === 1) {
+    // The worker clicks through the debugger at the point found here; nothing is dispatched from the page.
+    const r = await actOn(t.elements[0], kind, null, { ...options, prepareOnly: true });
+    if (r.notReady) return { ok: false, error: r.notReady, retry: true };
+    return { ok: false, retry: false, trusted_point: r.point };
+  }
   const watch = watchNavigation();
   try {
     let done = 0;
@@ -121,6 +127,7 @@ async function actOn(el, kind, chord, options) {
     hit = hitTarget(el);
     if (hit.error) return { notReady: hit.error };
   }
+  if (options.prepareOnly) return { point: hit.top };
   try {
     if (kind === 'click') clickAt(el, hit.target, hit.point);
     else if (kind === 'fill') return { error: fillElement(el, options.value ?? '') };

@@ -30,6 +30,7 @@ public final class BrowserClient implements AutoCloseable {
   private final PairingSecret secret;
   private final ObjectMapper mapper;
   private final StepLedger ledger = new StepLedger();
+  private volatile boolean trustedClicks;
   private final List<CompletableFuture<ClientInfo>> waiters = new CopyOnWriteArrayList<>();
   private volatile String pinnedClient;
 
@@ -144,6 +145,19 @@ public final class BrowserClient implements AutoCloseable {
    * @param step   the Step JSON (spec names) or any object Jackson writes as one (the Step record)
    * @param values only the real values the step's tokens need; they are never logged or stored
    */
+  /**
+   * Whether clicks are dispatched through Chrome's debugger (trusted: a page that checks {@code isTrusted} or
+   * opens a window from its click handler accepts them; Chrome shows its "being debugged" bar) rather than from
+   * the page script (the default). Applies to the steps sent from now on.
+   */
+  public void useTrustedClicks(boolean on) {
+    trustedClicks = on;
+  }
+
+  public boolean trustedClicks() {
+    return trustedClicks;
+  }
+
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
     return perform(stepId, step, values, Map.of(), timeoutMs);
   }
@@ -171,6 +185,7 @@ public final class BrowserClient implements AutoCloseable {
           .put("base64", file.base64()));
     }
     m.put("timeout_ms", timeoutMs);
+    if (trustedClicks) m.put("input", "trusted");
     m.putNull("tab");
     return server.request(pinnedClient, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
         .handle((reply, error) -> {

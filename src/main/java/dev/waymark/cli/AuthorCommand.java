@@ -139,6 +139,10 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30", description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
 
+  @Option(names = "--trusted-clicks", description = "click through Chrome's debugger, for pages that ignore script clicks or open a "
+      + "window from a click (Chrome shows its \"being debugged\" bar)")
+  boolean trustedClicks;
+
   @Spec
   CommandSpec spec;
 
@@ -197,6 +201,7 @@ public final class AuthorCommand implements Callable<Integer> {
   }
 
   private int runWork(Work work, ConnectedBrowser browser) {
+    browser.client().useTrustedClicks(trustedClicks);
     try {
       return work.run(browser);
     } catch (InterruptedException e) {

@@ -82,6 +82,10 @@ public final class RunCommand implements Callable<Integer> {
       description = "the timeout of a step that sets no timeout_ms (default: ${DEFAULT-VALUE})")
   int timeoutMs;
 
+  @Option(names = "--trusted-clicks", description = "click through Chrome's debugger, for pages that ignore script clicks or open a "
+      + "window from a click (Chrome shows its \"being debugged\" bar)")
+  boolean trustedClicks;
+
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
@@ -162,6 +166,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private int replay(BrowserClient client, Workflow workflow, Map<String, String> values) {
+    client.useTrustedClicks(trustedClicks);
     SecretMask mask = new SecretMask(values);
     WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
         .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())

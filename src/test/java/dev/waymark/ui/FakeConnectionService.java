@@ -11,6 +11,7 @@ public final class FakeConnectionService implements ConnectionService {
   public volatile Status status = new Status(true, 17345, null, List.of());
   public final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   public volatile int launches;
+  public volatile boolean trustedClicks;
 
   @Override
   public Status status() {
@@ -30,6 +31,11 @@ public final class FakeConnectionService implements ConnectionService {
   public void set(Status s) {
     status = s;
     listeners.forEach(Runnable::run);
+  }
+
+  @Override
+  public void useTrustedClicks(boolean on) {
+    trustedClicks = on;
   }
 
   @Override

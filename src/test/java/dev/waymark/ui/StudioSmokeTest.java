@@ -53,4 +53,13 @@ class StudioSmokeTest {
     assertThat(robot.lookup("#launch-status").queryAs(Label.class).getText()).isEqualTo("Browser started");
     assertThat(f.connection.launches).isEqualTo(1);
   }
+
+  @Test
+  void trustedClicksAreSwitchedOnTheConnectionFromTheBrowserPanel(FxRobot robot) {
+    assertThat(f.connection.trustedClicks).isFalse();
+    robot.clickOn("#trusted-clicks");
+    StudioFixture.await("the bridge clicks through the debugger", () -> f.connection.trustedClicks);
+    robot.clickOn("#trusted-clicks");
+    StudioFixture.await("and back through the page", () -> !f.connection.trustedClicks);
+  }
 }

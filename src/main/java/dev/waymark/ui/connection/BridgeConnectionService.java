@@ -67,6 +67,11 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
   }
 
   @Override
+  public void useTrustedClicks(boolean on) {
+    if (client != null) client.useTrustedClicks(on);
+  }
+
+  @Override
   public CompletableFuture<Boolean> record(boolean on, String salt, java.util.Map<String, String> digests) {
     if (client == null) return CompletableFuture.failedFuture(new IllegalStateException(startError));
     return client.record(on, salt, digests);

@@ -48,6 +48,12 @@ public interface ConnectionService {
   /** The session observed the page again: a chance to refresh which tab each browser works in. */
   default void pageChanged() {}
 
+  /**
+   * Whether clicks go through Chrome's debugger (trusted; Chrome shows its "being debugged" bar) instead of the
+   * page script, for pages that ignore script clicks or open a window from a click.
+   */
+  default void useTrustedClicks(boolean on) {}
+
   /** Launches a browser with the extension, off the FX thread, reporting progress in words. */
   CompletableFuture<Void> launchBrowser(Consumer<String> progress);
 }

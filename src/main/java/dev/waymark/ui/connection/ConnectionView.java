@@ -5,6 +5,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableColumn;
@@ -104,7 +105,14 @@ public final class ConnectionView extends VBox {
     launchRow.setAlignment(Pos.CENTER_LEFT);
     HBox.setHgrow(progress, Priority.ALWAYS);
 
-    getChildren().addAll(title, statusRow, table, taskPage, codeLabel, codeRow, launchRow, help);
+    CheckBox trusted = new CheckBox("Trusted clicks");
+    trusted.setId("trusted-clicks");
+    trusted.selectedProperty().bindBidirectional(vm.trustedClicksProperty());
+    trusted.setTooltip(new javafx.scene.control.Tooltip("Click through Chrome's debugger, for pages that ignore clicks "
+        + "made by a script or open a window from a click (a sign-in popup). Chrome shows its \"being debugged\" bar "
+        + "while the studio controls the tab."));
+
+    getChildren().addAll(title, statusRow, table, taskPage, codeLabel, codeRow, launchRow, trusted, help);
   }
 
   private static TableColumn<ConnectionService.Browser, String> col(String t, double w,

@@ -23,12 +23,14 @@ public final class ConnectionViewModel {
   private final StringProperty launchProgress = new SimpleStringProperty("");
   private final BooleanProperty canLaunch = new SimpleBooleanProperty();
   private final StringProperty taskPage = new SimpleStringProperty("");
+  private final BooleanProperty trustedClicks = new SimpleBooleanProperty();
   private long observed = -1;
 
   public ConnectionViewModel(ConnectionService service, Consumer<String> problems) {
     this.service = service;
     this.problems = problems;
     service.addListener(() -> Platform.runLater(this::refresh));
+    trustedClicks.addListener((o, a, on) -> service.useTrustedClicks(on));
     refresh();
   }
 
@@ -72,6 +74,7 @@ public final class ConnectionViewModel {
   }
 
   public StringProperty taskPageProperty() { return taskPage; }
+  public BooleanProperty trustedClicksProperty() { return trustedClicks; }
   public StringProperty statusProperty() { return status; }
   public BooleanProperty runningProperty() { return running; }
   public BooleanProperty connectedProperty() { return connected; }

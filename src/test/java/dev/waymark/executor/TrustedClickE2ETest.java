@@ -1,0 +1,89 @@
+package dev.waymark.executor;
+
+import static dev.waymark.executor.Steps.click;
+import static dev.waymark.executor.Steps.inside;
+import static dev.waymark.executor.Steps.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Trusted clicks (opt-in, through chrome.debugger) on a page that ignores untrusted clicks and opens a popup from
+ * its click handler; the default page-script clicks on the same page, for contrast.
+ */
+class TrustedClickE2ETest {
+  private static ExecutorBrowser browser;
+
+  @BeforeAll
+  static void start() throws Exception {
+    browser = ExecutorBrowser.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) browser.close();
+  }
+
+  @AfterEach
+  void pageScriptAgain() {
+    browser.harness().client().useTrustedClicks(false);
+  }
+
+  private PerformResult clickThroughClient(dev.waymark.workflow.Step s) {
+    return browser.perform(browser.nextStepId(), s, Map.of());
+  }
+
+  @Test
+  void aPageScriptClickIsIgnoredByAPageThatChecksIsTrusted() {
+    browser.open("trusted.html");
+    assertThat(clickThroughClient(click("#strict")).ok()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("strict: ignored an untrusted click");
+  }
+
+  @Test
+  void aTrustedClickCountsOnThePageEvenFarDownAndInsideAFrame() {
+    browser.open("trusted.html");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#strict"));
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("strict: trusted click");
+
+    PerformResult far = clickThroughClient(click("#far")); // scrolled into view first
+    assertThat(far.ok()).as(far.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("far: trusted click");
+
+    PerformResult framed = clickThroughClient(step("click").selector(inside("#inframe", "#frame")).build());
+    assertThat(framed.ok()).as(framed.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("inframe: trusted click");
+  }
+
+  @Test
+  void aTrustedClickOpensThePopupItsHandlerAsksFor() {
+    browser.open("trusted.html");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#popup"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("popup opened");
+    assertThat(r.newTabs()).anySatisfy(t -> assertThat(t.url()).endsWith("nav-b.html"));
+  }
+
+  @Test
+  void aCoveredElementIsStillRefusedBeforeAnyTrustedClick() {
+    browser.open("trusted.html?wall");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#strict", 800));
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).contains("covered by");
+    assertThat(browser.text("#out")).isEqualTo("nothing yet");
+  }
+}
