@@ -14,7 +14,7 @@ import java.util.Objects;
  * once for a run of plain controls of that role (one line: {@code e2 link "Mugs", e3 "Cups"}, every ref after
  * the first sharing the first one's role). A list
  * shows its item count, fields with samples and pagination, never its rows. A link to another host says where
- * it leads ({@code → blog.example}); every other link is on the page's own site.
+ * it leads ({@code → blog.example}), and so does a link without a name, by its path ({@code → /settings.html}).
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
@@ -38,6 +38,7 @@ public final class CompactObservation {
   private static final int HEADING_RUN = 3; // headings of one level in a row shown before the rest are counted
   private static final int GROUP_MAX = 12; // plain controls sharing one line
   private static final int HEADINGS_MAX = 30; // headings shown in the outline; the rest are counted
+  private static final int LINK_PATH_MAX = 60; // the path shown for a link without a name
 
   private CompactObservation() {}
 
@@ -170,7 +171,7 @@ public final class CompactObservation {
 
   /** A node with nothing to say beyond its ref, role and name. */
   private static boolean plain(ObservedNode n, boolean obscuredFlag, String host) {
-    return otherHost(n.href(), host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
+    return linkHint(n, host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
         && n.context() == null && n.similar() == 0;
   }
@@ -191,8 +192,24 @@ public final class CompactObservation {
     if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
     if (n.context() != null) b.append(" in ").append(q(n.context()));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
-    String away = otherHost(n.href(), host);
-    if (away != null) b.append(" → ").append(away);
+    String leads = linkHint(n, host);
+    if (leads != null) b.append(" → ").append(leads);
+  }
+
+  /**
+   * Where a link leads, when that says something: the host of a link to another site, or the path of a link
+   * with no name (an icon: the address is all a reader can tell it by).
+   */
+  private static String linkHint(ObservedNode n, String pageHost) {
+    String away = otherHost(n.href(), pageHost);
+    if (away != null || n.href() == null || (n.name() != null && !n.name().isBlank())) return away;
+    try {
+      java.net.URI u = java.net.URI.create(n.href());
+      String path = (u.getRawPath() == null ? "" : u.getRawPath()) + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
+      return path.isEmpty() ? null : path.length() > LINK_PATH_MAX ? path.substring(0, LINK_PATH_MAX) + "…" : path;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /** The host a link leads to when it is not the page's own (a link to the page's host says nothing new). */

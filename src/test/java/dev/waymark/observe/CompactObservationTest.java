@@ -65,6 +65,14 @@ class CompactObservationTest {
     assertThat(text).doesNotContain("https://shop.test/mugs").doesNotContain("posts?from");
   }
 
+  @Test
+  void aLinkWithoutANameIsToldByItsPath() {
+    ObservedNode icon = link("e1", null, "https://shop.test/account/settings.html?tab=2");
+    ObservedNode named = link("e2", "Help", "https://shop.test/help");
+    String text = CompactObservation.render(page(List.of(icon, named), null, false, List.of()));
+    assertThat(text).contains("e1 link → /account/settings.html?tab=2\n").contains("e2 link \"Help\"\n");
+  }
+
   static ObservedNode link(String ref, String name, String href) {
     return new ObservedNode(ref, "link", name, "a", null, null, null, false, null, null, null, "#" + ref, null, null,
         null, null, null, false, false, 0, href);

@@ -101,7 +101,7 @@ public final class ObservationTreeModel {
     if (needle == null) return true;
     return contains(n.ref(), needle) || contains(n.role(), needle) || contains(n.name(), needle)
         || contains(n.value(), needle) || contains(n.selector(), needle) || contains(n.context(), needle)
-        || contains(n.placeholder(), needle) || contains(n.section(), needle);
+        || contains(n.placeholder(), needle) || contains(n.section(), needle) || contains(n.href(), needle);
   }
 
   private static boolean listMatches(ObservedList l, String needle) {
@@ -115,7 +115,10 @@ public final class ObservationTreeModel {
   }
 
   static ObsRow nodeRow(ObservedNode n) {
-    String name = n.name() == null || n.name().isBlank() ? (n.placeholder() != null ? n.placeholder() : "") : n.name();
+    String name = n.name() != null && !n.name().isBlank() ? n.name()
+        : n.placeholder() != null ? n.placeholder()
+        : n.href() != null ? "→ " + n.href() // an icon link: its address is what tells it apart
+        : "";
     if (n.context() != null && !n.context().isBlank()) name = name + "  · " + n.context();
     return new ObsRow(ObsRow.Kind.NODE, key(n), n.ref(), n.role() == null ? n.tag() : n.role(), name, n.value(),
         flags(n), describeSelector(n), n, null, List.of());
