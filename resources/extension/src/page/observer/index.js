@@ -137,6 +137,11 @@ function makeSectionOf(headings, styleOf, headingText) {
     labelCache.set(lm.el, label);
     return label;
   };
+  const shownCache = new Map();
+  const shown = (i) => {
+    if (!shownCache.has(i)) shownCache.set(i, visible(headings[i].el));
+    return shownCache.get(i);
+  };
   return (info) => {
     const lm = info.landmark;
     if (lm) {
@@ -145,14 +150,15 @@ function makeSectionOf(headings, styleOf, headingText) {
     }
     let hi = info.headingIndex === undefined ? 0 : info.headingIndex;
     // a heading inside a member of a run (a card title) names that card, not the region the
-    // run sits in: look further back for the heading over the run
+    // run sits in, and a hidden one (a closed help panel's) names nothing on screen: look further
+    // back for the heading over the control
     for (let back = 0; hi > 0 && back < 60; back++) {
       const h = headings[hi - 1];
-      let inRun = false;
-      for (let cur = h.info; cur && cur.el && !inRun; cur = cur.parent) {
-        if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) inRun = true;
+      let skip = !shown(hi - 1);
+      for (let cur = h.info; cur && cur.el && !skip; cur = cur.parent) {
+        if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) skip = true;
       }
-      if (!inRun) break;
+      if (!skip) break;
       hi--;
     }
     if (hi > 0 && (!lm || hi > lm.headingStart)) {

@@ -95,6 +95,16 @@ class ObserverPagesTest {
   }
 
   @Test
+  void aHiddenHeadingNamesNoSection() throws Exception {
+    chromium.open(pages.url("observer/hidden-heading.html"));
+    JsonNode rows = chromium.evalJson("""
+        JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => ({ name: n.name, section: n.section || null })))
+        """);
+    assertThat(rows.toString()).contains("{\"name\":\"Change theme\",\"section\":\"Clippy Documentation\"}")
+        .contains("{\"name\":\"Usage\",\"section\":\"Introduction\"}").doesNotContain("Keyboard shortcuts");
+  }
+
+  @Test
   void aJumpInsideTheDocumentLeadsNowhereSoItHasNoHref() throws Exception {
     chromium.open(pages.url("observer/selectors.html"));
     JsonNode rows = chromium.evalJson("""
