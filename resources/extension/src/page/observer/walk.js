@@ -267,6 +267,9 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     info.headingIndex = headings.length;
 
     let kind = nativeKind(el, tag, role, href, ce);
+    // A label with a control is that control's: clicking any of it clicks the control, which is a node
+    // of its own, so neither the label nor the text inside it is a clickable apart from it.
+    if (tag === 'LABEL' && el.control) info.inControl = true;
     if (!kind && !info.inControl && tag !== 'BODY' && tag !== 'HTML') {
       // Listeners added with addEventListener are invisible both to the page's own scripts and to
       // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be

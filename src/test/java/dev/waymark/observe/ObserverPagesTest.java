@@ -95,6 +95,16 @@ class ObserverPagesTest {
   }
 
   @Test
+  void theTextOfALabelWithAControlIsNotAClickableOfItsOwn() throws Exception {
+    chromium.open(pages.url("observer/labelled-choices.html"));
+    JsonNode rows = chromium.evalJson("""
+        JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => n.role + ':' + (n.name || '')))
+        """);
+    assertThat(rows.toString()).isEqualTo("[\"radio:light\",\"radio:dark\",\"checkbox:Send me news\","
+        + "\"checkbox:I accept the terms\",\"generic:Pick a colour\",\"generic:Open the menu\"]");
+  }
+
+  @Test
   void aHiddenHeadingNamesNoSection() throws Exception {
     chromium.open(pages.url("observer/hidden-heading.html"));
     JsonNode rows = chromium.evalJson("""
