@@ -63,6 +63,7 @@ function visible(el) {
 
 function roleOf(info) {
   if (info.role) return info.role;
+  if (info.standIn) return info.standIn.type; // checkbox or radio, as the control it stands in for
   const el = info.el;
   if (el.tagName === 'SUMMARY') return 'button';
   if (info.kind === 'editable') return 'textbox';
@@ -314,13 +315,14 @@ export function observePage(options) {
         // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
         // dom-accessibility-api stops before that step
         node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
-      } else if (info.kind === 'handler') {
+      } else if (info.kind === 'handler' || info.kind === 'standin') {
         // accname takes no name from the content of a generic element, but a clickable <div> is
         // known to a reader by the text it shows
         const t = clean(el.innerText || el.textContent, NAME_CAP);
         if (t) node.name = t;
       }
       node.tag = el.localName;
+      if (info.standIn) node.checked = info.standIn.checked;
       const href = linkTarget(el);
       if (href) node.href = href;
       if (P) { P.name += performance.now() - tp; tp = performance.now(); }

@@ -268,8 +268,18 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
 
     let kind = nativeKind(el, tag, role, href, ce);
     // A label with a control is that control's: clicking any of it clicks the control, which is a node
-    // of its own, so neither the label nor the text inside it is a clickable apart from it.
-    if (tag === 'LABEL' && el.control) info.inControl = true;
+    // of its own, so neither the label nor the text inside it is a clickable apart from it. When the
+    // control is not rendered at all (a display:none checkbox or radio under a styled label, the CSS
+    // toggle of a menu), the label is what a person clicks: it stands in for the control.
+    if (tag === 'LABEL' && el.control) {
+      info.inControl = true;
+      const ctl = el.control;
+      if (!kind && ctl.localName === 'input' && (ctl.type === 'checkbox' || ctl.type === 'radio')
+          && !ctl.checkVisibility({ checkVisibilityCSS: true })) {
+        kind = 'standin';
+        info.standIn = ctl;
+      }
+    }
     if (!kind && !info.inControl && tag !== 'BODY' && tag !== 'HTML') {
       // Listeners added with addEventListener are invisible both to the page's own scripts and to
       // this isolated world (getEventListeners is DevTools-only), so a clickable <div> can only be

@@ -95,13 +95,19 @@ class ObserverPagesTest {
   }
 
   @Test
-  void theTextOfALabelWithAControlIsNotAClickableOfItsOwn() throws Exception {
+  void theTextOfALabelWithAControlIsNotAClickableOfItsOwnUnlessItStandsInForAHiddenOne() throws Exception {
     chromium.open(pages.url("observer/labelled-choices.html"));
     JsonNode rows = chromium.evalJson("""
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => n.role + ':' + (n.name || '')))
         """);
     assertThat(rows.toString()).isEqualTo("[\"radio:light\",\"radio:dark\",\"checkbox:Send me news\","
-        + "\"checkbox:I accept the terms\",\"generic:Pick a colour\",\"generic:Open the menu\"]");
+        + "\"checkbox:I accept the terms\",\"generic:Pick a colour\",\"generic:Open the menu\","
+        + "\"checkbox:Toggle the menu\",\"radio:M\",\"radio:L\"]");
+    JsonNode pills = chromium.evalJson("""
+        JSON.stringify(globalThis.__waymark.observePage({}).nodes.filter((n) => n.tag === 'label')
+          .map((n) => ({ name: n.name, checked: n.checked, selector: n.selector })))
+        """);
+    assertThat(pills.toString()).contains("{\"name\":\"M\",\"checked\":false,").contains("{\"name\":\"L\",\"checked\":true,");
   }
 
   @Test
