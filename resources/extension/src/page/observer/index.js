@@ -156,7 +156,8 @@ function makeSectionOf(headings, styleOf, headingText) {
     for (let back = 0; hi > 0 && back < 60; back++) {
       const h = headings[hi - 1];
       let skip = !shown(hi - 1);
-      for (let cur = h.info; cur && cur.el && !skip; cur = cur.parent) {
+      // (the heading's containers, not the heading: sibling headings of a plain document are no cards)
+      for (let cur = h.info.parent; cur && cur.el && !skip; cur = cur.parent) {
         if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) skip = true;
       }
       if (!skip) break;
@@ -223,6 +224,24 @@ function linkTarget(el) {
   return url.length > HREF_CAP ? url.slice(0, HREF_CAP) : url;
 }
 
+// The marks documentation sites put in a heading's permalink (Node's "#", rustdoc's "§", Sphinx's "¶").
+const PERMALINK_MARKS = new Set(['#', '§', '¶', '🔗']);
+
+/** A heading's text without its permalink mark: "File system" rather than "File system#". */
+function headingWords(h) {
+  const text = h.textContent;
+  for (const a of h.querySelectorAll('a[href^="#"]')) {
+    const mark = a.textContent.trim();
+    if (PERMALINK_MARKS.has(mark)) {
+      const at = text.indexOf(mark);
+      // the mark as the heading's first or last word only: "C#" keeps its sharp
+      if (text.trimStart().startsWith(mark)) return text.trimStart().slice(mark.length);
+      if (text.trimEnd().endsWith(mark) && at >= 0) return text.trimEnd().slice(0, -mark.length);
+    }
+  }
+  return text;
+}
+
 function topVisibleText(doc, cap) {
   const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
@@ -261,7 +280,7 @@ export function observePage(options) {
 
   const headingTexts = new Map();
   const headingText = (i) => {
-    if (!headingTexts.has(i)) headingTexts.set(i, clean(walk.headings[i].el.textContent, 60));
+    if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el), 60));
     return headingTexts.get(i);
   };
   const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
@@ -383,7 +402,7 @@ export function observePage(options) {
   for (let i = 0; i < walk.headings.length && headings.length < MAX_HEADINGS; i++) {
     const h = walk.headings[i];
     if (!visible(h.el)) continue;
-    const text = clean(h.el.textContent, HEADING_CAP);
+    const text = clean(headingWords(h.el), HEADING_CAP);
     if (text) headings.push({ level: h.level, text });
   }
 

@@ -117,7 +117,10 @@ class ObserverPagesTest {
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => ({ name: n.name, section: n.section || null })))
         """);
     assertThat(rows.toString()).contains("{\"name\":\"Change theme\",\"section\":\"Clippy Documentation\"}")
-        .contains("{\"name\":\"Usage\",\"section\":\"Introduction\"}").doesNotContain("Keyboard shortcuts");
+        .contains("{\"name\":\"Usage\",\"section\":\"Introduction\"}").doesNotContain("Keyboard shortcuts")
+        .contains("{\"name\":\"Copy\",\"section\":\"File system\"}").contains("{\"name\":\"Start\",\"section\":\"Learning C#\"}");
+    JsonNode headings = chromium.evalJson("JSON.stringify(globalThis.__waymark.observePage({}).headings.map((h) => h.text))");
+    assertThat(headings.toString()).contains("\"File system\"", "\"The standard library\"", "\"Learning C#\"");
   }
 
   @Test
