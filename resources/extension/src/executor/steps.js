@@ -444,6 +444,10 @@ async function pageAction(ctx) {
 // The page found the element actionable and where a pointer hits it; the click itself comes from
 // the debugger (trusted-input.js), right away.
 async function clickTrusted(ctx, prepared) {
+  // The dialogs this click opens come after the page call: arm the guard for them (OK only when the step
+  // says so) and collect what it answered afterwards, as for a step the page call does not dispatch.
+  await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
+  ctx.guarded = true;
   try {
     await trustedClick(ctx.tabId, prepared.trusted_point);
   } catch (e) {

@@ -76,6 +76,22 @@ class TrustedClickE2ETest {
   }
 
   @Test
+  void aDialogATrustedClickOpensIsDismissedAndReportedLikeAnyOther() {
+    browser.open("trusted.html");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#warn"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("dismissed");
+    assertThat(r.dialogs()).anySatisfy(d -> assertThat(d.toString()).contains("Delete the draft?"));
+
+    PerformResult accepted = clickThroughClient(click("#warn").toBuilder().acceptDialog(true).build());
+    assertThat(accepted.ok()).as(accepted.error()).isTrue();
+    assertThat(browser.text("#out")).isEqualTo("confirmed");
+  }
+
+  @Test
   void aCoveredElementIsStillRefusedBeforeAnyTrustedClick() {
     browser.open("trusted.html?wall");
     browser.harness().client().useTrustedClicks(true);
