@@ -99,6 +99,17 @@ function installRecorder(on) {
       }
       // a click into a text field only puts the caret there: the fill that follows is the step
       if (!el || isText(el) || el.isContentEditable) return;
+      // A click on a label makes the browser click its control too, as a second trusted click: one of
+      // the two is the step. A rendered control's own click is; for a control that is not rendered (a
+      // hidden checkbox under a styled label) the label's is, since a replay cannot click the hidden one.
+      const rendered = (c) => c.checkVisibility({ checkVisibilityCSS: true });
+      const label = el.closest ? el.closest('label') : null;
+      if (label && label.control && label.control !== el && !label.control.contains(el)) {
+        if (rendered(label.control)) return;
+        el = label;
+      } else if (el.localName === 'input' && !rendered(el) && el.labels && el.labels.length) {
+        return;
+      }
       report({ action: 'click', selector: selectorOf(el) });
     }],
     ['change', (e) => {

@@ -169,6 +169,30 @@ class TakeOverRecordingChromiumTest {
     assertThat(steps.get(2).selector()).isEqualTo(selectorOf(code));
   }
 
+  @Test
+  void aClickOnALabelIsRecordedOnceOnWhatAReplayCanClick() throws Exception {
+    browser.open(browser.pageUrl("observer/labelled-choices.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode news = node(page, n -> "Send me news".equals(n.name()));
+    ObservedNode pillM = node(page, n -> "M".equals(n.name()));
+    assertThat(pillM.tag()).isEqualTo("label");
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClick("label[for=news]");   // a visible checkbox: its own click is the step
+      browser.trustedClick("label[for=size-m]"); // a hidden radio: the label is what a replay clicks
+      awaitSteps(2);
+      Thread.sleep(300); // a duplicate would arrive by now
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).hasSize(2).extracting(Step::type).containsOnly("click");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(news));
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(pillM));
+    assertThat(browser.eval("document.getElementById('news').checked && document.getElementById('size-m').checked")
+        .asBoolean()).isTrue();
+  }
+
   private void pressEnter() throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());
