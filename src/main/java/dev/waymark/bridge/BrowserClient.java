@@ -154,10 +154,6 @@ public final class BrowserClient implements AutoCloseable {
     trustedClicks = on;
   }
 
-  public boolean trustedClicks() {
-    return trustedClicks;
-  }
-
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
     return perform(stepId, step, values, Map.of(), timeoutMs);
   }
