@@ -233,10 +233,9 @@ function headingWords(h) {
   for (const a of h.querySelectorAll('a[href^="#"]')) {
     const mark = a.textContent.trim();
     if (PERMALINK_MARKS.has(mark)) {
-      const at = text.indexOf(mark);
       // the mark as the heading's first or last word only: "C#" keeps its sharp
       if (text.trimStart().startsWith(mark)) return text.trimStart().slice(mark.length);
-      if (text.trimEnd().endsWith(mark) && at >= 0) return text.trimEnd().slice(0, -mark.length);
+      if (text.trimEnd().endsWith(mark)) return text.trimEnd().slice(0, -mark.length);
     }
   }
   return text;
