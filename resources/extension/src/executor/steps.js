@@ -23,6 +23,8 @@ const POLL_MS = 100;
 // A retry comes soon at first (most pages are ready within a few ms), then every POLL_MS.
 const pollDelay = (attempt) => Math.min(POLL_MS, 5 * 2 ** Math.max(0, attempt - 1));
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
+// How long a trusted click watches for the navigation or tab it may start.
+const TRUSTED_SETTLE_MS = 300;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -454,8 +456,15 @@ async function clickTrusted(ctx, prepared) {
     if (!e.sent || e.sent < 2) throw new StepFailure(e.message); // no button went down: nothing happened
     return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
   }
-  // The page handles the input after the browser acknowledged it: give a navigation it starts a moment to show.
-  await sleep(50);
+  // The page call that reports a navigation or a new tab for a page-script click has already returned:
+  // watch the browser instead, briefly, for a navigation or a tab the click starts (settleNavigation then
+  // waits for a load it sees).
+  const until = Date.now() + TRUSTED_SETTLE_MS;
+  for (;;) {
+    const n = since(ctx.tabId, ctx.navSnap);
+    if (n.started || n.committed || n.sameDoc || tabsOpenedBy(ctx.tabId, ctx.t0).length || Date.now() >= until) break;
+    await nextEvent(ctx.tabId, until - Date.now());
+  }
   return { ok: true, dispatched: true, count: 1 };
 }
 

@@ -64,6 +64,18 @@ class TrustedClickE2ETest {
   }
 
   @Test
+  void aTrustedClickOnALinkWaitsForThePageItLoads() {
+    browser.open("trusted.html");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#next"));
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.navigated()).isTrue();
+    assertThat(r.url()).endsWith("nav-b.html");
+  }
+
+  @Test
   void aTrustedClickOpensThePopupItsHandlerAsksFor() {
     browser.open("trusted.html");
     browser.harness().client().useTrustedClicks(true);
