@@ -97,8 +97,9 @@ function installRecorder(on) {
         if (!inner || inner === el) break;
         el = inner;
       }
-      // a click into a text field only puts the caret there: the fill that follows is the step
-      if (!el || isText(el) || el.isContentEditable) return;
+      // a click into a text field only puts the caret there, and one on a drop-down only opens it: the
+      // fill or select that follows is the step
+      if (!el || isText(el) || el.isContentEditable || el.closest('select')) return;
       // A click on a label makes the browser click its control too, as a second trusted click: one of
       // the two is the step. A rendered control's own click is; for a control that is not rendered (a
       // hidden checkbox under a styled label) the label's is, since a replay cannot click the hidden one.

@@ -193,6 +193,41 @@ class TakeOverRecordingChromiumTest {
         .asBoolean()).isTrue();
   }
 
+  @Test
+  void choosingFromADropDownIsOneSelectStepNotAClickToo() throws Exception {
+    browser.open(browser.pageUrl("author/choose.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode country = node(page, n -> "Country".equals(n.name()));
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClick("#country");
+      key("ArrowDown", 40);
+      key("Enter", 13);
+      awaitSteps(1);
+      Thread.sleep(300); // a click step would have arrived by now
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).hasSize(1);
+    assertThat(steps.get(0).type()).isEqualTo("select");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(country));
+    assertThat(steps.get(0).value()).isEqualTo("fr");
+  }
+
+  private void key(String key, int code) throws Exception {
+    Cdp cdp = browser.cdp();
+    String s = cdp.attach(browser.pageTarget());
+    try {
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "rawKeyDown").put("key", key).put("code", key)
+          .put("windowsVirtualKeyCode", code));
+      cdp.send(s, "Input.dispatchKeyEvent", Cdp.params().put("type", "keyUp").put("key", key).put("code", key)
+          .put("windowsVirtualKeyCode", code));
+    } finally {
+      cdp.detach(s);
+    }
+  }
+
   private void pressEnter() throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());
