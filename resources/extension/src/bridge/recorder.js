@@ -9,6 +9,7 @@ function installRecorder(on) {
   if (old) {
     for (const [type, fn] of old) document.removeEventListener(type, fn, true);
     delete globalThis[KEY];
+    delete globalThis.__waymarkRecorderFilled;
   }
   if (!on) return { on: false };
   const cssEscape = (s) => (globalThis.CSS && CSS.escape ? CSS.escape(s) : s);
@@ -37,11 +38,15 @@ function installRecorder(on) {
   };
   const TEXT_INPUTS = new Set(['text', 'email', 'password', 'search', 'tel', 'url', 'number']);
   const isText = (el) => el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && TEXT_INPUTS.has((el.type || 'text').toLowerCase()));
+  // A rich-text editor is typed into like a field: its editing host holds the text.
+  const isEditor = (el) => el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable);
+  const isTyped = (el) => isText(el) || isEditor(el);
+  const textOf = (el) => (isEditor(el) ? el.innerText.replace(/\n$/, '') : String(el.value ?? ''));
   // What each text field held when its text was last reported (or last set by the executor), so one
   // edit is reported once, whether Enter, Tab or leaving the field commits it.
   const committed = new WeakMap();
   const commitFill = (el) => {
-    const value = String(el.value ?? '');
+    const value = textOf(el);
     if (committed.get(el) === value || (!committed.has(el) && value === '')) return;
     committed.set(el, value);
     // A password goes to this extension's own worker only, which sends the studio its token or a mask.
@@ -70,7 +75,7 @@ function installRecorder(on) {
   const handlers = [
     ['focusin', (e) => {
       const el = deepTarget(e);
-      if (el && isText(el) && !committed.has(el)) committed.set(el, String(el.value ?? ''));
+      if (el && isTyped(el) && !committed.has(el)) committed.set(el, textOf(el));
     }],
     // change is not composed, so a field inside a shadow root never reports it here; input and
     // focusout are. The executor's own typing (untrusted input) is what such a field holds, not the
@@ -78,12 +83,12 @@ function installRecorder(on) {
     ['input', (e) => {
       if (e.isTrusted) return;
       const el = deepTarget(e);
-      if (el && isText(el)) committed.set(el, String(el.value ?? ''));
+      if (el && isText(el)) committed.set(el, textOf(el));
     }],
     ['focusout', (e) => {
       if (!e.isTrusted) return;
       const el = deepTarget(e);
-      if (el && isText(el)) commitFill(el);
+      if (el && isTyped(el)) commitFill(el);
     }],
     ['click', (e) => {
       if (!e.isTrusted) return; // the executor's own clicks are not the person's
@@ -129,6 +134,8 @@ function installRecorder(on) {
       if (!e.isTrusted) return;
       if (!['Enter', 'Escape', 'Tab'].includes(e.key) && !(e.ctrlKey || e.metaKey)) return;
       const el = deepTarget(e);
+      // Enter in an editor is a line of the text, which the fill carries
+      if (el && isEditor(el) && e.key === 'Enter' && !(e.ctrlKey || e.metaKey || e.altKey)) return;
       // Enter or Tab in a field commits what was typed before the key acts (Chrome fires change after
       // keydown): the fill must come first in the workflow
       if (el && isText(el)) commitFill(el);
@@ -138,6 +145,7 @@ function installRecorder(on) {
   ];
   for (const [type, fn] of handlers) document.addEventListener(type, fn, true);
   globalThis[KEY] = handlers;
+  globalThis.__waymarkRecorderFilled = (el) => { if (isTyped(el)) committed.set(el, textOf(el)); };
   return { on: true };
 }
 

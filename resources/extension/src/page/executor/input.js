@@ -118,7 +118,20 @@ function changeEvent(el) {
 const VALUE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
 
 /** Fills an input, textarea or contenteditable. Returns null or an error text. */
+// Take-over recording (bridge/recorder.js, the same isolated world) learns what the executor typed, so a
+// field it filled does not later read as the person's typing.
+function noteFilled(el) {
+  const hook = globalThis.__waymarkRecorderFilled;
+  if (typeof hook === 'function') hook(el);
+}
+
 export function fillElement(el, value) {
+  const error = fillInto(el, value);
+  if (!error) noteFilled(el);
+  return error;
+}
+
+function fillInto(el, value) {
   focusElement(el);
   if (el.isContentEditable) {
     const doc = el.ownerDocument;

@@ -215,6 +215,36 @@ class TakeOverRecordingChromiumTest {
     assertThat(steps.get(0).value()).isEqualTo("fr");
   }
 
+  @Test
+  void typingInARichTextEditorIsRecordedAsAFillButTheExecutorsOwnFillIsNot() throws Exception {
+    browser.open(browser.pageUrl("author/editor.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode editor = node(page, n -> "Message".equals(n.name()));
+    ObservedNode send = node(page, n -> "Send".equals(n.name()));
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClick("#body");
+      type("Hello there");
+      browser.trustedClick("#send"); // leaving the editor commits its text
+      awaitSteps(2);
+      // the executor fills the editor (a step of the session), then the person leaves it again
+      TurnOutcome filled = session.submit("{\"reasoning\": \"r\", \"step\": {\"type\": \"fill\", \"ref\": \""
+          + editor.ref() + "\", \"value\": \"Typed by the executor\"}}", Provenance.PERSON).get(15, TimeUnit.SECONDS);
+      assertThat(filled.ok()).as(String.valueOf(filled.output())).isTrue();
+      browser.trustedClick("#send");
+      awaitSteps(4);
+      Thread.sleep(300); // a fill of the executor's text would have arrived by now
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "click", "fill", "click");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(editor));
+    assertThat(steps.get(0).value()).isEqualTo("Hello there");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(send));
+    assertThat(steps.get(2).value()).isEqualTo("Typed by the executor");
+  }
+
   private void key(String key, int code) throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());
