@@ -7,7 +7,7 @@ function installRecorder(on) {
   const KEY = '__waymarkRecorder';
   const old = globalThis[KEY];
   if (old) {
-    for (const [type, fn] of old) document.removeEventListener(type, fn, true);
+    old.stop();
     delete globalThis[KEY];
     delete globalThis.__waymarkRecorderFilled;
   }
@@ -21,6 +21,7 @@ function installRecorder(on) {
     return s || { css: chainOf(el) };
   };
   const chainOf = (el) => {
+    const document = el.ownerDocument;
     if (el.id && document.querySelectorAll(`#${cssEscape(el.id)}`).length === 1) return `#${cssEscape(el.id)}`;
     const parts = [];
     let node = el;
@@ -54,6 +55,8 @@ function installRecorder(on) {
   };
   // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's
   // host, where the focused element inside (what is typed in, what a key goes to) is what acted.
+  // not instanceof Element: a node of a frame's document is an instance of that frame's Element
+  const isElement = (n) => !!n && n.nodeType === 1;
   const rootOf = (el) => {
     if (el.shadowRoot) return el.shadowRoot;
     if (!el.localName.includes('-') || !globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return null;
@@ -61,7 +64,7 @@ function installRecorder(on) {
   };
   const deepTarget = (e) => {
     const first = e.composedPath()[0];
-    let el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+    let el = isElement(first) ? first : isElement(e.target) ? e.target : null;
     for (let i = 0; el && i < 20; i++) {
       const sr = rootOf(el);
       if (!sr || !sr.activeElement) break;
@@ -93,7 +96,7 @@ function installRecorder(on) {
     ['click', (e) => {
       if (!e.isTrusted) return; // the executor's own clicks are not the person's
       const first = e.composedPath()[0];
-      let el = first instanceof Element ? first : e.target instanceof Element ? e.target : null;
+      let el = isElement(first) ? first : isElement(e.target) ? e.target : null;
       // retargeted to a closed root's host: the point the person clicked, hit-tested through the
       // roots, finds what they clicked
       for (let i = 0; el && i < 20; i++) {
@@ -140,11 +143,50 @@ function installRecorder(on) {
       // keydown): the fill must come first in the workflow
       if (el && isText(el)) commitFill(el);
       const mods = [e.ctrlKey && 'Control', e.metaKey && 'Meta', e.altKey && 'Alt', e.shiftKey && 'Shift'].filter(Boolean);
-      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== document.body ? selectorOf(el) : null });
+      report({ action: 'press', key: [...mods, e.key].join('+'), selector: el && el !== el.ownerDocument.body ? selectorOf(el) : null });
     }],
   ];
-  for (const [type, fn] of handlers) document.addEventListener(type, fn, true);
-  globalThis[KEY] = handlers;
+  // The top document and every same-origin frame in it, now and as frames load or are added (an editor
+  // in an iframe, an old admin page in frames): events inside a frame never reach the top document.
+  const docs = new Set();
+  const observers = [];
+  let stopped = false;
+  const listenIn = (doc) => {
+    if (stopped || !doc || docs.has(doc)) return;
+    docs.add(doc);
+    for (const [type, fn] of handlers) doc.addEventListener(type, fn, true);
+    for (const f of doc.querySelectorAll('iframe, frame')) watchFrame(f);
+    const mo = new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.nodeType !== 1) continue;
+          if (n.localName === 'iframe' || n.localName === 'frame') watchFrame(n);
+          else for (const f of n.querySelectorAll('iframe, frame')) watchFrame(f);
+        }
+      }
+    });
+    mo.observe(doc, { childList: true, subtree: true });
+    observers.push(mo);
+  };
+  const frames = new WeakSet();
+  const watchFrame = (f) => {
+    const enter = () => {
+      try { listenIn(f.contentDocument); } catch { /* cross-origin: not ours to read */ }
+    };
+    enter();
+    if (!frames.has(f)) {
+      frames.add(f);
+      f.addEventListener('load', enter);
+    }
+  };
+  listenIn(document);
+  globalThis[KEY] = {
+    stop() {
+      stopped = true;
+      for (const doc of docs) for (const [type, fn] of handlers) doc.removeEventListener(type, fn, true);
+      for (const mo of observers) mo.disconnect();
+    },
+  };
   globalThis.__waymarkRecorderFilled = (el) => { if (isTyped(el)) committed.set(el, textOf(el)); };
   return { on: true };
 }

@@ -245,6 +245,36 @@ class TakeOverRecordingChromiumTest {
     assertThat(steps.get(2).value()).isEqualTo("Typed by the executor");
   }
 
+  @Test
+  void typingAndClickingInsideASameOriginFrameAreRecordedWithTheFrameToEnter() throws Exception {
+    browser.open(browser.pageUrl("author/framed.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode title = node(page, n -> "Title".equals(n.name()));
+    ObservedNode save = node(page, n -> "Save post".equals(n.name()));
+    assertThat(title.enter()).containsExactly("#pane");
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClickAtPoint(inFrame("#title"));
+      type("First post");
+      browser.trustedClickAtPoint(inFrame("#save")); // leaving the field commits it
+      awaitSteps(2);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "click");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(title));
+    assertThat(steps.get(0).value()).isEqualTo("First post");
+    assertThat(steps.get(1).selector()).isEqualTo(selectorOf(save));
+  }
+
+  /** The centre of css inside the #pane frame, in the top viewport. */
+  private static String inFrame(String css) {
+    return "(() => { const f = document.getElementById('pane'); const fr = f.getBoundingClientRect();"
+        + " const r = f.contentDocument.querySelector('" + css + "').getBoundingClientRect();"
+        + " return {x: fr.x + f.clientLeft + r.x + r.width / 2, y: fr.y + f.clientTop + r.y + r.height / 2}; })()";
+  }
+
   private void key(String key, int code) throws Exception {
     Cdp cdp = browser.cdp();
     String s = cdp.attach(browser.pageTarget());

@@ -146,9 +146,14 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
 
   /** A person's click on the element a page expression gives (one the page alone can reach, say in a closed shadow root). */
   public void trustedClickOn(String elementExpression) throws Exception {
-    String target = pageTarget();
-    JsonNode box = cdp.evaluate(target, "(() => { const r = (" + elementExpression
+    trustedClickAtPoint("(() => { const r = (" + elementExpression
         + ").getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()");
+  }
+
+  /** A person's click at the point {x, y} (top viewport) a page expression gives. */
+  public void trustedClickAtPoint(String pointExpression) throws Exception {
+    String target = pageTarget();
+    JsonNode box = cdp.evaluate(target, pointExpression);
     String session = cdp.attach(target);
     try {
       for (String type : java.util.List.of("mousePressed", "mouseReleased")) {
