@@ -53,8 +53,6 @@ function installRecorder(on) {
     // A password goes to this extension's own worker only, which sends the studio its token or a mask.
     report({ action: 'fill', selector: selectorOf(el), value, secret: el.type === 'password' });
   };
-  // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's
-  // host, where the focused element inside (what is typed in, what a key goes to) is what acted.
   // not instanceof Element: a node of a frame's document is an instance of that frame's Element
   const isElement = (n) => !!n && n.nodeType === 1;
   const rootOf = (el) => {
@@ -62,6 +60,8 @@ function installRecorder(on) {
     if (!el.localName.includes('-') || !globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return null;
     try { return chrome.dom.openOrClosedShadowRoot(el); } catch { return null; }
   };
+  // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's
+  // host, where the focused element inside (what is typed in, what a key goes to) is what acted.
   const deepTarget = (e) => {
     const first = e.composedPath()[0];
     let el = isElement(first) ? first : isElement(e.target) ? e.target : null;
