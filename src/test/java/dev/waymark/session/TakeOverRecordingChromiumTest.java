@@ -268,6 +268,28 @@ class TakeOverRecordingChromiumTest {
     assertThat(steps.get(1).selector()).isEqualTo(selectorOf(save));
   }
 
+  @Test
+  void typingInAClassicIframeEditorIsAFillOnItsBodyInsideTheFrame() throws Exception {
+    browser.open(browser.pageUrl("author/iframe-editor.html"));
+    PageObservation page = session.observe().get(15, TimeUnit.SECONDS);
+    ObservedNode comment = node(page, n -> "Comment".equals(n.name()));
+    assertThat(comment.enter()).containsExactly("#editor");
+
+    try (RecordedActions rec = RecordedActions.start(browser.client(), session, null)) {
+      assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
+      browser.trustedClickAtPoint("(() => { const r = document.getElementById('editor').getBoundingClientRect();"
+          + " return {x: r.x + 40, y: r.y + 20}; })()");
+      type("Nice work");
+      browser.trustedClick("#post");
+      awaitSteps(2);
+    }
+
+    List<Step> steps = session.latest().steps();
+    assertThat(steps).extracting(Step::type).containsExactly("fill", "click");
+    assertThat(steps.get(0).selector()).isEqualTo(selectorOf(comment));
+    assertThat(steps.get(0).value()).isEqualTo("Nice work");
+  }
+
   /** The centre of css inside the #pane frame, in the top viewport. */
   private static String inFrame(String css) {
     return "(() => { const f = document.getElementById('pane'); const fr = f.getBoundingClientRect();"
