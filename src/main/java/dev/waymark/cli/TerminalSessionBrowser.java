@@ -1,7 +1,7 @@
 package dev.waymark.cli;
 
+import dev.waymark.bridge.BridgeBrowserPort;
 import dev.waymark.bridge.BrowserClient;
-import dev.waymark.bridge.GateResult;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.session.BrowserUnavailableException;
 import dev.waymark.session.SessionBrowser;
@@ -12,9 +12,6 @@ import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.StepTypes;
 import java.io.PrintWriter;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 
 /**
  * The headless session's browser: the studio's bridge adapter for everything, except that a userStep is shown
@@ -60,25 +57,12 @@ final class TerminalSessionBrowser implements SessionBrowser {
       }
       err.flush();
     }
-    String wireId = (step.id() == null ? "gate" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);
-    Future<GateResult> f = client.gate(wireId, step.prompt(), on, limit);
-    GateResult g;
-    try {
-      g = f.get();
-    } catch (ExecutionException e) {
-      return StepResult.failure(step.id(), "the page could not show the request to the person: " + e.getCause().getMessage(), null);
-    } catch (InterruptedException e) {
-      f.cancel(true);
-      throw e;
-    }
+    StepResult r = BridgeBrowserPort.gate(client, step, limit);
     synchronized (err) {
-      err.println("   " + (g.ok() ? "continued (" + g.how() + ")" : "not cleared: " + (g.error() != null ? g.error() : g.how())));
+      err.println("   " + (r.ok() ? (r.data() == null ? "continued" : r.data()) : "not cleared: " + r.error()));
       err.flush();
     }
-    if (g.ok()) return StepResult.success(step.id(), null, null, null);
-    String why = "timeout".equals(g.how()) ? "the person did not continue within " + (limit / 1000) + " s"
-        : g.error() != null ? g.error() : "the person did not continue";
-    return StepResult.failure(step.id(), why, null);
+    return r;
   }
 
   private static String describe(ContinueCondition on) {
