@@ -46,12 +46,11 @@ export async function trustedClick(tabId, point) {
   return { sent };
 }
 
-/** Detaches from every tab trusted input attached to, except keep: tabs still needing the debugger. */
-export async function releaseTrustedInput(keep = new Set()) {
+/** Detaches from every tab trusted input attached to (the studio's control has ended). */
+export async function releaseTrustedInput() {
   for (const tabId of [...attached]) {
     attached.delete(tabId);
-    if (keep.has(tabId)) continue;
-    try { await chrome.debugger.detach({ tabId }); } catch { /* gone or never attached */ }
+    try { await chrome.debugger.detach({ tabId }); } catch { /* gone, or detached already */ }
   }
 }
 
