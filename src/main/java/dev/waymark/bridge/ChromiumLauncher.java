@@ -28,7 +28,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChromiumLauncher {
   private static final Logger LOG = LoggerFactory.getLogger(ChromiumLauncher.class);
-  private static final List<String> NAMES = List.of("chromium", "chromium-browser", "google-chrome", "google-chrome-stable");
   private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
@@ -74,27 +73,9 @@ public final class ChromiumLauncher {
   private ChromiumLauncher() {
   }
 
-  /** The executable: {@code explicit} when it is one, else the first of chromium, chromium-browser, google-chrome on PATH. */
+  /** The browser to launch: {@code explicit} when it is one, else what {@link BrowserLocator} finds. */
   public static Optional<Path> findChromium(Path explicit) {
-    if (explicit != null) {
-      return Files.isExecutable(explicit) && !Files.isDirectory(explicit) ? Optional.of(explicit) : Optional.empty();
-    }
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String name : NAMES) {
-      for (String dir : path.split(java.io.File.pathSeparator)) {
-        if (dir.isEmpty()) {
-          continue;
-        }
-        Path candidate = Path.of(dir, name);
-        if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
-          return Optional.of(candidate);
-        }
-      }
-    }
-    return Optional.empty();
+    return BrowserLocator.system().find(explicit);
   }
 
   /** Launches Chromium paired with {@code client}'s server, its config folder from the client's settings. */
@@ -107,9 +88,8 @@ public final class ChromiumLauncher {
    * with a null secret the copy has no pairing.json and the person pairs it in the popup.
    */
   public static LaunchedBrowser launch(Options options, Path configDir, int port, PairingSecret secret) throws IOException {
-    Path exe = findChromium(options.chromium()).orElseThrow(() -> new IOException(options.chromium() != null
-        ? "No Chromium executable at " + options.chromium() + "."
-        : "No Chromium found on PATH (looked for " + String.join(", ", NAMES) + "). Install Chromium or pass --chromium PATH."));
+    Path exe = findChromium(options.chromium()).orElseThrow(() -> new IOException(
+        BrowserLocator.notFoundMessage(options.chromium())));
     Path browsers = ConfigDir.ensureOwnerOnlyDir(configDir.resolve("browsers"));
     boolean temporary = options.profile() == null;
     String name = temporary ? ".tmp-" + HexFormat.of().formatHex(randomBytes(6)) : options.profile();

@@ -117,7 +117,7 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private boolean headless;
 
-  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
+  @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
   @Option(names = "--workflow-id", paramLabel = "ID", defaultValue = "workflow", description = "the id of the workflow (default: ${DEFAULT-VALUE})")

@@ -4,6 +4,7 @@ import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BridgeListener;
 import dev.waymark.bridge.BridgeStartException;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.LaunchedBrowser;
@@ -35,7 +36,7 @@ public final class BrowserCommand implements Callable<Integer> {
   @Option(names = "--profile", paramLabel = "NAME", description = "keep the browser profile under the config folder by this name (default: a fresh temporary profile)")
   String profile;
 
-  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: chromium, chromium-browser or google-chrome on PATH)")
+  @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
   @Option(names = "--port", paramLabel = "N", defaultValue = "17345", description = "port on 127.0.0.1 (0: any free port; default: ${DEFAULT-VALUE})")
@@ -52,9 +53,7 @@ public final class BrowserCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
-      err.println(chromium != null
-          ? "No Chromium executable at " + chromium + "."
-          : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
+      err.println(BrowserLocator.notFoundMessage(chromium));
       return EXIT_NO_BROWSER;
     }
     BrowserClient client;

@@ -8,6 +8,7 @@ import dev.waymark.bridge.FileTrees;
 import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Step;
 import dev.waymark.bridge.PerformResult;
+import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.LaunchedBrowser;
 import dev.waymark.bridge.ObserveOptions;
@@ -63,7 +64,7 @@ public final class ObserveCommand implements Callable<Integer> {
   @Option(names = "--with-text", description = "include the readable page text in the observation")
   boolean withText;
 
-  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: chromium on PATH)")
+  @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
   @Option(names = "--max-nodes", paramLabel = "N", description = "node cap (default: the extension's, 400)")
@@ -91,9 +92,7 @@ public final class ObserveCommand implements Callable<Integer> {
     }
     Optional<Path> exe = ChromiumLauncher.findChromium(chromium);
     if (exe.isEmpty()) {
-      err.println(chromium != null
-          ? "No Chromium executable at " + chromium + ". Pass the path of chromium or google-chrome with --chromium."
-          : "No Chromium found on PATH. Install Chromium (apt-get install chromium) or pass --chromium PATH.");
+      err.println(BrowserLocator.notFoundMessage(chromium));
       return EXIT_NO_BROWSER;
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Math.max(5, timeoutSeconds));

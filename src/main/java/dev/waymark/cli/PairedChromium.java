@@ -3,6 +3,7 @@ package dev.waymark.cli;
 import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BridgeStartException;
 import dev.waymark.bridge.BrowserClient;
+import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.LaunchedBrowser;
 import java.io.IOException;
@@ -47,8 +48,7 @@ final class PairedChromium implements AutoCloseable {
    */
   static PairedChromium launch(Path chromium, boolean headless, int connectTimeoutSeconds, String who) throws Unavailable, InterruptedException {
     if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
-      throw new Unavailable(ExitCodes.NO_BROWSER, chromium != null ? "No Chromium executable at " + chromium + "."
-          : "No Chromium found on PATH (chromium, chromium-browser, google-chrome). Install Chromium or pass --chromium PATH.");
+      throw new Unavailable(ExitCodes.NO_BROWSER, BrowserLocator.notFoundMessage(chromium));
     }
     BrowserClient client;
     try {

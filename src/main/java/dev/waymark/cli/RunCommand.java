@@ -75,7 +75,7 @@ public final class RunCommand implements Callable<Integer> {
       description = "where captured files (captureUrl, captureDownload, capturePageFile) are saved (default: the current folder)")
   java.nio.file.Path outputDir;
 
-  @Option(names = "--chromium", paramLabel = "PATH", description = "the Chromium executable (default: found on PATH)")
+  @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
   @Option(names = "--timeout", paramLabel = "MS", defaultValue = "15000",

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +23,9 @@ class ChromiumLauncherTest {
 
   @BeforeEach
   void fakeChromium() throws IOException {
-    Assumptions.assumeTrue(Files.isRegularFile(Path.of("target/classes/extension/manifest.json")), "the extension is not built");
+    if (!Files.isRegularFile(Path.of("target/classes/extension/manifest.json"))) {
+      throw new IllegalStateException("The extension is not built: run mvn compile (it builds target/classes/extension)");
+    }
     argsFile = config.resolve("args.txt");
     fake = config.resolve("fake-chromium");
     Files.writeString(fake, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > '" + argsFile + "'\nsleep 30\n");
@@ -82,7 +83,7 @@ class ChromiumLauncherTest {
   @Test
   void aMissingExecutableIsAClearError() {
     assertThatThrownBy(() -> ChromiumLauncher.launch(ChromiumLauncher.Options.defaults().withChromium(config.resolve("nope")),
-        config, 1, PairingSecret.generate())).hasMessageContaining("No Chromium executable at");
+        config, 1, PairingSecret.generate())).hasMessageContaining("No browser executable at");
     assertThatThrownBy(() -> ChromiumLauncher.Options.defaults().withProfile("../escape"))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.testing.BrowserHarness;
@@ -16,6 +17,7 @@ import org.slf4j.LoggerFactory;
  * extension → studio, in headless Chromium; and of an observe for comparison. Prints figures;
  * asserts only that every step worked.
  */
+@RealBrowser
 class ClickRoundTripBenchmark {
   private static final Logger LOG = LoggerFactory.getLogger(ClickRoundTripBenchmark.class);
   private static final int WARMUP = 30;

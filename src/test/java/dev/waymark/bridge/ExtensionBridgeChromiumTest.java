@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.testing.BrowserHarness;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The real extension in headless Chromium, paired by the launcher's pairing.json. */
+@RealBrowser
 class ExtensionBridgeChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -1,5 +1,7 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Pairing seen from the real extension: the popup's states, a wrong code, and a server that cannot prove the code. */
+@RealBrowser
 class ExtensionPairingChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();
@@ -42,7 +45,7 @@ class ExtensionPairingChromiumTest {
   }
 
   private LaunchedBrowser launchOther(int port, PairingSecret secret) throws Exception {
-    return ChromiumLauncher.launch(ChromiumLauncher.Options.defaults().withChromium(BrowserHarness.CHROMIUM)
+    return ChromiumLauncher.launch(ChromiumLauncher.Options.defaults().withChromium(Browsers.chromium())
         .withHeadless(true).withRemoteDebugging(true), tmp, port, secret);
   }
 

@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** What happens to the connection and to steps when the worker or the socket goes away, in real Chromium. */
+@RealBrowser
 class ExtensionReliabilityChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

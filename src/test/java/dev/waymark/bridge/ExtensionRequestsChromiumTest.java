@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** highlight, gate, record and tab events against the real extension. */
+@RealBrowser
 class ExtensionRequestsChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.observe.ObservedNode;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A value the studio sent to be typed never comes back in an observation, though the page now shows it. */
+@RealBrowser
 class ObservationEchoMaskingChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

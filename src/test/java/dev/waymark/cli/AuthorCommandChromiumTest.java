@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code waymark author} end to end in real headless Chromium, with an external program deciding. */
+@RealBrowser
 class AuthorCommandChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

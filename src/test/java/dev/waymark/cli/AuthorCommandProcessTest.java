@@ -1,5 +1,7 @@
 package dev.waymark.cli;
 
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.testing.BrowserHarness;
@@ -15,7 +17,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
  * The real command line in a child JVM: {@code waymark author} starts its own bridge and headless Chromium, a
  * program decides, and the whole debug-level log (its stderr) is read for the secret.
  */
+@RealBrowser
 class AuthorCommandProcessTest {
   @TempDir
   Path dir;
 
   @Test
   void commandLineLaunchesChromiumAuthorsTheSignInAndLeaksTheValueNowhere() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(BrowserHarness.CHROMIUM), "Chromium is not installed");
     String canary = "canary-" + UUID.randomUUID().toString().replace("-", "");
     try (PageServer pages = new PageServer()) {
       Map<String, String> values = new LinkedHashMap<>();
@@ -48,7 +49,7 @@ class AuthorCommandProcessTest {
           "-Dorg.slf4j.simpleLogger.defaultLogLevel=debug",
           "dev.waymark.Main", "author"));
       cmd.addAll(AuthorRun.args(dir, pages.url("author/signin.html"), "Sign in and read the order number", plan, values,
-          export, "--approve", "auto", "--chromium", BrowserHarness.CHROMIUM.toString(),
+          export, "--approve", "auto", "--chromium", Browsers.chromium().toString(),
           "--var", "password=the account's password"));
       Process p = new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile())
           .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile())

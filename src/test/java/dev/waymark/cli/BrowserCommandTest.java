@@ -1,5 +1,7 @@
 package dev.waymark.cli;
 
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.Main;
@@ -13,7 +15,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +53,7 @@ class BrowserCommandTest {
   void noBrowserAtTheGivenPathExitsWithAClearMessage() {
     int code = cli().execute("browser", "--chromium", config.resolve("no-such-chromium").toString(), "--port", "0");
     assertThat(code).isEqualTo(BrowserCommand.EXIT_NO_BROWSER);
-    assertThat(err.toString()).contains("No Chromium executable at");
+    assertThat(err.toString()).contains("No browser executable at");
   }
 
   @Test
@@ -67,11 +68,11 @@ class BrowserCommandTest {
   }
 
   @Test
+  @RealBrowser
   void launchesChromiumPairedAndStopsWhenInterrupted() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(BrowserHarness.CHROMIUM), "Chromium is not installed at " + BrowserHarness.CHROMIUM);
     AtomicInteger code = new AtomicInteger(-1);
     Thread run = new Thread(() -> code.set(cli().execute("browser", "--headless", "--port", "0",
-        "--chromium", BrowserHarness.CHROMIUM.toString())), "browser-command-test");
+        "--chromium", Browsers.chromium().toString())), "browser-command-test");
     run.start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (!out.toString().contains("extension connected") && System.nanoTime() < deadline && run.isAlive()) {

@@ -1,5 +1,7 @@
 package dev.waymark.cli;
 
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,12 +13,12 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** {@code waymark observe} end to end: headless Chromium with the extension, a real page server. */
+@RealBrowser
 class ObserveCommandTest {
   static PageServer pages;
 
@@ -24,7 +26,6 @@ class ObserveCommandTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Chromium is not installed");
     pages = new PageServer();
   }
 
@@ -80,7 +81,7 @@ class ObserveCommandTest {
   void missingBrowserExitsWithAClearMessage() {
     Run r = run("observe", "--chromium", "/nonexistent/chromium", pages.url("observer/shop.html"));
     assertThat(r.code()).isEqualTo(ObserveCommand.EXIT_NO_BROWSER);
-    assertThat(r.err()).contains("No Chromium executable at /nonexistent/chromium");
+    assertThat(r.err()).contains("No browser executable at /nonexistent/chromium");
   }
 
   @Test

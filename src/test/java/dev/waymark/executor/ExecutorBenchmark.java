@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.extract;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * Prints how long a step takes from the studio's perform request to its performed reply,
  * through the bridge and the extension into a real page (median and p95 over repeated runs).
  */
+@RealBrowser
 class ExecutorBenchmark {
   private static final int RUNS = 40;
   private static ExecutorBrowser browser;

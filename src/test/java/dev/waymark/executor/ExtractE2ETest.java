@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.step;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** extract, extractList (pagination, load more, infinite scroll, bounds) and captureUrl through the real bridge. */
+@RealBrowser
 class ExtractE2ETest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static ExecutorBrowser browser;

@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.step;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** upload, captureDownload, downloads blocked or allowed, capturePageFile, through the real bridge. */
+@RealBrowser
 class FilesE2ETest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static ExecutorBrowser browser;

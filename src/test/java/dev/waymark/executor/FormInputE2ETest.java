@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.extract;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** fill, select and press through the real bridge: plain DOM and a React 18 controlled form. */
+@RealBrowser
 class FormInputE2ETest {
   private static ExecutorBrowser browser;
 

@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.step;
 import static dev.waymark.executor.Steps.waitFor;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A step whose service worker dies after the click landed is reported interrupted and never clicked again. */
+@RealBrowser
 class InterruptedStepE2ETest {
   private static ExecutorBrowser browser;
 

@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.navigate;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** navigate (url, back, forward, reload), wait, condition and scroll through the real bridge. */
+@RealBrowser
 class NavigationAndWaitE2ETest {
   private static ExecutorBrowser browser;
 

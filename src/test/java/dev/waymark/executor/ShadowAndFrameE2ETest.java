@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.inside;
 import static dev.waymark.executor.Steps.step;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Selector.enter through open and closed shadow roots and a same-origin iframe, through the real bridge. */
+@RealBrowser
 class ShadowAndFrameE2ETest {
   private static ExecutorBrowser browser;
 

@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.navigate;
 import static dev.waymark.executor.Steps.step;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** switchTab, closeTab, adoptTab, setViewport, eval, and dialogs while a page loads, through the real bridge. */
+@RealBrowser
 class TabsEvalDialogsE2ETest {
   private static ExecutorBrowser browser;
   private static int home;

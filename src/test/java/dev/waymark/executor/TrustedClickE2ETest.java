@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.inside;
 import static dev.waymark.executor.Steps.step;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * Trusted clicks (opt-in, through chrome.debugger) on a page that ignores untrusted clicks and opens a popup from
  * its click handler; the default page-script clicks on the same page, for contrast.
  */
+@RealBrowser
 class TrustedClickE2ETest {
   private static ExecutorBrowser browser;
 

@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * aria-label, title, placeholder, alt, button content, hidden label parts). Each control carries the name
  * accname gives it in {@code data-expected-name} (or, where the control cannot carry it, the element after it).
  */
+@RealBrowser
 class AccessibleNamesTest {
   static CdpChromium chromium;
   static PageServer pages;

@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.Browsers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,7 +46,7 @@ final class CdpChromium implements AutoCloseable {
   CdpChromium(int width, int height) throws Exception {
     script = Files.readString(PAGE_SCRIPT);
     userDataDir = Files.createTempDirectory("waymark-cdp-");
-    String chromium = System.getProperty("waymark.chromium", "/usr/bin/chromium");
+    String chromium = Browsers.chromium().toString();
     process = new ProcessBuilder(chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
         "--remote-debugging-port=0", "--user-data-dir=" + userDataDir, "--window-size=" + width + "," + height,

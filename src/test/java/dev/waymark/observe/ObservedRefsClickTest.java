@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.ObserveOptions;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What a ref is for: the observer's selector, enter chain and indexes, turned into a Selector the way
  * StepWriter does, are clicked by the real executor and land on the control the observation described.
  */
+@RealBrowser
 class ObservedRefsClickTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

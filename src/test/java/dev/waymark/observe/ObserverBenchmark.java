@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.RealBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.workflow.Json;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * with a ref. Targets (not asserted; see DESIGN "timed targets"): 1,000 controls under 100 ms, 10,000 under 1 s,
  * compact at most a third of the baseline's tokens.
  */
+@RealBrowser
 class ObserverBenchmark {
   static CdpChromium chromium;
   static PageServer pages;

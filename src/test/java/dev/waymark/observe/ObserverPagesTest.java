@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The observer in real headless Chromium, one page built for each field of the observation. */
+@RealBrowser
 class ObserverPagesTest {
   /**
    * Runs the observer and resolves every node the way a step resolves a Selector (enter chain, then CSS, then

@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.ObserveOptions;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The observer as the studio reaches it: the bridge's observe request, the extension's service worker,
  * page.js in the task tab's isolated world, the PageObservation back over the socket.
  */
+@RealBrowser
 class ObserverThroughExtensionTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -1,5 +1,6 @@
 package dev.waymark.replay;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code waymark run} replays workflows in real headless Chromium: the example flow, re-entry, failures, secrets. */
+@RealBrowser
 class RunCommandChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -80,7 +80,7 @@ class RunCommandFilesTest {
         "--chromium", "/nonexistent/chromium");
 
     assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_NO_BROWSER);
-    assertThat(run.err()).contains("No Chromium executable at /nonexistent/chromium");
+    assertThat(run.err()).contains("No browser executable at /nonexistent/chromium");
   }
 
   @Test

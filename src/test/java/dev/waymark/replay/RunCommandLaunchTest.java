@@ -1,5 +1,7 @@
 package dev.waymark.replay;
 
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.cli.RunCommand;
@@ -12,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,13 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code waymark run} as a person types it, in a child JVM: it launches and pairs its own headless Chromium, replays,
  * and closes it; its whole debug-level log (stderr) is read for the secret.
  */
+@RealBrowser
 class RunCommandLaunchTest {
   @TempDir
   Path dir;
 
   @Test
   void commandLineLaunchesChromiumReplaysTheFlowAndLeaksTheValueNowhere() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(BrowserHarness.CHROMIUM), "Chromium is not installed");
     String canary = "canary-" + UUID.randomUUID().toString().replace("-", "");
     try (PageServer pages = new PageServer()) {
       Path f = dir.resolve("ledger.yaml");
@@ -40,7 +41,7 @@ class RunCommandLaunchTest {
           "-Dwaymark.config.dir=" + dir.resolve("config"),
           "-Dorg.slf4j.simpleLogger.defaultLogLevel=debug",
           "dev.waymark.Main", "run", f.toString(), "--values-file", values.toString(), "--headless",
-          "--chromium", BrowserHarness.CHROMIUM.toString());
+          "--chromium", Browsers.chromium().toString());
       Process p = new ProcessBuilder(cmd).directory(Path.of("").toAbsolutePath().toFile())
           .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile())
           .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();

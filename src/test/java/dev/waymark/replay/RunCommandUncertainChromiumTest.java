@@ -1,5 +1,6 @@
 package dev.waymark.replay;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A step whose browser stops answering while it runs stops the replay as uncertain, and is never performed twice. */
+@RealBrowser
 class RunCommandUncertainChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.ObserveOptions;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * naming their elements with the selectors the observer gives them, and a declared value typed by hand is
  * recorded as its token.
  */
+@RealBrowser
 class TakeOverRecordingChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create();

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -25,13 +24,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * &#64;RegisterExtension static BrowserHarness browser = BrowserHarness.create();
  * ... browser.client().perform(...); browser.open(browser.pageUrl("bridge/clicks.html"));
  * </pre>
- * or {@code try (BrowserHarness h = BrowserHarness.start()) { ... }}. Tests are skipped (with a
- * message) when /usr/bin/chromium is absent; {@code -Dwaymark.chromium=PATH} points elsewhere.
+ * or {@code try (BrowserHarness h = BrowserHarness.start()) { ... }}, in a class marked {@link RealBrowser}.
+ * The browser is {@link Browsers#chromium()}: found like a user's, never a quiet skip when missing.
  */
 public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
-  /** Chromium the tests use unless -Dwaymark.chromium says otherwise. */
-  public static final Path CHROMIUM = Path.of(System.getProperty("waymark.chromium", "/usr/bin/chromium"));
-
   private final UnaryOperator<BridgeConfig> configure;
   private Path configDir;
   private BrowserClient client;
@@ -71,8 +67,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
   }
 
   private void startAll() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(CHROMIUM),
-        "Chromium is not installed at " + CHROMIUM + " (apt-get install chromium); skipping the real-browser tests");
+    Path chromium = Browsers.chromium();
     if (!Files.isRegularFile(Path.of("target/classes/extension/manifest.json"))) {
       throw new IllegalStateException("The extension is not built: run mvn compile (it builds target/classes/extension)");
     }
@@ -81,7 +76,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     client = BrowserClient.start(config);
     pages = new PageServer();
     browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-        .withChromium(CHROMIUM).withHeadless(true).withRemoteDebugging(true));
+        .withChromium(chromium).withHeadless(true).withRemoteDebugging(true));
     try {
       client.awaitConnected().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException e) {

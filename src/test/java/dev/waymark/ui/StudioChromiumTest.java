@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.RealBrowser;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,6 +51,7 @@ import org.testfx.framework.junit5.Start;
  * a fill with a {{ token }}, approve a risky submit, export YAML that holds the token and not the value.
  */
 @ExtendWith(ApplicationExtension.class)
+@RealBrowser
 class StudioChromiumTest {
   static final String EMAIL = "jane.private@example.org";
 
