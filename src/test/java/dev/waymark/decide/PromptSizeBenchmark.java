@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import dev.waymark.testing.BenchmarkTarget;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.ObservedHeading;
 import dev.waymark.observe.ObservedList;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Prints how big the model's prompt is for generated shop-like pages of 100, 300 and 1,000 controls, every
  * control listed with a ref (no repeat collapsing, the worst case): the page's compact text alone, and the whole
- * prompt (system, goal, variables, an eight-turn trail, the page). Target, not asserted: the page of 300
+ * prompt (system, goal, variables, an eight-turn trail, the page). Target, printed with a verdict: the page of 300
  * controls under 4,000 estimated tokens.
  */
 class PromptSizeBenchmark {
@@ -144,5 +145,8 @@ class PromptSizeBenchmark {
           (compact.length() + 3) / 4, r.size().chars(), r.size().estimatedTokens(), pageTokens < 4000 ? "yes" : "NO"));
     }
     log.info("{}", table);
+    PageObservation page300 = generate(300);
+    BenchmarkTarget.atMost("page tokens, 300 controls all listed",
+        CompactObservation.estimateTokens(CompactObservation.render(page300)), "tokens", 4_000).print();
   }
 }

@@ -1,5 +1,6 @@
 package dev.waymark.executor;
 
+import dev.waymark.testing.BenchmarkTarget;
 import dev.waymark.testing.RealBrowser;
 import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 @RealBrowser
 class ExecutorBenchmark {
   private static final int RUNS = 40;
+  private static final java.util.Map<String, Double> medians = new java.util.LinkedHashMap<>();
   private static ExecutorBrowser browser;
 
   @BeforeAll
@@ -56,6 +58,8 @@ class ExecutorBenchmark {
         .fields(Map.of("n", new ExtractField(".n", null), "sq", new ExtractField(".sq", null))).build()));
     System.out.println(String.join(System.lineSeparator(), lines));
     assertThat(lines).hasSize(8);
+    medians.forEach((name, ms) -> BenchmarkTarget.atMost(name + " median", ms,
+        "ms", name.startsWith("extractList") ? 500 : 50).print());
   }
 
   private static String row(String name, Step step) {
@@ -67,6 +71,7 @@ class ExecutorBenchmark {
       assertThat(r.ok()).as(name + ": " + r.error()).isTrue();
     }
     Arrays.sort(ms);
+    medians.put(name, (double) ms[RUNS / 2]);
     return String.format("%-34s %6d %10d %10d %10d", name, RUNS, ms[RUNS / 2], ms[(int) Math.ceil(RUNS * 0.95) - 1], ms[RUNS - 1]);
   }
 }

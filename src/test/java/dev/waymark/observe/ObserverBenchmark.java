@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import dev.waymark.testing.BenchmarkTarget;
 import dev.waymark.testing.RealBrowser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.workflow.Json;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * Prints what observing costs on generated pages of 100, 1,000 and 10,000 controls: time in the page, JSON
  * size, compact size and estimated tokens, and the compact form against an ARIA-snapshot baseline of the same
  * page. Two settings: the defaults the studio uses (node cap, repeats collapsed) and "all", every control kept
- * with a ref. Targets (not asserted; see DESIGN "timed targets"): 1,000 controls under 100 ms, 10,000 under 1 s,
+ * with a ref. Targets, printed with a verdict (-Pbench): 1,000 controls under 100 ms, 10,000 under 1 s,
  * compact at most a third of the baseline's tokens.
  */
 @RealBrowser
@@ -94,6 +95,7 @@ class ObserverBenchmark {
   @Test
   void printsObserveCostAndCompactSize() throws Exception {
     List<String> rows = new ArrayList<>();
+    List<BenchmarkTarget> targets = new ArrayList<>();
     rows.add(String.format(Locale.ROOT, "%-7s %-8s %8s %9s %9s %7s %7s %10s %10s %9s %11s %7s",
         "controls", "setting", "elements", "first ms", "median ms", "min ms", "nodes", "JSON chars", "compact ch", "compact t",
         "baseline t", "ratio"));
@@ -124,11 +126,20 @@ class ObserverBenchmark {
             r.get("min").asDouble(), size.nodes(),
             size.jsonChars(), size.compactChars(), size.compactTokens(), baseTokens,
             size.compactTokens() / (double) baseTokens));
+        if (setting[0].equals("default")) {
+          if (n >= 1_000) {
+            targets.add(BenchmarkTarget.atMost("observe " + n + " controls (median, in page)", r.get("median").asDouble(),
+                "ms", n == 1_000 ? 100 : 1_000));
+          }
+          targets.add(BenchmarkTarget.atMost("compact tokens / ARIA snapshot tokens at " + n + " controls",
+              size.compactTokens() / (double) baseTokens, "×", 1 / 3.0));
+        }
       }
     }
     System.out.println("ObserverBenchmark (headless Chromium, observe in an isolated world; first = the first call in a"
         + " fresh world, median of calls 3-5, min of all; tokens = CompactObservation.estimateTokens; load average "
         + String.format(Locale.ROOT, "%.1f", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + ")");
     rows.forEach(System.out::println);
+    targets.forEach(BenchmarkTarget::print);
   }
 }
