@@ -12,7 +12,10 @@ public final class BrowserPreflight {
       System.out.println("[waymark] -D" + Browsers.MODE_PROPERTY + "=none: the real-browser tests will be skipped");
       return;
     }
-    if (Browsers.find().isEmpty()) throw new IllegalStateException(Browsers.missingMessage());
+    if (Browsers.find().isEmpty()) {
+      System.err.println("[waymark] " + Browsers.missingMessage());
+      System.exit(1);
+    }
     System.out.println("[waymark] real-browser tests use " + Browsers.chromium());
   }
 }
