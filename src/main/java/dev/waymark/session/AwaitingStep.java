@@ -1,7 +1,6 @@
 package dev.waymark.session;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.workflow.Json;
+import dev.waymark.apply.StepDecisions;
 import dev.waymark.workflow.Step;
 
 /**
@@ -12,19 +11,9 @@ public record AwaitingStep(Step step, String reasoning) {
 
   /**
    * The step as a person's decision for the editor: its resolved selector instead of a ref (refs mean nothing
-   * outside the observation they came from), without the id and provenance the engine writes.
+   * outside the observation they came from), every other field as it was.
    */
   public String asDecision() {
-    ObjectNode stepJson = Json.mapper().valueToTree(step.withProvenance(null));
-    stepJson.remove("id");
-    ObjectNode d = Json.mapper().createObjectNode();
-    d.put("reasoning", reasoning == null ? "" : reasoning);
-    d.put("done", false);
-    d.set("step", stepJson);
-    try {
-      return Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(d);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+    return StepDecisions.decision(step, null, reasoning);
   }
 }

@@ -116,15 +116,9 @@ public record JournalEntry(
   SessionState applyTo(SessionState s) {
     return switch (kind) {
       case STATE -> state;
-      case GOAL -> new SessionState(s.format(), s.sessionId(), workflowId != null ? workflowId : s.workflowId(), goal, s.variables(), s.steps(), s.notes(),
-          s.trail(), s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(),
-          s.done(), s.continueLoop(), s.observations(), s.taskOrigins());
-      case VARIABLES -> new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), variables, s.steps(),
-          s.notes(), s.trail(), s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(),
-          s.lastUrl(), s.done(), s.continueLoop(), s.observations(), s.taskOrigins());
-      case BUDGET -> new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), s.steps(),
-          s.notes(), s.trail(), budget, failures, s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(),
-          done != null ? done : s.done(), continueLoop, s.observations(), s.taskOrigins());
+      case GOAL -> s.withGoal(goal, workflowId != null ? workflowId : s.workflowId());
+      case VARIABLES -> s.withVariables(variables);
+      case BUDGET -> s.withLoop(budget, failures, done != null ? done : s.done(), continueLoop);
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
       case CLOSED, AWAITING -> s;

@@ -27,11 +27,12 @@ final class SessionMath {
     }
     List<ExtTurn> trail = new ArrayList<>(s.trail());
     if (e.turn() != null) trail.add(e.turn());
-    return new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), steps, notes, trail,
-        orElse(e.budget(), s.budget()), orElse(e.failures(), s.failures()), s.maxFailures(),
-        orElse(e.givenBack(), s.givenBack()), e.lastObservation() != null ? e.lastObservation() : s.lastObservation(),
-        e.lastUrl() != null ? e.lastUrl() : s.lastUrl(), e.done() != null ? e.done() : s.done(),
-        e.continueLoop() != null ? e.continueLoop() : s.continueLoop(), obs, origins);
+    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).taskOrigins(origins)
+        .budget(orElse(e.budget(), s.budget())).failures(orElse(e.failures(), s.failures()))
+        .givenBack(orElse(e.givenBack(), s.givenBack()))
+        .lastObservation(e.lastObservation() != null ? e.lastObservation() : s.lastObservation())
+        .lastUrl(e.lastUrl() != null ? e.lastUrl() : s.lastUrl()).done(e.done() != null ? e.done() : s.done())
+        .continueLoop(e.continueLoop() != null ? e.continueLoop() : s.continueLoop()).build();
   }
 
   static SessionState afterUndo(SessionState s, String stepId, ExtTurn turn) {
@@ -46,9 +47,8 @@ final class SessionMath {
     obs.remove(stepId);
     List<ExtTurn> trail = new ArrayList<>(s.trail());
     if (turn != null) trail.add(turn);
-    return new SessionState(s.format(), s.sessionId(), s.workflowId(), s.goal(), s.variables(), steps, notes, trail,
-        s.budget(), s.failures(), s.maxFailures(), s.givenBack(), s.lastObservation(), s.lastUrl(), false,
-        s.budget() > 0 && s.failures() < s.maxFailures(), obs, s.taskOrigins());
+    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).done(false)
+        .continueLoop(s.budget() > 0 && s.failures() < s.maxFailures()).build();
   }
 
   private static int orElse(Integer v, int dflt) {

@@ -54,7 +54,73 @@ public record SessionState(
 
   /** A new session with nothing done yet. */
   public static SessionState fresh(String sessionId, String workflowId, String goal, int budget) {
-    return new SessionState(FORMAT, sessionId, workflowId, goal, Map.of(), List.of(), List.of(), List.of(), budget, 0,
-        0, 0, null, null, false, budget > 0, Map.of(), Set.of());
+    return new Builder().sessionId(sessionId).workflowId(workflowId).goal(goal).budget(budget).continueLoop(budget > 0)
+        .build();
+  }
+
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  public SessionState withGoal(String newGoal, String newWorkflowId) {
+    return toBuilder().goal(newGoal).workflowId(newWorkflowId).build();
+  }
+
+  public SessionState withVariables(Map<String, String> newVariables) {
+    return toBuilder().variables(newVariables).build();
+  }
+
+  public SessionState withTaskOrigins(Set<String> origins) {
+    return toBuilder().taskOrigins(origins).build();
+  }
+
+  /** The loop's counters: turns left, failures in a row, whether the goal is reached and the loop may go on. */
+  public SessionState withLoop(int newBudget, int newFailures, boolean newDone, boolean mayContinue) {
+    return toBuilder().budget(newBudget).failures(newFailures).done(newDone).continueLoop(mayContinue).build();
+  }
+
+  /** Mutable assembly of a state; the record stays immutable. */
+  public static final class Builder {
+    private int format = FORMAT, budget, failures, maxFailures, givenBack;
+    private String sessionId, workflowId, goal, lastObservation, lastUrl;
+    private Map<String, String> variables;
+    private List<Step> steps;
+    private List<String> notes;
+    private List<ExtTurn> trail;
+    private boolean done, continueLoop;
+    private Map<String, PageObservation> observations;
+    private Set<String> taskOrigins;
+
+    public Builder() {}
+
+    Builder(SessionState s) {
+      format = s.format; sessionId = s.sessionId; workflowId = s.workflowId; goal = s.goal; variables = s.variables;
+      steps = s.steps; notes = s.notes; trail = s.trail; budget = s.budget; failures = s.failures;
+      maxFailures = s.maxFailures; givenBack = s.givenBack; lastObservation = s.lastObservation; lastUrl = s.lastUrl;
+      done = s.done; continueLoop = s.continueLoop; observations = s.observations; taskOrigins = s.taskOrigins;
+    }
+
+    public Builder sessionId(String v) { sessionId = v; return this; }
+    public Builder workflowId(String v) { workflowId = v; return this; }
+    public Builder goal(String v) { goal = v; return this; }
+    public Builder variables(Map<String, String> v) { variables = v; return this; }
+    public Builder steps(List<Step> v) { steps = v; return this; }
+    public Builder notes(List<String> v) { notes = v; return this; }
+    public Builder trail(List<ExtTurn> v) { trail = v; return this; }
+    public Builder budget(int v) { budget = v; return this; }
+    public Builder failures(int v) { failures = v; return this; }
+    public Builder maxFailures(int v) { maxFailures = v; return this; }
+    public Builder givenBack(int v) { givenBack = v; return this; }
+    public Builder lastObservation(String v) { lastObservation = v; return this; }
+    public Builder lastUrl(String v) { lastUrl = v; return this; }
+    public Builder done(boolean v) { done = v; return this; }
+    public Builder continueLoop(boolean v) { continueLoop = v; return this; }
+    public Builder observations(Map<String, PageObservation> v) { observations = v; return this; }
+    public Builder taskOrigins(Set<String> v) { taskOrigins = v; return this; }
+
+    public SessionState build() {
+      return new SessionState(format, sessionId, workflowId, goal, variables, steps, notes, trail, budget, failures,
+          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins);
+    }
   }
 }

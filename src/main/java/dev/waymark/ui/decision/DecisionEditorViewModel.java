@@ -4,15 +4,13 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.waymark.apply.DecisionException;
 import dev.waymark.apply.DecisionParser;
+import dev.waymark.apply.StepDecisions;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.TurnOutcome;
 import dev.waymark.ui.common.Problems;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Provenance;
-import dev.waymark.workflow.Step;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -81,22 +79,8 @@ public final class DecisionEditorViewModel {
   /** Loads the waiting step into the editor as a decision the person can change (Ctrl+E). */
   public void editPending(SessionSnapshot s) {
     if (s.pending() == null) return;
-    Step step = s.pending().step();
-    Map<String, Object> st = new LinkedHashMap<>();
-    st.put("type", step.type());
-    if (s.pending().ref() != null) st.put("ref", s.pending().ref());
-    else if (step.selector() != null) st.put("selector", step.selector());
-    if (step.label() != null) st.put("label", step.label());
-    if (step.value() != null) st.put("value", step.value());
-    if (step.url() != null) st.put("url", step.url());
-    Map<String, Object> d = new LinkedHashMap<>();
-    d.put("reasoning", s.pending().reasoning() == null ? "" : s.pending().reasoning());
-    d.put("step", st);
-    try {
-      text.set(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(d));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+    // Every field of the waiting step, so an edit changes only what the person changes.
+    text.set(StepDecisions.decision(s.pending().step(), s.pending().ref(), s.pending().reasoning()));
     mode.set(Mode.EDITING_PENDING);
   }
 
