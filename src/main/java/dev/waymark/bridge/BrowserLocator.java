@@ -1,6 +1,5 @@
 package dev.waymark.bridge;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +63,7 @@ public final class BrowserLocator {
     String path = environment.apply("PATH");
     if (path != null) {
       for (String name : NAMES) {
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(windows() ? ";" : ":")) {
           if (dir.isEmpty()) continue;
           out.add(Path.of(dir, windows() ? name + ".exe" : name));
           if (windows() && name.equals("chrome")) out.add(Path.of(dir, "msedge.exe"));

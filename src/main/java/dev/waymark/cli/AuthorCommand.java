@@ -458,7 +458,7 @@ public final class AuthorCommand implements Callable<Integer> {
     for (String v : specs == null ? List.<String>of() : specs) {
       int eq = v.indexOf('=');
       String name = (eq < 0 ? v : v.substring(0, eq)).strip();
-      if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+      if (!dev.waymark.workflow.Tokens.isName(name)) {
         throw new IllegalArgumentException("--var " + v + ": \"" + name + "\" cannot be a variable name; use NAME=DESCRIPTION "
             + "with letters, digits and _ . -, starting with a letter or _");
       }

@@ -46,7 +46,7 @@ final class ValuesFile {
         throw new IOException("line " + (i + 1) + " of the values file " + file + " is not name=value");
       }
       String name = line.substring(0, eq).strip();
-      if (!name.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+      if (!dev.waymark.workflow.Tokens.isName(name)) {
         throw new IOException("line " + (i + 1) + " of the values file " + file + " names no valid variable (\"" + name
             + "\"); use letters, digits and _ . -, starting with a letter or _");
       }

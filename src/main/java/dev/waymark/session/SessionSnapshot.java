@@ -43,6 +43,11 @@ public record SessionSnapshot(
   public boolean continueLoop() { return state.continueLoop(); }
   public boolean busy() { return activity != null; }
 
+  /** The names of variables that have no value yet: what the person must enter before the steps can run. */
+  public List<String> missingValues() {
+    return state.variables().keySet().stream().filter(n -> !valuesEntered.contains(n)).toList();
+  }
+
   /** The note written for a step, by its position among the accepted steps. */
   public String noteFor(String stepId) {
     for (int i = 0; i < state.steps().size(); i++) {

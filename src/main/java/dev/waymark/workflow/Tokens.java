@@ -9,9 +9,17 @@ import java.util.regex.Pattern;
 
 /** The {@code {{ name }}} placeholders of workflow text, and their substitution. */
 public final class Tokens {
-  public static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*([A-Za-z_][A-Za-z0-9_.-]*)\\s*}}");
+  /** What a variable (or a stored slot) may be called: a letter or _, then letters, digits, _ . or -. */
+  public static final String NAME = "[A-Za-z_][A-Za-z0-9_.-]*";
+  private static final Pattern NAME_PATTERN = Pattern.compile(NAME);
+  public static final Pattern TOKEN = Pattern.compile("\\{\\{\\s*(" + NAME + ")\\s*}}");
 
   private Tokens() {}
+
+  /** True when {@code name} can be a variable's name. */
+  public static boolean isName(String name) {
+    return name != null && NAME_PATTERN.matcher(name).matches();
+  }
 
   /** Names used in one string, in order of first use. */
   public static Set<String> names(String text) {

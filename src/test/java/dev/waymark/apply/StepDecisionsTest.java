@@ -23,24 +23,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** A step written back as a decision and applied again by a person is the same step, field for field. */
 class StepDecisionsTest {
 
-  /** Every field of a Step set, under the given type. */
-  static Step everyField(String type) {
-    Map<String, ExtractField> fields = new LinkedHashMap<>();
-    fields.put("title", new ExtractField("h3", null));
-    fields.put("link", new ExtractField("a", "href"));
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("q", "{{ query }}");
-    body.put("page", "2");
-    WaitConfig wait = new WaitConfig("#done", "Saved", "/ok", true, 250, 5000);
-    Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
-    return new Step("s9", type, "Do the thing", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
-        StepTypes.SET_VIEWPORT.equals(type) ? "1280x800" : "{{ query }}", "json", "href", fields, 50, "https://x/", "sum",
-        List.of("a", 2, true), body, "POST", "{{ query }}.csv", "client", wait, "Enter the code",
-        new ContinueCondition(true, "#next", "Done", "/step2", 60000), 9000, true, cond, "rows",
-        new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
-        Provenance.person("I saw it"));
-  }
-
   static Stream<String> types() {
     return StepTypes.ALL.stream().sorted();
   }
@@ -63,7 +45,7 @@ class StepDecisionsTest {
   @ParameterizedTest
   @MethodSource("types")
   void everyFieldOfAStepOfEachTypeSurvivesTheWayBack(String type) {
-    Step original = everyField(type);
+    Step original = StepDecisionsFixtures.everyField(type);
     String decision = StepDecisions.decision(original, null, "as decided");
     assertThat(engineFieldsCleared(applied(decision))).isEqualTo(engineFieldsCleared(original));
   }
@@ -82,7 +64,7 @@ class StepDecisionsTest {
 
   @Test
   void theDecisionCarriesNeitherIdNorProvenanceNorAnyValue() throws Exception {
-    String decision = StepDecisions.decision(everyField(StepTypes.FILL), null, "r");
+    String decision = StepDecisions.decision(StepDecisionsFixtures.everyField(StepTypes.FILL), null, "r");
     var step = dev.waymark.workflow.Json.mapper().readTree(decision).get("step");
     assertThat(step.has("id")).isFalse();
     assertThat(step.has("provenance")).isFalse();

@@ -168,7 +168,7 @@ class AuthoringSessionTest {
     assertThat(s.trail().get(0).error()).startsWith("the person took over and did this instead: Click button \"Accept all cookies\"");
     assertThat(s.trail().get(1).ok()).isTrue();
     assertThat(s.steps()).singleElement().satisfies(step -> {
-      assertThat(step.provenance()).isEqualTo(Provenance.person(AuthoringSession.TAKE_OVER_REASONING));
+      assertThat(step.provenance()).isEqualTo(Provenance.person(PersonSteps.TAKE_OVER_REASONING));
       assertThat(step.selector().css()).isEqualTo("#cookie-accept");
     });
     assertThat(s.failures()).as("the person's step worked, so the failures reset").isZero();
@@ -268,7 +268,7 @@ class AuthoringSessionTest {
     assertThat(browser.performed).as("it already happened in the page").isEmpty();
     Step s = session.latest().steps().get(0);
     assertThat(s.value()).isEqualTo("{{ password }}");
-    assertThat(s.provenance()).isEqualTo(Provenance.person(AuthoringSession.RECORDED_REASONING));
+    assertThat(s.provenance()).isEqualTo(Provenance.person(PersonSteps.RECORDED_REASONING));
     assertThatThrownBy(() -> get(session.recordPersonAction(new PersonAction("fill",
         dev.waymark.workflow.Selector.css("#password"), PersonAction.HIDDEN_PASSWORD, null, null))))
         .hasCauseInstanceOf(SessionException.class).hasMessageContaining("never sent to the studio");

@@ -1,0 +1,203 @@
+package dev.waymark.session;
+
+import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.ApplyOutput;
+import dev.waymark.apply.ApplyTurn;
+import dev.waymark.apply.PreparedStep;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.risk.Approval;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.risk.Policy;
+import dev.waymark.risk.RiskAssessment;
+import dev.waymark.risk.RiskCategory;
+import dev.waymark.risk.RiskCheck;
+import dev.waymark.risk.RiskGate;
+import dev.waymark.workflow.Provenance;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.StepTypes;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One turn, on the session thread: a decision's input is prepared by the pure apply turn, passes the risk gate,
+ * waits for the person or is performed, and is recorded. Refusals are ordinary recorded turns.
+ */
+final class TurnPipeline {
+  private static final Logger LOG = LoggerFactory.getLogger(TurnPipeline.class);
+
+  private final SessionModel model;
+  private final RiskGate riskGate;
+  private final Supplier<ApprovalPolicy> policy;
+
+  TurnPipeline(SessionModel model, RiskGate riskGate, Supplier<ApprovalPolicy> policy) {
+    this.model = model;
+    this.riskGate = riskGate;
+    this.policy = policy;
+  }
+
+  TurnOutcome submit(String decision, String decidedBy) throws Exception {
+    model.requireNoPending();
+    model.ensureObservation();
+    ApplyInput in = model.input(decision, decidedBy);
+    ApplyTurn.Prepared p = ApplyTurn.prepare(in);
+    if (p instanceof ApplyTurn.Finished f) return recordTurn(in, f.output(), null);
+    return gate(in, ((ApplyTurn.Ready) p).step(), false);
+  }
+
+  String check(String decision, String decidedBy) {
+    SessionModel.Pending pending = model.pending;
+    ApplyInput in = pending != null && Provenance.PERSON.equals(decidedBy)
+        ? pending.in().toBuilder().decision(decision).decidedBy(decidedBy).build()
+        : model.input(decision, decidedBy);
+    ApplyTurn.Prepared p = ApplyTurn.prepare(in);
+    return p instanceof ApplyTurn.Finished f && refused(f.output()) ? f.output().error() : null;
+  }
+
+  /** A finished turn that is neither an outcome of the decision (done, blocked, handoff) nor a step: a refusal. */
+  private static boolean refused(ApplyOutput out) {
+    return out.error() != null && !out.done() && out.blocked() == null && out.handoff() == null;
+  }
+
+  TurnOutcome approve(Approval approval) throws Exception {
+    SessionModel.Pending p = model.requirePending();
+    if (!ApprovalPolicy.mayPerform(p.check(), p.ready().step(), approval)) {
+      throw new SessionException(p.check().policy() == Policy.BLOCK ? "The approval policy refuses this step"
+          : "That approval is not of the step waiting now (it was edited or replaced); look at it again and approve it");
+    }
+    model.pending = null;
+    return perform(p.in(), p.ready(), p.page());
+  }
+
+  TurnOutcome reject(String reason) {
+    SessionModel.Pending p = model.requirePending();
+    model.pending = null;
+    String why = reason == null || reason.isBlank() ? "the person rejected the step" : reason.strip();
+    return recordTurn(p.in(), ApplyTurn.refuse(p.in(), p.ready(), why), null);
+  }
+
+  /**
+   * The edit is checked like any decision and goes through the risk gate again, so an edited step that is still
+   * risky waits for approval once more; an edit that cannot be used is reported and the original keeps waiting.
+   */
+  TurnOutcome edit(String decision) throws Exception {
+    SessionModel.Pending p = model.requirePending();
+    ApplyInput in = p.in().toBuilder().decision(decision).decidedBy(Provenance.PERSON).build();
+    ApplyTurn.Prepared prepared = ApplyTurn.prepare(in);
+    if (prepared instanceof ApplyTurn.Finished f) {
+      if (refused(f.output())) {
+        throw new SessionException("The edited decision cannot be used: " + f.output().error());
+      }
+      model.pending = null;
+      return recordTurn(in, f.output(), null);
+    }
+    model.pending = null;
+    return gate(in, ((ApplyTurn.Ready) prepared).step(), true);
+  }
+
+  /** The risk check of a prepared step against the current page and the task's sites. */
+  RiskCheck riskCheck(PreparedStep ready) {
+    return policy.get().check(riskGate, ready.step(), ready.node(), model.observation, model.state.taskOrigins());
+  }
+
+  TurnOutcome gate(ApplyInput in, PreparedStep ready, boolean edited) throws Exception {
+    RiskCheck check = riskCheck(ready);
+    RiskAssessment risk = check.assessment();
+    if (check.policy() == Policy.BLOCK) return recordTurn(in, ApplyTurn.refuse(in, ready, blockedReason(risk)), null);
+    if (check.policy() == Policy.ASK) {
+      Step s = ready.step();
+      PageObservation page = model.observation;
+      PendingApproval view = new PendingApproval(s, ready.ref(), ready.node(), in.decidedBy(), ready.reasoning(),
+          s.value(), page == null ? null : page.url(), risk.categories(), risk.reasons(), edited);
+      model.pending = new SessionModel.Pending(in, ready, view, page, check);
+      // On disk before the person sees it: a crash while it waits leaves it for recovery, not lost.
+      model.record(JournalEntry.awaiting(s, ready.reasoning()));
+      return TurnOutcome.awaiting(view);
+    }
+    return perform(in, ready, model.observation);
+  }
+
+  static String blockedReason(RiskAssessment risk) {
+    String cats = risk.categories().stream().map(RiskCategory::description).sorted().collect(Collectors.joining(", "));
+    return "the approval policy blocks " + cats + " steps" + (risk.reasons().isEmpty() ? "" : " (" + String.join("; ", risk.reasons()) + ")")
+        + "; choose another way to reach the goal or ask the person";
+  }
+
+  /** Sends the step to the browser, records what came back, and reads the page again. */
+  TurnOutcome perform(ApplyInput in, PreparedStep ready, PageObservation page) throws Exception {
+    Step step = ready.step();
+    model.setActivity("Performing: " + step.label());
+    StepResult result;
+    try {
+      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      result = StepResult.uncertain(step.id(), "the session was interrupted while the browser worked");
+    } catch (RuntimeException e) {
+      // The step may have reached the page before the failure: never treat it as not done.
+      LOG.warn("perform {} failed", step.id(), e);
+      result = StepResult.uncertain(step.id(), "the browser connection failed: " + e.getMessage());
+    }
+    ApplyOutput out = ApplyTurn.complete(in, ready, result);
+    Set<String> origins = null;
+    Step maybe = out.uncertain() ? out.step() : null;
+    if (out.ok() && StepTypes.NAVIGATE.equals(step.type()) && SessionModel.origin(step.url()) != null) {
+      // A navigation that was allowed (by policy or by the person) widens where the task may go.
+      origins = Set.of(SessionModel.origin(step.url()));
+    }
+    TurnOutcome o = recordTurn(in, out, origins, page);
+    if (maybe != null) {
+      model.uncertain = maybe;
+      model.uncertainNote = out.reasoning();
+      model.uncertainPage = page;
+      model.publish();
+    }
+    if (!Thread.currentThread().isInterrupted()) {
+      try {
+        model.setActivity("Reading the page");
+        model.readPage();
+        model.publish();
+      } catch (SessionException e) {
+        model.notice = "The step was recorded, but the page could not be read afterwards: " + e.getMessage();
+        model.publish();
+      }
+    }
+    return o;
+  }
+
+  TurnOutcome recordTurn(ApplyInput in, ApplyOutput out, Set<String> origins) {
+    return recordTurn(in, out, origins, model.observation);
+  }
+
+  TurnOutcome recordTurn(ApplyInput in, ApplyOutput out, Set<String> origins, PageObservation page) {
+    JournalEntry.B b = new JournalEntry.B(JournalEntry.TURN);
+    b.turn = out.lastTurn();
+    if (out.ok() && out.step() != null) {
+      b.step = out.step();
+      b.note = out.notes().isEmpty() ? "" : out.notes().get(out.notes().size() - 1);
+      b.observation = page;
+    }
+    b.budget = out.budget();
+    b.failures = out.failures();
+    b.givenBack = out.givenBack();
+    b.lastObservation = out.lastObservation();
+    b.lastUrl = in.observation() == null ? null : in.observation().url();
+    b.done = out.done();
+    b.continueLoop = out.continueLoop();
+    Set<String> all = new LinkedHashSet<>(model.state.taskOrigins());
+    if (origins != null) all.addAll(origins);
+    b.taskOrigins = all;
+    // The model decision waiting to be journaled belongs to this turn, whoever applied it in the end.
+    b.usage = model.nextUsage;
+    model.nextUsage = null;
+    model.lastOutput = out;
+    // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
+    model.uncertain = null;
+    model.record(b.build());
+    return TurnOutcome.recorded(out);
+  }
+}

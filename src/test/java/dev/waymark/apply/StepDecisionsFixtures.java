@@ -1,0 +1,39 @@
+package dev.waymark.apply;
+
+import dev.waymark.workflow.Condition;
+import dev.waymark.workflow.ContinueCondition;
+import dev.waymark.workflow.ExtractField;
+import dev.waymark.workflow.Provenance;
+import dev.waymark.workflow.ResumePoint;
+import dev.waymark.workflow.Rewind;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.WaitConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Steps with every field set, for the tests of the way back from a step to a decision. */
+public final class StepDecisionsFixtures {
+  private StepDecisionsFixtures() {}
+
+  /** Every field of a Step set, under the given type. */
+  public static Step everyField(String type) {
+    Map<String, ExtractField> fields = new LinkedHashMap<>();
+    fields.put("title", new ExtractField("h3", null));
+    fields.put("link", new ExtractField("a", "href"));
+    Map<String, String> body = new LinkedHashMap<>();
+    body.put("q", "{{ query }}");
+    body.put("page", "2");
+    WaitConfig wait = new WaitConfig("#done", "Saved", "/ok", true, 250, 5000);
+    Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
+    return new Step("s9", type, "Do the thing", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
+        StepTypes.SET_VIEWPORT.equals(type) ? "1280x800" : "{{ query }}", "json", "href", fields, 50, "https://x/", "sum",
+        List.of("a", 2, true), body, "POST", "{{ query }}.csv", "client", wait, "Enter the code",
+        new ContinueCondition(true, "#next", "Done", "/step2", 60000), 9000, true, cond, "rows",
+        new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
+        Provenance.person("I saw it"));
+  }
+
+}
