@@ -73,7 +73,7 @@ async function open() {
   let ws;
   try {
     ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-  } catch (e) {
+  } catch {
     await setConnection('no_studio', `Cannot open a connection to port ${port}.`);
     scheduleRetry();
     return;

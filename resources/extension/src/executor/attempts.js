@@ -147,7 +147,7 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
     if (n.transition === 'form_submit') {
       return { ok: false, error: `${what} is stopped by a dialog the new page opened (a site the extension was not guarding yet); it was a form submission, so it is not reloaded: answer the dialog in the browser` };
     }
-    let url = null;
+    let url;
     try { url = (await chrome.tabs.get(tabId)).url; } catch { return r; }
     await guardSite(url);
     snap = snapshot(tabId);
@@ -159,7 +159,7 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
 // ---- conditions and waits ----
 
 export async function conditionHolds(ctx, condition) {
-  let last = null;
+  let last;
   let tries = 0;
   for (;;) {
     try {
@@ -180,7 +180,7 @@ export async function waitFor(ctx, wait, timeoutMs) {
   const started = Date.now();
   const deadline = started + timeoutMs;
   const hasCondition = wait.selector || wait.text || wait.url_includes;
-  let pending = null;
+  let pending;
   let tries = 0;
   while (hasCondition) {
     try {

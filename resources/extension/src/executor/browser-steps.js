@@ -17,6 +17,8 @@ function bytesToBase64(bytes) {
 }
 
 function safeName(title, ext) {
+  // control characters are no part of a file name
+  // eslint-disable-next-line no-control-regex
   const base = String(title || '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
   return `${base || 'page'}.${ext}`;
 }
@@ -45,7 +47,7 @@ export async function doCapturePageFile(ctx) {
       }
     }
     if (!bytes) throw new StepFailure(`the page could not be saved as MHTML: ${last && last.message ? last.message : last}`);
-    let title = '';
+    let title;
     try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
     const filename = step.filename || safeName(title, 'mhtml');
     return { ok: true, data: `${filename} (${bytes.length} bytes, multipart/related)`, file: { filename, mime: 'multipart/related', size: bytes.length, base64: bytesToBase64(bytes) } };
@@ -80,7 +82,7 @@ async function callNamedFunction(path, args, cap) {
     fn = fn[part];
   }
   if (typeof fn !== 'function') return { error: `the page has no function ${path} (it is ${fn === undefined ? 'undefined' : typeof fn})` };
-  let source = '';
+  let source;
   try { source = Function.prototype.toString.call(fn); } catch { source = '[native code]'; }
   if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) return { error: `${path} is a built-in function of the browser; eval calls only the page's own functions` };
   let value;
@@ -226,7 +228,7 @@ export async function doSetViewport(ctx) {
   } catch (e) {
     throw new StepFailure(e.message);
   }
-  let seen = null;
+  let seen;
   try { seen = await callPage(tabId, 'pageState', [], 2000); } catch { seen = null; }
   return { ok: true, data: `viewport ${size.width}x${size.height}${seen && seen.viewport ? ` (the page sees ${seen.viewport})` : ''}` };
 }

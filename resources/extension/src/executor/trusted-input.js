@@ -13,7 +13,7 @@ async function attach(tabId) {
   } catch (e) {
     // ours already (a viewport override, an earlier click) is fine; DevTools or another extension is not
     if (!/already attached/i.test(String(e && e.message))) {
-      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && e.message ? e.message : e}`);
+      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && e.message ? e.message : e}`, { cause: e });
     }
   }
   attached.add(tabId);

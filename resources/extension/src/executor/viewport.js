@@ -29,7 +29,7 @@ export async function setViewport(tabId, width, height) {
   try {
     await chrome.debugger.attach(target, '1.3');
   } catch (e) {
-    if (!/already attached/i.test(String(e.message))) throw new Error(`cannot control this tab's viewport: ${e.message}`);
+    if (!/already attached/i.test(String(e.message))) throw new Error(`cannot control this tab's viewport: ${e.message}`, { cause: e });
   }
   await chrome.storage.session.set({ [KEY]: { tabId, width, height } });
   await chrome.debugger.sendCommand(target, 'Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false });

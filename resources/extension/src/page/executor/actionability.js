@@ -98,7 +98,7 @@ export function hitTarget(el) {
   if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
   if (!containsDeep(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
   // An element inside a same-origin frame is only reachable when the frame itself is not covered.
-  let frame = null;
+  let frame;
   try { frame = win.frameElement; } catch { frame = null; }
   let fx = x;
   let fy = y;

@@ -38,7 +38,7 @@ export function highlight(selector) {
 function frameOffset(el) {
   let x = 0;
   let y = 0;
-  let f = null;
+  let f;
   try { f = el.ownerDocument.defaultView.frameElement; } catch { f = null; }
   while (f) {
     const r = f.getBoundingClientRect();

@@ -149,14 +149,14 @@ function animated(el) {
     if (n.parentElement) n = n.parentElement;
     else if (n.getRootNode && n.getRootNode().host) n = n.getRootNode().host;
     else {
-      let f = null;
+      let f;
       try { f = n.ownerDocument.defaultView.frameElement; } catch { f = null; }
       n = f;
     }
   }
   const docs = new Set([...chain].map((n) => n.ownerDocument));
   for (const d of docs) {
-    let list = [];
+    let list;
     try { list = d.getAnimations(); } catch { list = []; }
     for (const a of list) {
       const target = a.effect && a.effect.target;

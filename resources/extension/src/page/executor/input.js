@@ -264,7 +264,7 @@ export function deepActiveElement(doc = document) {
     const sr = shadowOf(a);
     if (sr && sr.activeElement) { a = sr.activeElement; continue; }
     if (a.localName === 'iframe') {
-      let d = null;
+      let d;
       try { d = a.contentDocument; } catch { d = null; }
       if (d && d.activeElement) { a = d.activeElement; continue; }
     }

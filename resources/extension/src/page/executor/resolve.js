@@ -78,7 +78,7 @@ function enterRoots(enter, doc) {
     const sr = shadowOf(host);
     if (sr) { root = sr; continue; }
     if (host.localName === 'iframe' || host.localName === 'frame') {
-      let inner = null;
+      let inner;
       try { inner = host.contentDocument; } catch { inner = null; }
       if (!inner) throw new SelectorError(`cannot enter '${entry}': the frame is cross-origin or not loaded`);
       root = inner;
@@ -92,7 +92,7 @@ function enterRoots(enter, doc) {
 export function queryAll(root, css) {
   try {
     return Array.from(root.querySelectorAll(css));
-  } catch (e) {
+  } catch {
     throw new SelectorError(`invalid css '${css}'`);
   }
 }
@@ -144,7 +144,7 @@ export function deepQueryAll(css, root = document, out = [], depth = 0) {
     const sr = shadowOf(n);
     if (sr) deepQueryAll(css, sr, out, depth + 1);
     if (n.localName === 'iframe' || n.localName === 'frame') {
-      let d = null;
+      let d;
       try { d = n.contentDocument; } catch { d = null; }
       if (d) deepQueryAll(css, d, out, depth + 1);
     }

@@ -19,7 +19,7 @@ export function composedContains(outer, el) {
 
 function isCrossOriginFrame(el) {
   if (el.tagName !== 'IFRAME' && el.tagName !== 'FRAME') return false;
-  try { return !el.contentDocument; } catch (e) { return true; }
+  try { return !el.contentDocument; } catch { return true; }
 }
 
 function visible(el) {

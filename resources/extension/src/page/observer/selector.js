@@ -82,7 +82,7 @@ export function selectorFor(info, budget) {
   if (anchored && (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX)) return { selector: css };
   budget.left -= tree.elements;
   let matches;
-  try { matches = tree.root.querySelectorAll(css); } catch (e) { matches = null; }
+  try { matches = tree.root.querySelectorAll(css); } catch { matches = null; }
   if (matches && matches.length === 1 && matches[0] === info.el) return { selector: css };
   if (matches) {
     for (let i = 0; i < matches.length; i++) {

@@ -12,7 +12,7 @@ function composedParent(el) {
   const root = el.parentNode;
   if (root && root.host) return root.host;
   const win = el.ownerDocument && el.ownerDocument.defaultView;
-  try { return win && win.frameElement ? win.frameElement : null; } catch (e) { return null; }
+  try { return win && win.frameElement ? win.frameElement : null; } catch { return null; }
 }
 
 function enterOf(tree, budget) {
