@@ -1,3 +1,4 @@
+// @ts-check
 // Page attempts of a step: one page call per attempt, polled until the step's timeout, and the
 // waits that follow an input (navigation, conditions, WaitConfig).
 import { callPage, PageCallError } from './page-call.js';

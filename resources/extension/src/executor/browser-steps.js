@@ -1,3 +1,4 @@
+// @ts-check
 // Step handlers that work on the browser: capturePageFile, eval (a named function of the page),
 // the tab steps and setViewport.
 import { callPage } from './page-call.js';
@@ -74,7 +75,10 @@ const FORBIDDEN_SEGMENTS = new Set(['constructor', 'prototype', '__proto__', '__
 // Runs in the page's MAIN world. Only the page's own functions: a built-in (eval, Function,
 // setTimeout, document.write…) could run code given as a string, so native functions are refused.
 async function callNamedFunction(path, args, cap) {
+  // any: the walk goes through whatever the page's globals hold
+  /** @type {any} */
   let owner = window;
+  /** @type {any} */
   let fn = window;
   for (const part of path.split('.')) {
     if (fn === null || fn === undefined) return { error: `the page has no function ${path}` };

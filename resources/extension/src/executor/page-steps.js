@@ -1,3 +1,4 @@
+// @ts-check
 // Step handlers that work in the page: element actions, extract, wait, navigate, extractList,
 // captureUrl, upload and captureDownload.
 import { callPage } from './page-call.js';
@@ -90,6 +91,7 @@ export async function doNavigate(ctx) {
   const how = String(step.value || '').trim().toLowerCase();
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
+  /** @type {(() => Promise<void>) | null} */
   let unguard = null;
   try {
     return await navigateGuarded(ctx, how, snap, (u) => guardNavigation(u, step.accept_dialog).then((f) => { unguard = f; ctx.navGuard = true; }));
@@ -284,6 +286,7 @@ export async function doCaptureDownload(ctx) {
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
   const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
+  /** @type {{url: string, filename: string | null, referrer: string | null} | null} */
   let trapped = null;
   ctx.downloads.trap = (d) => { trapped = trapped || d; if (ctx.downloads.wake) ctx.downloads.wake(); };
   try {

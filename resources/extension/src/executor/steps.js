@@ -1,3 +1,4 @@
+// @ts-check
 // Service-worker half of the executor: performs one Step on a tab and returns the body of the
 // `performed` reply (docs/protocol.md). Page work runs through page.js, one attempt per call,
 // polled until the step's timeout, so an element that appears late, a page that navigates in
@@ -20,6 +21,10 @@ import {
 } from './page-steps.js';
 import { doCapturePageFile, doEval, doSwitchTab, doCloseTab, doAdoptTab, doSetViewport } from './browser-steps.js';
 
+/** @typedef {import('./step-common.js').StepContext} StepContext */
+/** @typedef {import('../wire.js').Performed} Performed */
+/** @typedef {import('../wire.js').StepResult} StepResult */
+
 export { stepStatus } from './ledger.js';
 export { LIST_BOUND } from './step-common.js';
 
@@ -29,6 +34,11 @@ export const DEFAULT_TIMEOUT_MS = 10000;
 /**
  * Performs step on tab tabId. values: name → real value for the {{ tokens }} the step uses.
  * options: {step_id, timeout_ms}. Never throws: every failure is a reply with ok false.
+ * @param {number} tabId
+ * @param {import('../wire.js').Step} step
+ * @param {Record<string, unknown>} [values]
+ * @param {{step_id?: string, timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string}} [options]
+ * @returns {Promise<Performed>}
  */
 export async function performStep(tabId, step, values = {}, options = {}) {
   const stepId = options.step_id ?? step?.id ?? null;
@@ -36,9 +46,11 @@ export async function performStep(tabId, step, values = {}, options = {}) {
   // Upload files travel beside the values (name → {filename, mime, base64}); never echoed.
   options = { ...options, files: options.files && typeof options.files === 'object' ? options.files : {} };
   if (stepId == null) return execute(tabId, step, values, options, stepId, mask);
+  /** @type {{promise?: Promise<Performed>}} */
   const holder = {};
   const mine = ledger.claim(stepId, holder);
   if (mine) return answerFor(mine);
+  /** @type {(result: Performed) => void} */
   let release;
   holder.promise = new Promise((resolve) => { release = resolve; });
   const earlier = await ledger.persisted(stepId);
@@ -64,11 +76,21 @@ export async function performStep(tabId, step, values = {}, options = {}) {
   return result;
 }
 
+/** @param {import('../wire.js').LedgerRecord} record */
 async function answerFor(record) {
   if (record.state === 'done') return { ...record.result, repeated: true };
   return { ...(await record.holder.promise), repeated: true };
 }
 
+/**
+ * @param {number} tabId
+ * @param {import('../wire.js').Step} step
+ * @param {Record<string, unknown>} values
+ * @param {{timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string}} options
+ * @param {string | null} stepId
+ * @param {import('./values.js').Masker} mask
+ * @returns {Promise<Performed>}
+ */
 async function execute(tabId, step, values, options, stepId, mask) {
   const t0 = Date.now();
   const taskTabAtStart = await currentTaskTabId().catch(() => null);
@@ -76,6 +98,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
     workedTabs.add(taskTabAtStart);
     noteWorked(taskTabAtStart).catch(() => {});
   }
+  /** @type {StepContext} */
   const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted' };
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
@@ -92,6 +115,11 @@ async function execute(tabId, step, values, options, stepId, mask) {
   }
 }
 
+/**
+ * @param {StepContext} ctx
+ * @param {{timeout_ms?: number}} options
+ * @returns {Promise<StepResult>}
+ */
 async function run(ctx, options) {
   const { step, tabId, t0 } = ctx;
   let result;
@@ -136,6 +164,12 @@ const lastUrls = new Map();
 const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll', 'upload', 'captureDownload']);
 const GUARDED = new Set(['extractList']);
 
+/**
+ * The `performed` reply for result, every text in it masked.
+ * @param {StepResult} result
+ * @param {StepContext} ctx
+ * @returns {Promise<Performed>}
+ */
 async function finalize(result, ctx) {
   const { tabId, step, stepId, mask, t0 } = ctx;
   let url = null;
@@ -150,6 +184,7 @@ async function finalize(result, ctx) {
   // (after a navigation) answered since.
   const dialogs = [...(ctx.dialogs || [])];
   if (ctx.guarded || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
+  /** @type {Performed} */
   const reply = {
     step_id: stepId,
     ok: !!result.ok,
@@ -194,6 +229,7 @@ async function newTabs(tabId, t0) {
   }));
 }
 
+/** @type {Record<string, (ctx: StepContext) => Promise<StepResult>>} */
 const HANDLERS = {
   navigate: doNavigate,
   click: pageAction,

@@ -1,3 +1,4 @@
+// @ts-check
 // Actionability: the checks a person's browser would make implicitly before input lands on an
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.

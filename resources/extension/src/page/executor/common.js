@@ -1,3 +1,4 @@
+// @ts-check
 // What the page executor's modules share: this document's id and the elements a step's selector picks.
 import { resolveSelector, describeSelector } from './resolve.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Conditions and waits, checked once per call: the service worker polls.
 import { SelectorError, deepQueryAll } from './resolve.js';
 import { isVisible } from './actionability.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // The page halves of captureDownload (the click and the request it would make), capturePageFile (html)
 // and captureUrl (a fetch in the page's session).
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
@@ -89,6 +90,7 @@ export async function fetchFile(req) {
     return { ok: false, error: `invalid url '${req.url}'` };
   }
   const method = String(req.method || 'GET').toUpperCase();
+  /** @type {RequestInit} */
   const init = { method, credentials: 'include', redirect: 'follow' };
   // fields: [name, value] pairs in form order (a form's own); body_params override by name.
   const pairs = Array.isArray(req.fields) ? req.fields.map(([k, v]) => [String(k), String(v)]) : [];
@@ -128,7 +130,8 @@ export async function fetchFile(req) {
   const buf = new Uint8Array(await res.arrayBuffer());
   if (buf.length > maxBytes) return { ok: false, error: `the file is ${buf.length} bytes, over the ${maxBytes}-byte limit` };
   let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
+  // apply takes any array-like at run time; its declared type wants number[]
+  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode.apply(null, /** @type {number[]} */ (/** @type {unknown} */ (buf.subarray(i, i + 0x8000))));
   return {
     ok: true,
     status: res.status,

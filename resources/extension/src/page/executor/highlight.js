@@ -1,3 +1,4 @@
+// @ts-check
 // The outline drawn over what a selector picks, for the studio's `highlight` request.
 import { resolveSelector, describeSelector } from './resolve.js';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Page half of the executor. Each call is one attempt: it either acts (dispatched: true) or says
 // why it cannot yet (retry: true, error), and the service worker polls until the step's
 // timeout. Checks and dispatch run without an await between them, so what was checked is what
@@ -28,6 +29,7 @@ export async function performInPage(step, values, options = {}) {
   // Dialogs: arm this document's guard before acting; without one the worker installs it
   // (a MAIN-world call) and calls again, once per document.
   if (options.guard && !dialogLink({ accept: !!options.guard.accept })) return { ok: false, guard_missing: true, doc: docId };
+  /** @type {import('../../wire.js').StepResult & Record<string, unknown>} */
   let result;
   try {
     result = await attempt(step, options);

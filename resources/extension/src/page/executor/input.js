@@ -1,3 +1,4 @@
+// @ts-check
 // Input as a person's browser makes it: the full pointer/mouse/focus/click sequence, key events
 // with legacy fields and their default actions, values set through the native setters so
 // framework value trackers (React) see a change. Events from here are untrusted (isTrusted is
@@ -265,7 +266,7 @@ export function deepActiveElement(doc = document) {
     if (sr && sr.activeElement) { a = sr.activeElement; continue; }
     if (a.localName === 'iframe') {
       let d;
-      try { d = a.contentDocument; } catch { d = null; }
+      try { d = /** @type {HTMLIFrameElement} */ (a).contentDocument; } catch { d = null; }
       if (d && d.activeElement) { a = d.activeElement; continue; }
     }
     break;

@@ -1,3 +1,4 @@
+// @ts-check
 // The page half of extractList: the rows of the items, and the control or scroll that brings more.
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
 import { clickAt, scrollBy } from './input.js';

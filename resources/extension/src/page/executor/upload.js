@@ -1,3 +1,4 @@
+// @ts-check
 // The page half of an upload step: the file field that goes with the element, and the files put into it.
 import { describeSelector, describeElement, deepQueryAll } from './resolve.js';
 import { targets } from './common.js';

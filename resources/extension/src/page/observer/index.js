@@ -1,3 +1,4 @@
+// @ts-check
 // The observer: turns the live page into a PageObservation (spec names, see
 // /work/shared/spec/extension-apply.md and docs/protocol.md). Runs in the task tab's top frame,
 // isolated world. One walk over the page, then per-node work only for the nodes that are kept.

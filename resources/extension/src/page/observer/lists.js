@@ -1,3 +1,4 @@
+// @ts-check
 // Repeated content blocks (product tiles, result rows, review cards, table rows) and the control
 // that reaches their next batch. Works on the sibling runs the walk already counted.
 import { selectorFor, quote } from './selector.js';

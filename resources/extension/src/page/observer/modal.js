@@ -1,3 +1,4 @@
+// @ts-check
 // Finds what stands over the page: an open modal dialog, an aria-modal dialog, or a fixed overlay
 // covering most of the viewport (a consent wall), possibly a cross-origin frame.
 

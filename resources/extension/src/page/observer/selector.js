@@ -1,3 +1,4 @@
+// @ts-check
 // Stable, unique CSS selectors for observed elements. The preference order is what survives a
 // page reload or a redesign best: id, test attributes, name, aria-label, then a short chain of
 // positions hung from the nearest ancestor that has one of those (or from body).

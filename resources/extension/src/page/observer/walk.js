@@ -1,3 +1,4 @@
+// @ts-check
 import { shadowOf } from '../shadow.js';
 // Phase one of an observation: a single pass over the page in document order, through open
 // shadow roots and same-origin frames. It touches every element once and does only cheap work

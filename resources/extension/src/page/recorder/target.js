@@ -1,3 +1,4 @@
+// @ts-check
 // What the take-over recorder calls an element: the observer's own selector for it, so a step the person
 // records by hand names its element exactly as the observation the model and the studio read names it.
 // Only imports from the observer; the selector rules live there.
