@@ -3,6 +3,8 @@
 // {{ token }}, and nothing else typed into a password field comes at all. The studio sends, with the
 // record request, a fresh random salt and SHA-256(salt || value) of each declared value; the worker
 // hashes what was typed the same way. The values themselves never reach the extension for this.
+import { matchToken } from './token-match.js';
+
 const KEY = 'waymark.record_tokens';
 
 /**
@@ -15,26 +17,13 @@ export async function setRecordTokens(tokens) {
   await chrome.storage.session.set({ [KEY]: ok ? { salt: tokens.salt, values: tokens.values } : null });
 }
 
-function fromBase64(s) {
-  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-/** The declared variable whose value is exactly text, or null. */
+/**
+ * The declared variable whose value is exactly text, or null.
+ * @param {unknown} text
+ * @returns {Promise<string | null>}
+ */
 export async function tokenFor(text) {
   if (typeof text !== 'string' || text === '') return null;
   const got = /** @type {import('../wire.js').RecordTokens | null | undefined} */ ((await chrome.storage.session.get(KEY))[KEY]);
-  if (!got || !got.values) return null;
-  const salt = fromBase64(got.salt);
-  const typed = new TextEncoder().encode(text);
-  const buf = new Uint8Array(salt.length + typed.length);
-  buf.set(salt, 0);
-  buf.set(typed, salt.length);
-  const hex = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', buf)), (b) => b.toString(16).padStart(2, '0')).join('');
-  for (const [name, digest] of Object.entries(got.values)) {
-    if (digest === hex) return name;
-  }
-  return null;
+  return matchToken(got, text);
 }

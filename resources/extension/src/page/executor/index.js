@@ -6,7 +6,8 @@
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
-import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { parseChord } from './keys.js';
 import { readOne, TEXT_CAP } from './extract.js';
 import { dialogLink } from './dialog-link.js';
 import { docId, sleep, targets } from './common.js';
