@@ -1,3 +1,4 @@
+// @ts-check
 // Service worker: the bridge to the Waymark studio (docs/protocol.md). Every listener is
 // registered synchronously at the top level so any wake-up (alarm, startup, tab event, popup)
 // finds them; a worker Chrome stopped comes back on the next one and reconnects.

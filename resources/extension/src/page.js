@@ -1,3 +1,4 @@
+// @ts-check
 // Entry of the script injected into a page (isolated world, top frame). It only wires the
 // page-side parts together; the service worker calls them through globalThis.__waymark.
 import { observePage } from './page/observer/index.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // Popup: shows the connection state (from chrome.storage.session, written by the worker) with
 // what to do about it, and takes the pairing code (kept in chrome.storage.local).
 import { normalizeCode } from './bridge/pairing.js';
@@ -14,6 +15,8 @@ const TEXT = {
 };
 
 const $ = (id) => document.getElementById(id);
+/** The popup's fields (popup.html): the code and port inputs. */
+const field = (id) => /** @type {HTMLInputElement} */ ($(id));
 
 function show(conn) {
   const c = conn || { state: 'connecting', detail: '' };
@@ -28,7 +31,7 @@ function show(conn) {
 
 async function load() {
   const local = await chrome.storage.local.get(['port']);
-  $('port').value = local.port || DEFAULT_PORT;
+  field('port').value = String(local.port || DEFAULT_PORT);
   const session = await chrome.storage.session.get(CONNECTION_KEY);
   show(session[CONNECTION_KEY]);
 }
@@ -46,8 +49,8 @@ $('change').addEventListener('click', () => {
 
 $('pair').addEventListener('submit', async (e) => {
   e.preventDefault();
-  const code = normalizeCode($('code').value);
-  const port = Number($('port').value || DEFAULT_PORT);
+  const code = normalizeCode(field('code').value);
+  const port = Number(field('port').value || DEFAULT_PORT);
   if (!code) {
     $('message').className = 'message';
     $('message').textContent = 'A pairing code is 20 letters and digits, like ABCD-EFGH-IJKL-MNOP-QRST. Copy it from the studio.';
@@ -59,7 +62,7 @@ $('pair').addEventListener('submit', async (e) => {
     return;
   }
   await chrome.storage.local.set({ pairing_code: code, port });
-  $('code').value = '';
+  field('code').value = '';
   $('message').className = 'message ok';
   $('message').textContent = 'Saved. Connecting…';
   chrome.runtime.sendMessage({ waymark: 'reconnect' });

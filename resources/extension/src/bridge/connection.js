@@ -1,3 +1,4 @@
+// @ts-check
 // The socket to the studio: connect, pair (both sides prove they hold the pairing code before
 // anything is obeyed), heartbeats, reconnect with backoff. The live WebSocket object is the one
 // thing kept in a variable; the state the popup shows is in chrome.storage.session.
@@ -13,7 +14,9 @@ let heartbeat = null;
 let retryTimer = null;
 let attempt = 0;
 let connecting = null;
+/** @type {(msg: import('../wire.js').StudioRequest) => Promise<{type: string} & Record<string, unknown>>} */
 let requestHandler = async () => ({ type: 'error', error: 'not ready' });
+/** @type {() => void | Promise<unknown>} */
 let endHandler = () => {};
 
 /** fn() runs when the studio ends the session on purpose (closing 1001, disconnecting 4000). */
@@ -73,7 +76,7 @@ async function open() {
   let ws;
   try {
     ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-  } catch (e) {
+  } catch {
     await setConnection('no_studio', `Cannot open a connection to port ${port}.`);
     scheduleRetry();
     return;
@@ -224,7 +227,9 @@ function stopHeartbeat() {
 }
 
 function browserName() {
-  const brands = navigator.userAgentData && navigator.userAgentData.brands;
+  // navigator.userAgentData (User-Agent Client Hints) is Chromium's and not in TypeScript's DOM library
+  const nav = /** @type {Navigator & {userAgentData?: {brands: {brand: string, version: string}[]}}} */ (navigator);
+  const brands = nav.userAgentData && nav.userAgentData.brands;
   const real = brands && brands.find((b) => !/not.a.brand/i.test(b.brand) && b.brand !== 'Chromium');
   const chromium = brands && brands.find((b) => b.brand === 'Chromium');
   const pick = real || chromium;

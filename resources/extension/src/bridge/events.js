@@ -1,3 +1,4 @@
+// @ts-check
 // Tab and take-over events to the studio. Listeners are registered at the top level of the
 // worker, so a tab event also wakes a stopped worker (which then reconnects).
 import { sendEvent, isPaired } from './connection.js';

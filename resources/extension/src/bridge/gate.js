@@ -1,3 +1,4 @@
+// @ts-check
 // The userStep gate: an overlay in the task tab asks the person to do something (sign in, solve
 // a CAPTCHA, pay) and resolves when they press Continue, when continue_on holds, or on timeout.
 // The overlay is put back after every navigation, since the person's step often loads pages.

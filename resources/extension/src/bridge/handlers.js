@@ -1,3 +1,4 @@
+// @ts-check
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
 import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
@@ -12,6 +13,7 @@ import { setRecordTokens } from './record-tokens.js';
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
+/** @type {Record<string, string>} */
 const knownValues = {};
 
 /** Masks any echo of a known value in s. */

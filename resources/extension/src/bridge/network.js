@@ -1,3 +1,4 @@
+// @ts-check
 // Requests in flight per tab, so "the page has settled" can mean network quiet as well as a DOM
 // that stopped changing. Listeners are registered at the worker's top level; the counts live in
 // memory only, since a restarted worker simply starts from a quiet network.
@@ -11,6 +12,10 @@ function touch(tabId) {
   lastActivity.set(tabId, Date.now());
 }
 
+/**
+ * @param {chrome.webRequest.OnBeforeRequestDetails} d
+ * @returns {undefined}
+ */
 function started(d) {
   if (d.tabId < 0 || d.type === 'websocket') return;
   let m = inflight.get(d.tabId);
@@ -19,6 +24,7 @@ function started(d) {
   touch(d.tabId);
 }
 
+/** @param {chrome.webRequest.OnCompletedDetails | chrome.webRequest.OnErrorOccurredDetails} d */
 function ended(d) {
   if (d.tabId < 0) return;
   const m = inflight.get(d.tabId);

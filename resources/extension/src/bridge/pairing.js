@@ -1,3 +1,4 @@
+// @ts-check
 // Pairing crypto (docs/protocol.md): HMAC-SHA256 keyed with the normalized pairing code.
 
 const ALPHABET = /^[A-Z2-7]{20}$/;

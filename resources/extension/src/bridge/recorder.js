@@ -1,3 +1,4 @@
+// @ts-check
 // Take-over recording: while on, the person's clicks, field changes and key presses in the task
 // tab come to the studio as user_action events. Password fields are never sent in clear: the worker
 // turns a typed declared value into its {{ token }} (record-tokens.js) and masks anything else.
@@ -160,8 +161,9 @@ function installRecorder(on) {
       for (const r of records) {
         for (const n of r.addedNodes) {
           if (n.nodeType !== 1) continue;
-          if (n.localName === 'iframe' || n.localName === 'frame') watchFrame(n);
-          else for (const f of n.querySelectorAll('iframe, frame')) watchFrame(f);
+          const added = /** @type {Element} */ (n);
+          if (added.localName === 'iframe' || added.localName === 'frame') watchFrame(added);
+          else for (const f of added.querySelectorAll('iframe, frame')) watchFrame(f);
         }
       }
     });

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the bridge keeps its state: the connection state in chrome.storage.session (survives a
 // worker restart, read by the popup), the pairing code, port and client id in chrome.storage.local.
 
@@ -69,7 +70,7 @@ if (globalThis.chrome && chrome.tabs) {
 export async function taskTab() {
   if (cachedTask !== null) return cachedTask;
   const got = await chrome.storage.session.get(TASK_TAB_KEY);
-  const id = got[TASK_TAB_KEY];
+  const id = /** @type {number | undefined} */ (got[TASK_TAB_KEY]);
   if (Number.isInteger(id)) {
     try {
       await chrome.tabs.get(id);

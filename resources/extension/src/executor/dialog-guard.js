@@ -1,3 +1,4 @@
+// @ts-check
 // The dialog guard, run in the page's MAIN world (window.alert/confirm/prompt are the page's
 // own). It must be self-contained: the service worker passes it to executeScript as `func`,
 // and guard-dismiss.js / guard-accept.js register it as a document_start content script while
@@ -68,7 +69,7 @@ export function installDialogGuard(accept, mode = 'step') {
     Object.defineProperty(window, '__waymarkDialogLink', { value: true, enumerable: false, configurable: true });
     window.addEventListener(REQ, (e) => {
       let cmd;
-      try { cmd = JSON.parse(String(e.detail)); } catch { return; }
+      try { cmd = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { return; }
       if (!cmd || typeof cmd !== 'object') return;
       // A step's own arming is explicit: it replaces whatever a loading guard set.
       patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined, typeof cmd.accept === 'boolean' ? false : undefined);

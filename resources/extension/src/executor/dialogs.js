@@ -1,3 +1,4 @@
+// @ts-check
 // Page dialogs (alert, confirm, prompt). A dialog blocks the page until someone answers it, so
 // before a step acts, window.alert/confirm/prompt of the page's own world (top document and its
 // same-origin frames) are replaced by functions that record the dialog and answer it at once:

@@ -1,3 +1,4 @@
+// @ts-check
 // Downloads: blocked unless the step that caused them says allow_download (the studio asks a
 // person first), and reported. A download has no tab, so it belongs to the steps running when it
 // starts; with none running, one whose referrer is the task tab's page is blocked and reported

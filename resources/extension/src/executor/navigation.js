@@ -1,3 +1,4 @@
+// @ts-check
 // Top-frame navigation counters per tab, fed by chrome.webNavigation, so a step can tell
 // whether it moved the page and wait for the new document. Listeners are registered when the
 // service worker script is evaluated, as MV3 requires for events to wake it.

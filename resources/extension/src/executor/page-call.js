@@ -1,3 +1,4 @@
+// @ts-check
 // Calls a function of the page script (globalThis.__waymark in the extension's isolated world of
 // the tab's top frame), injecting page.js first when the document does not have it yet (a new
 // document after every navigation).

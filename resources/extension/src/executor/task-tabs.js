@@ -1,3 +1,4 @@
+// @ts-check
 // Which tabs belong to the task: the task tab, tabs a task tab's page opened (closeTab may
 // close those), and tabs the person already had that a step adopted
 // (they stay the person's: closeTab refuses them). The sites of the task are the hosts its tabs
@@ -5,12 +6,15 @@
 import { currentTaskTabId } from '../bridge/state.js';
 
 const KEY = 'waymark.task_tabs';
+/** @typedef {{opened: number[], adopted: number[], sites: string[], worked: number[]}} TaskTabs */
+/** @type {TaskTabs | null} */
 let cache = null;
 
+/** @returns {Promise<TaskTabs>} */
 async function load() {
   if (cache) return cache;
   const got = await chrome.storage.session.get(KEY);
-  const s = got[KEY] || {};
+  const s = /** @type {Partial<TaskTabs>} */ (got[KEY] || {});
   cache = cache || { opened: s.opened || [], adopted: s.adopted || [], sites: s.sites || [], worked: s.worked || [] };
   return cache;
 }

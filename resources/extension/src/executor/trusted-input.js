@@ -1,3 +1,4 @@
+// @ts-check
 // Trusted clicks, for pages that need them: a click handler that opens a window (a sign-in popup), or
 // one that ignores events whose isTrusted is false. chrome.debugger's Input domain makes input the
 // page cannot tell from a person's, at the cost of Chrome's "being debugged" bar, which is why it is
@@ -13,7 +14,7 @@ async function attach(tabId) {
   } catch (e) {
     // ours already (a viewport override, an earlier click) is fine; DevTools or another extension is not
     if (!/already attached/i.test(String(e && e.message))) {
-      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && e.message ? e.message : e}`);
+      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && e.message ? e.message : e}`, { cause: e });
     }
   }
   attached.add(tabId);
@@ -39,7 +40,7 @@ export async function trustedClick(tabId, point) {
       sent++;
     }
   } catch (e) {
-    const err = new Error(`the trusted click could not be sent: ${e && e.message ? e.message : e}`);
+    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted click could not be sent: ${e && e.message ? e.message : e}`));
     err.sent = sent;
     throw err;
   }

@@ -1,10 +1,20 @@
+// @ts-check
 // {{ name }} substitution of real values into a step, and masking of any echo of a real value
 // before a reply leaves the extension.
 
+/** Masks a string (anything else comes back as it is). @typedef {(s: string | null | undefined) => string | null | undefined} Masker */
+
 const TOKEN = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
-/** Replaces {{ name }} tokens with values[name]. Returns {text, missing: [names]}. */
+/**
+ * Replaces {{ name }} tokens with values[name]. Returns {text, missing: [names]}.
+ * @template T
+ * @param {T} text
+ * @param {Record<string, unknown> | null | undefined} values
+ * @returns {{text: T | string, missing: string[]}}
+ */
 export function substitute(text, values) {
+  /** @type {string[]} */
   const missing = [];
   if (typeof text !== 'string') return { text, missing };
   const out = text.replace(TOKEN, (m, name) => {
@@ -19,6 +29,8 @@ export function substitute(text, values) {
  * A function that masks every echo of a real value in a string as {{ name }}. Values of four
  * characters or more are masked wherever they occur (also URL- and form-encoded); shorter ones
  * only where a whole string equals them, so a value like "2" does not erase every digit.
+ * @param {Record<string, unknown> | null | undefined} values
+ * @returns {Masker}
  */
 export function masker(values) {
   const pairs = Object.entries(values || {})
@@ -26,6 +38,7 @@ export function masker(values) {
     .map(([k, v]) => [k, String(v)])
     .filter(([, v]) => v.length > 0)
     .sort((a, b) => b[1].length - a[1].length);
+  /** @type {[string, string][]} */
   const forms = [];
   for (const [k, v] of pairs) {
     if (v.length < 4) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // setViewport: the task tab's viewport set through chrome.debugger's
 // Emulation.setDeviceMetricsOverride, which changes that one tab only (resizing the window would
 // change every tab in it). Chrome shows its "being debugged" bar while the override is on; it is
@@ -6,9 +7,10 @@
 
 const KEY = 'waymark.viewport';
 
+/** @returns {Promise<{tabId: number, width: number, height: number} | null>} */
 async function current() {
   const got = await chrome.storage.session.get(KEY);
-  return got[KEY] || null;
+  return /** @type {{tabId: number, width: number, height: number} | undefined} */ (got[KEY]) || null;
 }
 
 /** Parses "1280x800" (also "1280×800", "1280 x 800"). Returns {width, height} or null. */
@@ -29,7 +31,7 @@ export async function setViewport(tabId, width, height) {
   try {
     await chrome.debugger.attach(target, '1.3');
   } catch (e) {
-    if (!/already attached/i.test(String(e.message))) throw new Error(`cannot control this tab's viewport: ${e.message}`);
+    if (!/already attached/i.test(String(e.message))) throw new Error(`cannot control this tab's viewport: ${e.message}`, { cause: e });
   }
   await chrome.storage.session.set({ [KEY]: { tabId, width, height } });
   await chrome.debugger.sendCommand(target, 'Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false });

@@ -1,3 +1,4 @@
+// @ts-check
 // The shadow root an element hosts, open or closed. A page cannot reach a closed root, but an
 // extension's content script can through chrome.dom, so controls in closed web components are
 // observed and acted on like those in open ones. Closed roots hang off custom elements in practice,

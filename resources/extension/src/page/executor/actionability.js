@@ -1,3 +1,4 @@
+// @ts-check
 // Actionability: the checks a person's browser would make implicitly before input lands on an
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
@@ -98,7 +99,7 @@ export function hitTarget(el) {
   if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
   if (!containsDeep(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
   // An element inside a same-origin frame is only reachable when the frame itself is not covered.
-  let frame = null;
+  let frame;
   try { frame = win.frameElement; } catch { frame = null; }
   let fx = x;
   let fy = y;

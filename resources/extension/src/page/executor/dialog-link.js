@@ -1,3 +1,4 @@
+// @ts-check
 // The page script's side of the dialog guard (executor/dialog-guard.js, MAIN world): arms it
 // and collects what it answered through synchronous DOM events, without a call of its own.
 const REQ = '__waymark_dialogs_req';

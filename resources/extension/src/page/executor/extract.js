@@ -1,3 +1,4 @@
+// @ts-check
 // Reading data off the page: extract (text / attribute / html of one or all matches) and the
 // page half of extractList (rows of the items on the current page, plus the next-batch control).
 import { queryAll, resolveSelector, describeElement } from './resolve.js';

@@ -1,19 +1,27 @@
+// @ts-check
 // Page half of the executor. Each call is one attempt: it either acts (dispatched: true) or says
 // why it cannot yet (retry: true, error), and the service worker polls until the step's
 // timeout. Checks and dispatch run without an await between them, so what was checked is what
 // is acted on.
-import { resolveSelector, describeSelector, describeElement, SelectorError, deepQueryAll } from './resolve.js';
-import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, isVisible } from './actionability.js';
-import { clickAt, focusElement, fillElement, selectOption, parseChord, pressOn, deepActiveElement, scrollBy } from './input.js';
-import { readOne, extractItems, nextControl, normText, TEXT_CAP } from './extract.js';
+// The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
+import { describeSelector, SelectorError } from './resolve.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
+import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { parseChord } from './keys.js';
+import { readOne, TEXT_CAP } from './extract.js';
 import { dialogLink } from './dialog-link.js';
+import { docId, sleep, targets } from './common.js';
+import { uploadStep } from './upload.js';
+import { downloadClick } from './files.js';
+
+export { pageHtml, fetchFile } from './files.js';
+export { listItems, listNext, listScroll } from './lists.js';
+export { checkCondition, checkWait } from './conditions.js';
+export { highlight } from './highlight.js';
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the
 // same step reports instead of acting again.
 const dispatched = new Map();
-const docId = Math.random().toString(36).slice(2);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Performs one attempt of an element or page action. See docs/protocol.md (perform). */
 export async function performInPage(step, values, options = {}) {
@@ -22,6 +30,7 @@ export async function performInPage(step, values, options = {}) {
   // Dialogs: arm this document's guard before acting; without one the worker installs it
   // (a MAIN-world call) and calls again, once per document.
   if (options.guard && !dialogLink({ accept: !!options.guard.accept })) return { ok: false, guard_missing: true, doc: docId };
+  /** @type {import('../../wire.js').StepResult & Record<string, unknown>} */
   let result;
   try {
     result = await attempt(step, options);
@@ -61,15 +70,6 @@ async function attempt(step, options) {
     default:
       return { ok: false, error: `the page cannot perform a '${step.type}' step` };
   }
-}
-
-function targets(step) {
-  const sel = step.selector;
-  if (!sel || (!sel.css && !sel.path)) return { error: `a ${step.type} step needs a selector with css or path`, fatal: true };
-  const r = resolveSelector(sel);
-  if (r.error) return { error: r.error };
-  if (!r.elements.length) return { error: `no element matches ${describeSelector(sel)}` };
-  return { elements: r.elements };
 }
 
 async function elementAction(step, options) {
@@ -152,14 +152,14 @@ function animated(el) {
     if (n.parentElement) n = n.parentElement;
     else if (n.getRootNode && n.getRootNode().host) n = n.getRootNode().host;
     else {
-      let f = null;
+      let f;
       try { f = n.ownerDocument.defaultView.frameElement; } catch { f = null; }
       n = f;
     }
   }
   const docs = new Set([...chain].map((n) => n.ownerDocument));
   for (const d of docs) {
-    let list = [];
+    let list;
     try { list = d.getAnimations(); } catch { list = []; }
     for (const a of list) {
       const target = a.effect && a.effect.target;
@@ -274,374 +274,6 @@ function extractStep(step) {
   let truncated = false;
   if (data.length > TEXT_CAP && !many) { data = data.slice(0, TEXT_CAP); truncated = true; }
   return { ok: true, data, count: out.length, ...(truncated ? { truncated } : {}) };
-}
-
-// ---- upload ----
-
-function b64ToBytes(b64) {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
-}
-
-/**
- * The file input an upload goes into: the element itself, the control of a label, a file input
- * inside the element, or the file input that goes with a button that opens the chooser (in the
- * same form or the same parent, searched outwards), else the page's only file input.
- */
-function fileInputFor(el) {
-  const isFile = (e) => e && e.localName === 'input' && (e.type || '').toLowerCase() === 'file';
-  if (isFile(el)) return el;
-  if (el.localName === 'label' && isFile(el.control)) return el.control;
-  const inside = el.querySelector && el.querySelector('input[type=file]');
-  if (inside) return inside;
-  const label = el.closest && el.closest('label');
-  if (label && isFile(label.control)) return label.control;
-  const forId = el.getAttribute && (el.getAttribute('for') || el.getAttribute('aria-controls'));
-  if (forId) {
-    const t = el.ownerDocument.getElementById(forId);
-    if (isFile(t)) return t;
-  }
-  for (let n = el.parentElement; n; n = n.parentElement) {
-    const inputs = n.querySelectorAll('input[type=file]');
-    if (inputs.length === 1) return inputs[0];
-    if (inputs.length > 1) break;
-  }
-  const all = deepQueryAll('input[type=file]');
-  return all.length === 1 ? all[0] : null;
-}
-
-function uploadStep(step, options) {
-  const t = targets(step);
-  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
-  const el = t.elements[0];
-  const input = fileInputFor(el);
-  if (!input) return { ok: false, error: `no file field goes with ${describeSelector(step.selector)} (not an input type=file, its label, or a button next to one)` };
-  if (input.matches(':disabled')) return { ok: false, error: `the file field is disabled: ${describeElement(input)}`, retry: true };
-  const files = options.files || [];
-  if (files.length > 1 && !input.multiple) return { ok: false, error: `the file field takes one file and the step gives ${files.length}` };
-  if (input.accept) {
-    const accepted = input.accept.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean);
-    for (const f of files) {
-      const name = f.filename.toLowerCase();
-      const mime = (f.mime || '').toLowerCase();
-      const fits = accepted.some((a) => (a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? mime.startsWith(a.slice(0, -1)) : mime === a));
-      if (!fits) return { ok: false, error: `the file field accepts ${input.accept}; ${f.filename} (${f.mime}) is not one of them` };
-    }
-  }
-  const W = input.ownerDocument.defaultView;
-  const dt = new (W.DataTransfer || DataTransfer)();
-  for (const f of files) dt.items.add(new (W.File || File)([b64ToBytes(f.base64)], f.filename, { type: f.mime || 'application/octet-stream' }));
-  try {
-    input.files = dt.files;
-  } catch (e) {
-    e.dispatched = false;
-    throw e;
-  }
-  const E = W.Event || Event;
-  input.dispatchEvent(new E('input', { bubbles: true, composed: true }));
-  input.dispatchEvent(new E('change', { bubbles: true }));
-  const names = Array.from(input.files).map((f) => `${f.name} (${f.size} bytes)`);
-  return { ok: true, dispatched: true, count: input.files.length, data: `put ${names.join(', ')} into ${describeElement(input)}` };
-}
-
-// ---- captureDownload: the click, and the request the download would make ----
-
-function formPlan(form, submitter) {
-  const method = String((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toUpperCase();
-  const action = (submitter && submitter.hasAttribute('formaction')) ? submitter.formAction : form.action;
-  const enctype = String((submitter && submitter.getAttribute('formenctype')) || form.enctype || 'application/x-www-form-urlencoded').toLowerCase();
-  let data;
-  try { data = new FormData(form, submitter || undefined); } catch { data = new FormData(form); }
-  const fields = [];
-  for (const [k, v] of data.entries()) if (typeof v === 'string') fields.push([k, v]);
-  return { url: action || location.href, method: method === 'POST' ? 'POST' : 'GET', fields, enctype, replace_query: method !== 'POST' };
-}
-
-/**
- * Clicks the element like a click step; a link it follows or a form it submits is not left to
- * the browser: the request it would make comes back as `plan` ({url, method, fields, enctype})
- * for the service worker to send in the page's session. A click handled by the page's own
- * script downloads as it does, and the worker takes that download from chrome.downloads.
- */
-async function downloadClick(step, options) {
-  const t = targets(step);
-  if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
-  const el = t.elements[0];
-  const not = notActionable(el, NEEDS.click);
-  if (not) return { ok: false, error: not, retry: true };
-  scrollIntoViewIfNeeded(el, options.attempt || 0);
-  const hit = hitTarget(el);
-  if (hit.error) return { ok: false, error: hit.error, retry: true };
-  let plan = null;
-  // Bubble phase on window: after the page's own handlers, so what they cancel stays cancelled
-  // and what they add to the form is sent.
-  const onSubmit = (e) => {
-    if (e.defaultPrevented || plan || !(e.target instanceof HTMLFormElement)) return;
-    e.preventDefault();
-    plan = formPlan(e.target, e.submitter);
-  };
-  const onClick = (e) => {
-    if (e.defaultPrevented || plan) return;
-    const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
-    if (!a || /^javascript:/i.test(a.getAttribute('href') || '')) return;
-    e.preventDefault();
-    plan = { url: a.href, method: 'GET', fields: [], enctype: '', replace_query: false };
-  };
-  window.addEventListener('submit', onSubmit);
-  window.addEventListener('click', onClick);
-  try {
-    clickAt(el, hit.target, hit.point);
-  } catch (e) {
-    e.dispatched = true;
-    throw e;
-  } finally {
-    window.removeEventListener('submit', onSubmit);
-    window.removeEventListener('click', onClick);
-  }
-  return { ok: true, dispatched: true, plan };
-}
-
-// ---- capturePageFile (html) ----
-
-/** The page as HTML: its doctype and the serialized DOM as it is now. */
-export function pageHtml() {
-  const dt = document.doctype;
-  const doctype = dt ? `<!DOCTYPE ${dt.name}${dt.publicId ? ` PUBLIC "${dt.publicId}"` : ''}${dt.systemId ? ` "${dt.systemId}"` : ''}>\n` : '';
-  let html = document.documentElement.outerHTML;
-  // Our own overlays (the highlight, the userStep gate) are not part of the page.
-  for (const el of document.querySelectorAll('waymark-highlight, #waymark-gate-host')) {
-    const own = el.outerHTML;
-    const at = html.indexOf(own);
-    if (at >= 0) html = html.slice(0, at) + html.slice(at + own.length);
-  }
-  return { html: doctype + html, title: document.title, url: location.href, doc: docId };
-}
-
-// ---- extractList page half ----
-
-/** Rows of the items not read before in this document, and how the list continues. */
-export function listItems(step) {
-  try {
-    return { ...extractItems(step), doc: docId };
-  } catch (e) {
-    return { error: e.message, doc: docId };
-  }
-}
-
-/** Clicks the list's next-batch control once it is actionable. */
-export async function listNext(step) {
-  const el = nextControl(step);
-  if (!el) return { ok: false, error: 'no next control', retry: false };
-  const not = notActionable(el, NEEDS.click);
-  if (not) return { ok: false, error: not, retry: true };
-  scrollIntoViewIfNeeded(el);
-  await sleep(20);
-  const hit = hitTarget(el);
-  if (hit.error) return { ok: false, error: hit.error, retry: true };
-  clickAt(el, hit.target, hit.point);
-  return { ok: true, dispatched: true, doc: docId };
-}
-
-/** Scrolls to the bottom for an infinite list; returns the new scroll height. */
-export function listScroll() {
-  const r = scrollBy(null, 'bottom');
-  return { height: r.height, y: r.y, doc: docId };
-}
-
-// ---- conditions and waits ----
-
-function pageText() {
-  return normText(document.body ? document.body.innerText : document.documentElement.textContent).toLowerCase();
-}
-
-function textIn(needle, elements) {
-  const n = normText(needle).toLowerCase();
-  if (!elements) {
-    if (pageText().includes(n)) return true;
-    // innerText skips closed details, shadow content in some layouts and same-origin frames.
-    return deepQueryAll('body').some((b) => normText(b.textContent).toLowerCase().includes(n));
-  }
-  return elements.some((e) => normText(e.innerText || e.textContent).toLowerCase().includes(n));
-}
-
-function deepMatches(css) {
-  try {
-    return deepQueryAll(css);
-  } catch (e) {
-    throw new SelectorError(e.message);
-  }
-}
-
-/**
- * Evaluates a Condition. selector: an element matches (searched through shadow roots and
- * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
- * the matched elements does; url_includes: the URL contains it. match "all" (default) or
- * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
- */
-export function checkCondition(cond) {
-  try {
-    const any = String(cond.match || 'all').toLowerCase() === 'any';
-    const results = [];
-    let matched = null;
-    if (cond.selector) {
-      matched = deepMatches(cond.selector);
-      results.push(['selector', matched.length > 0]);
-    }
-    if (cond.text) results.push(['text', textIn(cond.text, !any && matched ? matched : null)]);
-    if (cond.url_includes) results.push(['url_includes', location.href.includes(cond.url_includes)]);
-    let holds = results.length === 0 ? true : any ? results.some((r) => r[1]) : results.every((r) => r[1]);
-    if (cond.negate) holds = !holds;
-    return { ok: true, holds, detail: results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}`).join(', '), doc: docId };
-  } catch (e) {
-    return { ok: false, error: e.message, doc: docId };
-  }
-}
-
-/**
- * Checks a WaitConfig once: every set predicate must hold. selector waits for a visible match
- * (absent: for no visible match); text for the text on the page; url_includes for the URL.
- * Returns {ok, holds, pending} where pending says what has not happened yet.
- */
-export function checkWait(wait) {
-  try {
-    const pending = [];
-    if (wait.selector) {
-      const visible = deepMatches(wait.selector).filter((e) => isVisible(e));
-      if (wait.absent && visible.length) pending.push(`'${wait.selector}' is still on the page`);
-      if (!wait.absent && !visible.length) pending.push(`no visible element matches '${wait.selector}'`);
-    }
-    if (wait.text && !textIn(wait.text, null)) pending.push(`text '${wait.text}' is not on the page`);
-    if (wait.url_includes && !location.href.includes(wait.url_includes)) pending.push(`the URL does not contain '${wait.url_includes}' (it is ${location.href})`);
-    return { ok: true, holds: pending.length === 0, pending: pending.join('; '), doc: docId, ready: document.readyState };
-  } catch (e) {
-    return { ok: false, error: e.message, doc: docId };
-  }
-}
-
-// ---- captureUrl ----
-
-/** Fetches url in the page's session (cookies of the page's site) and returns it as base64. */
-export async function fetchFile(req) {
-  const maxBytes = req.max_bytes || 10 * 1024 * 1024;
-  let url;
-  try {
-    url = new URL(req.url, location.href);
-  } catch {
-    return { ok: false, error: `invalid url '${req.url}'` };
-  }
-  const method = String(req.method || 'GET').toUpperCase();
-  const init = { method, credentials: 'include', redirect: 'follow' };
-  // fields: [name, value] pairs in form order (a form's own); body_params override by name.
-  const pairs = Array.isArray(req.fields) ? req.fields.map(([k, v]) => [String(k), String(v)]) : [];
-  for (const [k, v] of Object.entries(req.body_params || {})) {
-    const at = pairs.findIndex(([n]) => n === k);
-    if (at < 0) {
-      pairs.push([k, String(v)]);
-      continue;
-    }
-    pairs[at] = [k, String(v)];
-    for (let i = pairs.length - 1; i > at; i--) if (pairs[i][0] === k) pairs.splice(i, 1);
-  }
-  if (method === 'GET' || method === 'HEAD') {
-    if (req.replace_query) url.search = '';
-    for (const [k, v] of pairs) {
-      if (req.replace_query) url.searchParams.append(k, v);
-      else url.searchParams.set(k, v);
-    }
-  } else if (pairs.length) {
-    if (String(req.enctype || '').startsWith('multipart/')) {
-      const fd = new FormData();
-      for (const [k, v] of pairs) fd.append(k, v);
-      init.body = fd;
-    } else {
-      init.body = new URLSearchParams(pairs);
-    }
-  }
-  let res;
-  try {
-    res = await fetch(url.href, init);
-  } catch (e) {
-    return { ok: false, error: `${method} ${url.origin}${url.pathname} failed: ${e.message} (a cross-origin URL needs CORS)` };
-  }
-  if (!res.ok) return { ok: false, error: `${method} ${url.origin}${url.pathname} answered HTTP ${res.status}` };
-  const declared = Number(res.headers.get('content-length') || 0);
-  if (declared > maxBytes) return { ok: false, error: `the file is ${declared} bytes, over the ${maxBytes}-byte limit` };
-  const buf = new Uint8Array(await res.arrayBuffer());
-  if (buf.length > maxBytes) return { ok: false, error: `the file is ${buf.length} bytes, over the ${maxBytes}-byte limit` };
-  let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
-  return {
-    ok: true,
-    status: res.status,
-    mime: (res.headers.get('content-type') || 'application/octet-stream').split(';')[0].trim(),
-    disposition: res.headers.get('content-disposition') || '',
-    final_url: res.url,
-    size: buf.length,
-    base64: btoa(bin),
-  };
-}
-
-// ---- highlight ----
-
-let overlay = null;
-let tracked = [];
-let raf = 0;
-
-/** Outlines the elements a Selector matches (null clears). Returns {ok, count} or {ok:false, error}. */
-export function highlight(selector) {
-  tracked = [];
-  if (!selector) {
-    if (overlay) overlay.host.remove();
-    overlay = null;
-    return { ok: true, count: 0 };
-  }
-  let r;
-  try {
-    r = resolveSelector({ ...selector, all: selector.all ?? true });
-  } catch (e) {
-    return { ok: false, error: e.message };
-  }
-  if (r.error) return { ok: false, error: r.error };
-  if (!r.elements.length) return { ok: false, error: `no element matches ${describeSelector(selector)}` };
-  tracked = r.elements;
-  if (!overlay) {
-    const host = document.createElement('waymark-highlight');
-    host.style.cssText = 'all: initial; position: fixed; inset: 0; pointer-events: none; z-index: 2147483647;';
-    const root = host.attachShadow({ mode: 'closed' });
-    overlay = { host, root };
-  }
-  if (!overlay.host.isConnected) document.documentElement.appendChild(overlay.host);
-  drawHighlight();
-  return { ok: true, count: tracked.length };
-}
-
-function frameOffset(el) {
-  let x = 0;
-  let y = 0;
-  let f = null;
-  try { f = el.ownerDocument.defaultView.frameElement; } catch { f = null; }
-  while (f) {
-    const r = f.getBoundingClientRect();
-    x += r.left + f.clientLeft;
-    y += r.top + f.clientTop;
-    try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
-  }
-  return { x, y };
-}
-
-function drawHighlight() {
-  cancelAnimationFrame(raf);
-  if (!overlay || !tracked.length) return;
-  overlay.root.replaceChildren(...tracked.filter((e) => e.isConnected).map((el) => {
-    const r = el.getBoundingClientRect();
-    const o = frameOffset(el);
-    const box = document.createElement('div');
-    box.style.cssText = `position: fixed; left: ${r.left + o.x - 2}px; top: ${r.top + o.y - 2}px; width: ${r.width + 4}px; height: ${r.height + 4}px; outline: 2px solid #e8590c; background: rgba(232, 89, 12, 0.12); border-radius: 3px;`;
-    return box;
-  }));
-  raf = requestAnimationFrame(drawHighlight);
 }
 
 /** Where the page stands: URL, title, document id and ready state. */

@@ -1,8 +1,12 @@
+// @ts-check
 // Input as a person's browser makes it: the full pointer/mouse/focus/click sequence, key events
 // with legacy fields and their default actions, values set through the native setters so
 // framework value trackers (React) see a change. Events from here are untrusted (isTrusted is
 // false); see docs/protocol.md "Input fidelity" for why and what the default actions cover.
 import { shadowOf } from '../shadow.js';
+import { keyInfo } from './keys.js';
+
+export { keyInfo, parseChord } from './keys.js';
 
 const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
 
@@ -184,66 +188,6 @@ export function selectOption(el, wanted) {
   return null;
 }
 
-// ---- keys ----
-
-const NAMED = {
-  Enter: ['Enter', 13], Tab: ['Tab', 9], Escape: ['Escape', 27], Backspace: ['Backspace', 8],
-  Delete: ['Delete', 46], Insert: ['Insert', 45], ArrowLeft: ['ArrowLeft', 37], ArrowUp: ['ArrowUp', 38],
-  ArrowRight: ['ArrowRight', 39], ArrowDown: ['ArrowDown', 40], Home: ['Home', 36], End: ['End', 35],
-  PageUp: ['PageUp', 33], PageDown: ['PageDown', 34], ' ': ['Space', 32],
-  Shift: ['ShiftLeft', 16], Control: ['ControlLeft', 17], Alt: ['AltLeft', 18], Meta: ['MetaLeft', 91],
-};
-for (let i = 1; i <= 12; i++) NAMED[`F${i}`] = [`F${i}`, 111 + i];
-const ALIASES = { esc: 'Escape', return: 'Enter', space: ' ', spacebar: ' ', del: 'Delete', up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight', ctrl: 'Control', control: 'Control', cmd: 'Meta', command: 'Meta', meta: 'Meta', super: 'Meta', option: 'Alt', alt: 'Alt', shift: 'Shift', pgup: 'PageUp', pgdn: 'PageDown' };
-const PUNCT = { '-': ['Minus', 189], '=': ['Equal', 187], '[': ['BracketLeft', 219], ']': ['BracketRight', 221], '\\': ['Backslash', 220], ';': ['Semicolon', 186], "'": ['Quote', 222], ',': ['Comma', 188], '.': ['Period', 190], '/': ['Slash', 191], '`': ['Backquote', 192] };
-const SHIFTED = { '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0', _: '-', '+': '=', '{': '[', '}': ']', '|': '\\', ':': ';', '"': "'", '<': ',', '>': '.', '?': '/', '~': '`' };
-
-/** Describes one key: {key, code, keyCode, text} (text set for keys that type a character). */
-export function keyInfo(name, shift) {
-  const alias = ALIASES[name.toLowerCase()];
-  const k = alias || (NAMED[name] ? name : Object.keys(NAMED).find((n) => n.toLowerCase() === name.toLowerCase()) || name);
-  if (NAMED[k]) {
-    const [code, keyCode] = NAMED[k];
-    return { key: k, code, keyCode, text: k === 'Enter' ? '\r' : k === ' ' ? ' ' : '' };
-  }
-  if ([...k].length !== 1) return null;
-  let ch = k;
-  if (/^[a-z]$/i.test(ch)) {
-    const key = shift ? ch.toUpperCase() : ch;
-    return { key, code: `Key${ch.toUpperCase()}`, keyCode: ch.toUpperCase().charCodeAt(0), text: key };
-  }
-  if (/^\d$/.test(ch)) return { key: ch, code: `Digit${ch}`, keyCode: 48 + Number(ch), text: ch };
-  if (PUNCT[ch]) return { key: ch, code: PUNCT[ch][0], keyCode: PUNCT[ch][1], text: ch };
-  if (SHIFTED[ch]) {
-    const base = SHIFTED[ch];
-    const [code, keyCode] = /\d/.test(base) ? [`Digit${base}`, 48 + Number(base)] : PUNCT[base];
-    return { key: ch, code, keyCode, text: ch };
-  }
-  return { key: ch, code: '', keyCode: 0, text: ch };
-}
-
-/** Parses "Control+Shift+a" or "Enter" into modifiers and a key. Returns {error} when unknown. */
-export function parseChord(chord) {
-  const s = String(chord || '');
-  if (!s) return { error: 'press needs a key in value (e.g. "Enter" or "Control+a")' };
-  let parts;
-  if (s === '+') parts = ['+'];
-  else if (s.endsWith('++')) parts = [...s.slice(0, -2).split('+'), '+'];
-  else parts = s.split('+');
-  const mods = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
-  const modKeys = [];
-  for (const p of parts.slice(0, -1)) {
-    const m = ALIASES[p.toLowerCase()] || p;
-    const field = { Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[m];
-    if (!field) return { error: `unknown modifier '${p}' in '${s}' (use Control, Shift, Alt or Meta)` };
-    mods[field] = true;
-    modKeys.push(m);
-  }
-  const info = keyInfo(parts[parts.length - 1], mods.shiftKey);
-  if (!info) return { error: `unknown key '${parts[parts.length - 1]}' in '${s}'` };
-  return { mods, modKeys, info };
-}
-
 function keyboard(type, target, info, mods) {
   const K = target.ownerDocument.defaultView.KeyboardEvent || KeyboardEvent;
   const charCode = type === 'keypress' ? (info.text || '').charCodeAt(0) || 0 : 0;
@@ -264,8 +208,8 @@ export function deepActiveElement(doc = document) {
     const sr = shadowOf(a);
     if (sr && sr.activeElement) { a = sr.activeElement; continue; }
     if (a.localName === 'iframe') {
-      let d = null;
-      try { d = a.contentDocument; } catch { d = null; }
+      let d;
+      try { d = /** @type {HTMLIFrameElement} */ (a).contentDocument; } catch { d = null; }
       if (d && d.activeElement) { a = d.activeElement; continue; }
     }
     break;

@@ -1,3 +1,4 @@
+// @ts-check
 // Resolves a Selector (css | path, indexes, index, all, enter) to elements, and describes
 // selectors and elements in the words an error message needs.
 import { shadowOf } from '../shadow.js';
@@ -78,7 +79,7 @@ function enterRoots(enter, doc) {
     const sr = shadowOf(host);
     if (sr) { root = sr; continue; }
     if (host.localName === 'iframe' || host.localName === 'frame') {
-      let inner = null;
+      let inner;
       try { inner = host.contentDocument; } catch { inner = null; }
       if (!inner) throw new SelectorError(`cannot enter '${entry}': the frame is cross-origin or not loaded`);
       root = inner;
@@ -92,7 +93,7 @@ function enterRoots(enter, doc) {
 export function queryAll(root, css) {
   try {
     return Array.from(root.querySelectorAll(css));
-  } catch (e) {
+  } catch {
     throw new SelectorError(`invalid css '${css}'`);
   }
 }
@@ -140,12 +141,13 @@ export function deepQueryAll(css, root = document, out = [], depth = 0) {
   out.push(...queryAll(root, css));
   if (depth > 8) return out;
   const walker = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  // SHOW_ELEMENT: every node the walker yields is an Element
+  for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
     const sr = shadowOf(n);
     if (sr) deepQueryAll(css, sr, out, depth + 1);
     if (n.localName === 'iframe' || n.localName === 'frame') {
-      let d = null;
-      try { d = n.contentDocument; } catch { d = null; }
+      let d;
+      try { d = /** @type {HTMLIFrameElement} */ (n).contentDocument; } catch { d = null; }
       if (d) deepQueryAll(css, d, out, depth + 1);
     }
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The observer: turns the live page into a PageObservation (spec names, see
 // /work/shared/spec/extension-apply.md and docs/protocol.md). Runs in the task tab's top frame,
 // isolated world. One walk over the page, then per-node work only for the nodes that are kept.
@@ -310,7 +311,7 @@ export function observePage(options) {
     try {
       Object.defineProperty(el, 'labels', { value: labelMap.get(el) || [], configurable: true });
       patched.push(el);
-    } catch (e) { /* keep the native property */ }
+    } catch { /* keep the native property */ }
   }
   const nodes = [];
   const nameKey = new Map();
@@ -324,7 +325,7 @@ export function observePage(options) {
       let name;
       try {
         name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
-      } catch (e) {
+      } catch {
         // one exotic element must not cost the whole observation; its label or text still names it
         name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
       }
@@ -475,5 +476,5 @@ function modalName(modal, styleOf) {
 }
 
 function safeOrigin(src) {
-  try { return new URL(src).origin; } catch (e) { return 'cross-origin'; }
+  try { return new URL(src).origin; } catch { return 'cross-origin'; }
 }

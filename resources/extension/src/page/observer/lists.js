@@ -1,3 +1,4 @@
+// @ts-check
 // Repeated content blocks (product tiles, result rows, review cards, table rows) and the control
 // that reaches their next batch. Works on the sibling runs the walk already counted.
 import { selectorFor, quote } from './selector.js';
@@ -154,8 +155,8 @@ export function findLists(walk, budget, sectionOf) {
     if (parentSel.indexes || parentSel.path) continue;
     const cls = first.classList.length ? '.' + CSS.escape(first.classList[0]) : '';
     const selector = parentSel.selector + ' > ' + CSS.escape(first.localName) + cls;
-    let count = g.items.length;
-    try { count = top.root.querySelectorAll(selector).length; } catch (e) { continue; }
+    let count;
+    try { count = top.root.querySelectorAll(selector).length; } catch { continue; }
     const list = { ref: 'l' + (lists.length + 1), selector, count, fields };
     const section = sectionOf(g.parent);
     if (section) list.section = section;

@@ -1,3 +1,4 @@
+// @ts-check
 // Finds what stands over the page: an open modal dialog, an aria-modal dialog, or a fixed overlay
 // covering most of the viewport (a consent wall), possibly a cross-origin frame.
 
@@ -19,7 +20,7 @@ export function composedContains(outer, el) {
 
 function isCrossOriginFrame(el) {
   if (el.tagName !== 'IFRAME' && el.tagName !== 'FRAME') return false;
-  try { return !el.contentDocument; } catch (e) { return true; }
+  try { return !el.contentDocument; } catch { return true; }
 }
 
 function visible(el) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Stable, unique CSS selectors for observed elements. The preference order is what survives a
 // page reload or a redesign best: id, test attributes, name, aria-label, then a short chain of
 // positions hung from the nearest ancestor that has one of those (or from body).
@@ -82,7 +83,7 @@ export function selectorFor(info, budget) {
   if (anchored && (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX)) return { selector: css };
   budget.left -= tree.elements;
   let matches;
-  try { matches = tree.root.querySelectorAll(css); } catch (e) { matches = null; }
+  try { matches = tree.root.querySelectorAll(css); } catch { matches = null; }
   if (matches && matches.length === 1 && matches[0] === info.el) return { selector: css };
   if (matches) {
     for (let i = 0; i < matches.length; i++) {

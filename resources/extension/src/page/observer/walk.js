@@ -1,3 +1,4 @@
+// @ts-check
 import { shadowOf } from '../shadow.js';
 // Phase one of an observation: a single pass over the page in document order, through open
 // shadow roots and same-origin frames. It touches every element once and does only cheap work
@@ -306,8 +307,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
 
     // descend: shadow tree first, then light children (slotted content renders inside it)
     if (tag === 'IFRAME' || tag === 'FRAME') {
-      let fdoc = null;
-      try { fdoc = el.contentDocument; } catch (e) { fdoc = null; }
+      let fdoc;
+      try { fdoc = el.contentDocument; } catch { fdoc = null; }
       if (!fdoc || !fdoc.documentElement) { frames++; continue; }
       const r = el.getBoundingClientRect();
       const cs = styleOf(el);

@@ -1,3 +1,4 @@
+// @ts-check
 // What the take-over recorder calls an element: the observer's own selector for it, so a step the person
 // records by hand names its element exactly as the observation the model and the studio read names it.
 // Only imports from the observer; the selector rules live there.
@@ -12,7 +13,7 @@ function composedParent(el) {
   const root = el.parentNode;
   if (root && root.host) return root.host;
   const win = el.ownerDocument && el.ownerDocument.defaultView;
-  try { return win && win.frameElement ? win.frameElement : null; } catch (e) { return null; }
+  try { return win && win.frameElement ? win.frameElement : null; } catch { return null; }
 }
 
 function enterOf(tree, budget) {

@@ -1,0 +1,201 @@
+// @ts-check
+// Page attempts of a step: one page call per attempt, polled until the step's timeout, and the
+// waits that follow an input (navigation, conditions, WaitConfig).
+import { callPage, PageCallError } from './page-call.js';
+import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
+import { guardDialogs, guardNavigation, guardSite, answers } from './dialogs.js';
+import { nextDownload } from './downloads.js';
+import { StepFailure, sleep, pollDelay, positive, remaining } from './step-common.js';
+
+/**
+ * Calls a page function that makes one attempt, until it acts or fails for good or the
+ * deadline passes. A call that fails after it may have dispatched is never repeated: unless
+ * the same document confirms what happened, the step is reported uncertain.
+ */
+export async function attemptUntilDone(ctx, fn, args, { acts }) {
+  let lastError = null;
+  let lastDoc = null;
+  if (acts) {
+    // The document the step starts in: known from the tab's last page call when no navigation
+    // has committed since, else asked for.
+    lastDoc = knownDoc(ctx.tabId);
+    if (!lastDoc) {
+      try { lastDoc = noteDoc(ctx.tabId, (await callPage(ctx.tabId, 'pageState', [], 2000)).doc); } catch { lastDoc = null; }
+    }
+  }
+  let guardInstalledIn = null;
+  for (let attempt = 0, waits = 0; ; attempt++) {
+    if (waits > 0) {
+      if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
+      await sleep(Math.min(pollDelay(waits), remaining(ctx)));
+    }
+    waits++;
+    let r;
+    const callArgs = withAttempt(args, attempt, ctx.inlineGuard && guardInstalledIn !== 'failed' ? ctx.inlineGuard : null);
+    try {
+      r = await callPage(ctx.tabId, fn, callArgs, remaining(ctx) + 2000);
+    } catch (e) {
+      if (!(e instanceof PageCallError)) throw e;
+      if (e.fatal) throw new StepFailure(e.message);
+      if (acts) {
+        const known = await recordOf(ctx);
+        if (known && known.known) return known.result;
+        if (e.timedOut || !known || known.doc !== lastDoc) {
+          return { ok: false, uncertain: true, error: `the page changed or stopped answering while the ${ctx.step.type} was being performed; whether it took effect is unknown, so it was not repeated` };
+        }
+      }
+      lastError = e.message;
+      continue;
+    }
+    if (r.doc) lastDoc = noteDoc(ctx.tabId, r.doc);
+    if (Array.isArray(r.dialogs)) ctx.dialogs.push(...r.dialogs);
+    if (r.guard_missing) {
+      // Once per document: install the guard, then call again at once.
+      guardInstalledIn = guardInstalledIn === r.doc ? 'failed' : r.doc;
+      if (guardInstalledIn !== 'failed') await guardDialogs(ctx.tabId, ctx.inlineGuard.accept);
+      attempt--;
+      waits = 0;
+      continue;
+    }
+    if (r.ok || r.dispatched || !r.retry) return r;
+    lastError = r.error;
+  }
+}
+
+// performInPage takes the attempt number and the dialog guard in its options (the third argument).
+function withAttempt(args, attempt, guard) {
+  if (args.length < 3 || typeof args[2] !== 'object' || args[2] === null) return args;
+  return [args[0], args[1], { ...args[2], attempt, ...(guard ? { guard } : {}) }];
+}
+
+// The last document id each tab's page script reported, with the tab's commit count then.
+const docs = new Map();
+
+function noteDoc(tabId, doc) {
+  if (doc) docs.set(tabId, { doc, committed: snapshot(tabId).committed });
+  return doc;
+}
+
+function knownDoc(tabId) {
+  const d = docs.get(tabId);
+  return d && d.committed === snapshot(tabId).committed ? d.doc : null;
+}
+
+async function recordOf(ctx) {
+  if (ctx.stepId == null) return null;
+  try {
+    return await callPage(ctx.tabId, 'stepRecord', [ctx.stepId], 2000);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After an input: when the page saw a navigation start (the Navigation API's navigate event or
+ * an uncancelled form submission, reported by the page call) or one has already reached
+ * webNavigation, waits for it to load; when a link or form targets a new tab, waits a moment
+ * for the tab. Nothing reported and nothing seen: no pause at all.
+ */
+export async function settleNavigation(ctx, signals) {
+  const { tabId } = ctx;
+  let n = since(tabId, ctx.navSnap);
+  let unguard = null;
+  if (signals.navigating) {
+    // The new document's dialogs must not block its load (best effort: the page's own host).
+    try { unguard = await guardNavigation((await chrome.tabs.get(tabId)).url, ctx.step.accept_dialog); } catch { unguard = null; }
+    ctx.navGuard = !!unguard;
+    // The page may still cancel or intercept it: give it a moment to reach the browser.
+    const until = Date.now() + 500;
+    while (Date.now() < until && !(n.started || n.committed || n.sameDoc)) {
+      await nextEvent(tabId, until - Date.now());
+      n = since(tabId, ctx.navSnap);
+    }
+  }
+  try {
+    if (n.started || n.committed) {
+      const loaded = await loadOrUnblock(ctx, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
+      if (!loaded.ok && /aborted/.test(loaded.error) && ctx.downloads && !ctx.downloads.seen.length) {
+        // A navigation that turned into a download: the download reaches chrome.downloads a little later.
+        const until = Date.now() + 1500;
+        while (!ctx.downloads.seen.length && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
+      }
+    }
+  } finally {
+    if (unguard) await unguard();
+  }
+  if (signals.new_tab) {
+    const until = Date.now() + 300;
+    while (Date.now() < until && !tabsOpenedBy(tabId, ctx.t0).length) await nextEvent(tabId, until - Date.now());
+  }
+}
+
+/**
+ * waitForLoad; and when the new page has committed but neither loads nor runs a script after a
+ * second, it is stopped by a dialog no guard reached (a site the task had not been on). No
+ * extension API answers a dialog already open (chrome.debugger only sees those opened while it
+ * is attached), but a navigation closes it: the site is guarded and the page reloaded, once,
+ * unless it was a form submission (a reload would send the form again).
+ */
+export async function loadOrUnblock(ctx, snap, deadline, what) {
+  const { tabId } = ctx;
+  let reloaded = false;
+  for (;;) {
+    const r = await waitForLoad(tabId, snap, Math.min(deadline, Date.now() + 1000), what);
+    if (r.ok || Date.now() >= deadline) return r;
+    const n = since(tabId, snap);
+    if (!n.committed || n.failed || !/did not finish loading/.test(r.error) || reloaded) continue;
+    if (await answers(tabId, 300)) continue;
+    if (n.transition === 'form_submit') {
+      return { ok: false, error: `${what} is stopped by a dialog the new page opened (a site the extension was not guarding yet); it was a form submission, so it is not reloaded: answer the dialog in the browser` };
+    }
+    let url;
+    try { url = (await chrome.tabs.get(tabId)).url; } catch { return r; }
+    await guardSite(url);
+    snap = snapshot(tabId);
+    try { await chrome.tabs.reload(tabId); } catch { return r; }
+    reloaded = true;
+    ctx.navGuard = true;
+  }
+}
+// ---- conditions and waits ----
+
+export async function conditionHolds(ctx, condition) {
+  let last;
+  let tries = 0;
+  for (;;) {
+    try {
+      const r = await callPage(ctx.tabId, 'checkCondition', [condition], Math.max(2000, remaining(ctx)));
+      if (!r.ok) throw new StepFailure(`condition: ${r.error}`);
+      return r;
+    } catch (e) {
+      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
+      last = e.message;
+    }
+    if (Date.now() >= ctx.deadline) throw new StepFailure(`could not check the condition: ${last}`);
+    await sleep(pollDelay(++tries));
+  }
+}
+
+/** Polls checkWait until every predicate holds (across navigations), then applies delay_ms. */
+export async function waitFor(ctx, wait, timeoutMs) {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  const hasCondition = wait.selector || wait.text || wait.url_includes;
+  let pending;
+  let tries = 0;
+  while (hasCondition) {
+    try {
+      const r = await callPage(ctx.tabId, 'checkWait', [wait], Math.max(1000, deadline - Date.now()));
+      if (!r.ok) return { ok: false, error: `the wait is not usable: ${r.error}` };
+      if (r.holds) break;
+      pending = r.pending;
+    } catch (e) {
+      if (e.fatal) return { ok: false, error: e.message };
+      pending = 'the page was loading';
+    }
+    if (Date.now() >= deadline) return { ok: false, error: `timed out after ${timeoutMs} ms waiting: ${pending}` };
+    await sleep(Math.min(pollDelay(++tries), Math.max(1, deadline - Date.now())));
+  }
+  if (positive(wait.delay_ms)) await sleep(wait.delay_ms);
+  return { ok: true, waited_ms: Date.now() - started };
+}

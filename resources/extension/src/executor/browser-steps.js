@@ -1,0 +1,238 @@
+// @ts-check
+// Step handlers that work on the browser: capturePageFile, eval (a named function of the page),
+// the tab steps and setViewport.
+import { callPage } from './page-call.js';
+import { snapshot, since, waitForLoad } from './navigation.js';
+import { guardDialogs } from './dialogs.js';
+import { taskTabs, noteAdopted, onTaskSite } from './task-tabs.js';
+import { parseSize, setViewport, resetViewport } from './viewport.js';
+import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
+import { StepFailure, MAX_FILE_BYTES, remaining, substituted } from './step-common.js';
+
+// ---- capturePageFile ----
+
+function bytesToBase64(bytes) {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+function safeName(title, ext) {
+  // control characters are no part of a file name
+  // eslint-disable-next-line no-control-regex
+  const base = String(title || '').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return `${base || 'page'}.${ext}`;
+}
+
+export async function doCapturePageFile(ctx) {
+  const { step, tabId } = ctx;
+  const format = String(step.format || 'html').toLowerCase();
+  if (format === 'mhtml') {
+    if (!chrome.pageCapture) throw new StepFailure('this browser does not let the extension save pages as MHTML');
+    let bytes = null;
+    let last = null;
+    // The blob is backed by a temporary file that is now and then gone before it is read: once more.
+    for (let i = 0; i < 2 && !bytes; i++) {
+      let blob;
+      try {
+        blob = await chrome.pageCapture.saveAsMHTML({ tabId });
+      } catch (e) {
+        throw new StepFailure(`the page could not be saved as MHTML: ${e.message}`);
+      }
+      if (!blob) throw new StepFailure('the page could not be saved as MHTML');
+      if (blob.size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${blob.size} bytes as MHTML, over the ${MAX_FILE_BYTES}-byte limit` };
+      try {
+        bytes = new Uint8Array(await blob.arrayBuffer());
+      } catch (e) {
+        last = e;
+      }
+    }
+    if (!bytes) throw new StepFailure(`the page could not be saved as MHTML: ${last && last.message ? last.message : last}`);
+    let title;
+    try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
+    const filename = step.filename || safeName(title, 'mhtml');
+    return { ok: true, data: `${filename} (${bytes.length} bytes, multipart/related)`, file: { filename, mime: 'multipart/related', size: bytes.length, base64: bytesToBase64(bytes) } };
+  }
+  if (format !== 'html') throw new StepFailure(`capturePageFile saves format html or mhtml, not '${step.format}'`);
+  let r;
+  try {
+    r = await callPage(tabId, 'pageHtml', [], Math.max(2000, remaining(ctx)));
+  } catch (e) {
+    throw new StepFailure(`the page could not be read: ${e.message}`);
+  }
+  const bytes = new TextEncoder().encode(r.html);
+  if (bytes.length > MAX_FILE_BYTES) return { ok: false, error: `the page is ${bytes.length} bytes as HTML, over the ${MAX_FILE_BYTES}-byte limit` };
+  const filename = step.filename || safeName(r.title, 'html');
+  return { ok: true, data: `${filename} (${bytes.length} bytes, text/html)`, file: { filename, mime: 'text/html', size: bytes.length, base64: bytesToBase64(bytes) } };
+}
+
+// ---- eval: a named function of the page ----
+
+const EVAL_CAP = 20000;
+const FN_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+const FORBIDDEN_SEGMENTS = new Set(['constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+
+// Runs in the page's MAIN world. Only the page's own functions: a built-in (eval, Function,
+// setTimeout, document.write…) could run code given as a string, so native functions are refused.
+async function callNamedFunction(path, args, cap) {
+  // any: the walk goes through whatever the page's globals hold
+  /** @type {any} */
+  let owner = window;
+  /** @type {any} */
+  let fn = window;
+  for (const part of path.split('.')) {
+    if (fn === null || fn === undefined) return { error: `the page has no function ${path}` };
+    owner = fn;
+    fn = fn[part];
+  }
+  if (typeof fn !== 'function') return { error: `the page has no function ${path} (it is ${fn === undefined ? 'undefined' : typeof fn})` };
+  let source;
+  try { source = Function.prototype.toString.call(fn); } catch { source = '[native code]'; }
+  if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) return { error: `${path} is a built-in function of the browser; eval calls only the page's own functions` };
+  let value;
+  try {
+    value = await fn.apply(owner, args);
+  } catch (e) {
+    return { error: `${path} threw: ${String(e && e.message ? e.message : e).slice(0, 500)}` };
+  }
+  let text;
+  try {
+    text = JSON.stringify(value === undefined ? null : value);
+  } catch (e) {
+    return { error: `what ${path} returned cannot be written as JSON: ${String(e && e.message ? e.message : e).slice(0, 200)}` };
+  }
+  if (text === undefined) text = 'null';
+  return text.length > cap ? { data: text.slice(0, cap), truncated: true } : { data: text, truncated: false };
+}
+
+function substituteArgs(ctx, v, where) {
+  if (typeof v === 'string') return substituted(ctx, v, where);
+  if (Array.isArray(v)) return v.map((x, i) => substituteArgs(ctx, x, `${where}[${i}]`));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, substituteArgs(ctx, x, `${where}.${k}`)]));
+  return v;
+}
+
+export async function doEval(ctx) {
+  const { step, tabId } = ctx;
+  const name = String(step.fn || '').trim();
+  if (!name) throw new StepFailure('an eval step needs fn, the name of a function of the page (e.g. "app.refresh")');
+  if (!FN_NAME.test(name) || name.split('.').some((p) => FORBIDDEN_SEGMENTS.has(p))) {
+    throw new StepFailure(`fn must be the name of a function of the page (like "app.refresh"), not '${name.slice(0, 80)}'`);
+  }
+  const args = substituteArgs(ctx, Array.isArray(step.args) ? step.args : [], 'args');
+  await guardDialogs(tabId, step.accept_dialog);
+  ctx.guarded = true;
+  const snap = snapshot(tabId);
+  let timer;
+  const call = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: callNamedFunction, args: [name, args, EVAL_CAP] });
+  const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), Math.max(1, remaining(ctx))); });
+  let r;
+  try {
+    const [res] = await Promise.race([call, timeout]);
+    r = res ? res.result : null;
+  } catch (e) {
+    if (e.message === 'timeout') return { ok: false, uncertain: true, error: `${name} did not return within ${ctx.timeout} ms` };
+    const n = since(tabId, snap);
+    return { ok: false, uncertain: n.started || n.committed, error: `${name} could not be called: ${e.message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!r) return { ok: false, uncertain: true, error: `${name} gave no answer (the page navigated or was replaced)` };
+  if (r.error) return { ok: false, error: r.error };
+  const n = since(tabId, snap);
+  if (n.started || n.committed) await waitForLoad(tabId, snap, Math.max(ctx.deadline, Date.now() + 2000), `the navigation ${name} started`);
+  return { ok: true, data: r.data, ...(r.truncated ? { truncated: true } : {}) };
+}
+
+// ---- tabs ----
+
+function tabIdOf(step) {
+  const raw = step.value ?? step.tab;
+  const id = Number(String(raw ?? '').trim());
+  if (!Number.isInteger(id) || id < 0) throw new StepFailure(`a ${step.type} step needs value = a tab id (from the observation's tabs), not '${raw ?? ''}'`);
+  return id;
+}
+
+async function tabOrFail(id) {
+  try {
+    return await chrome.tabs.get(id);
+  } catch {
+    throw new StepFailure(`there is no tab ${id}`);
+  }
+}
+
+async function makeTaskTab(ctx, tab) {
+  await chrome.tabs.update(tab.id, { active: true });
+  try { await chrome.windows.update(tab.windowId, { focused: true }); } catch { /* headless or no windows API */ }
+  await setTaskTab(tab.id);
+  // The reply describes the tab the task now works in.
+  ctx.tabId = tab.id;
+  ctx.navSnap = snapshot(tab.id);
+}
+
+export async function doSwitchTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  const tab = await tabOrFail(id);
+  const current = await currentTaskTabId();
+  const mine = await taskTabs();
+  if (id !== current && !mine.opened.includes(id) && !mine.adopted.includes(id) && !mine.worked.includes(id)) {
+    throw new StepFailure(`tab ${id} is not one of the task's tabs (use adoptTab for a tab the person already had open on the task's sites)`);
+  }
+  await makeTaskTab(ctx, tab);
+  return { ok: true, data: `switched to tab ${id}` };
+}
+
+export async function doCloseTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  await tabOrFail(id);
+  const current = await currentTaskTabId();
+  const mine = await taskTabs();
+  if (id === current || id === ctx.tabId) throw new StepFailure(`tab ${id} is the current tab; switch to another task tab before closing it`);
+  if (mine.adopted.includes(id)) throw new StepFailure(`tab ${id} was adopted: it stays the person's and is not closed`);
+  if (!mine.opened.includes(id)) throw new StepFailure(`tab ${id} was not opened by this task, so it is not closed`);
+  try {
+    await chrome.tabs.remove(id);
+  } catch (e) {
+    throw new StepFailure(`tab ${id} could not be closed: ${e.message}`);
+  }
+  return { ok: true, data: `closed tab ${id}` };
+}
+
+export async function doAdoptTab(ctx) {
+  const id = tabIdOf(ctx.step);
+  const tab = await tabOrFail(id);
+  const mine = await taskTabs();
+  const current = await currentTaskTabId();
+  if (id === current || mine.opened.includes(id) || mine.adopted.includes(id) || mine.worked.includes(id)) {
+    await makeTaskTab(ctx, tab);
+    return { ok: true, data: `tab ${id} is already the task's; switched to it` };
+  }
+  if (!(await onTaskSite(tab.url || tab.pendingUrl || ''))) {
+    throw new StepFailure(`tab ${id} is not on one of the task's sites (${mine.sites.join(', ') || 'none yet'}), so it is not adopted`);
+  }
+  await noteAdopted(id);
+  await makeTaskTab(ctx, tab);
+  return { ok: true, data: `adopted tab ${id}` };
+}
+
+// ---- setViewport ----
+
+export async function doSetViewport(ctx) {
+  const { step, tabId } = ctx;
+  const v = String(step.value ?? '').trim().toLowerCase();
+  if (v === 'reset' || v === '') {
+    const was = await resetViewport();
+    return { ok: true, data: was ? 'viewport reset' : 'the viewport was not changed' };
+  }
+  const size = parseSize(step.value);
+  if (!size) throw new StepFailure(`a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not '${step.value}'`);
+  if (tabId !== (await currentTaskTabId())) throw new StepFailure('setViewport changes only the task tab');
+  try {
+    await setViewport(tabId, size.width, size.height);
+  } catch (e) {
+    throw new StepFailure(e.message);
+  }
+  let seen;
+  try { seen = await callPage(tabId, 'pageState', [], 2000); } catch { seen = null; }
+  return { ok: true, data: `viewport ${size.width}x${size.height}${seen && seen.viewport ? ` (the page sees ${seen.viewport})` : ''}` };
+}

@@ -1,0 +1,316 @@
+// @ts-check
+// Step handlers that work in the page: element actions, extract, wait, navigate, extractList,
+// captureUrl, upload and captureDownload.
+import { callPage } from './page-call.js';
+import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
+import { guardDialogs, guardNavigation } from './dialogs.js';
+import { nextDownload } from './downloads.js';
+import { trustedClick } from './trusted-input.js';
+import { attemptUntilDone, loadOrUnblock, waitFor } from './attempts.js';
+import {
+  StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
+} from './step-common.js';
+
+// How long a trusted click watches for the navigation or tab it may start.
+const TRUSTED_SETTLE_MS = 300;
+
+export async function pageAction(ctx) {
+  const { step } = ctx;
+  let value = step.value;
+  // A fill without value clears the field: the studio's JSON leaves an empty value out.
+  if (step.type === 'fill' && (value === undefined || value === null)) value = '';
+  if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
+  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
+  const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
+  const trusted = ctx.trusted && step.type === 'click';
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value, ...(trusted ? { trusted: true } : {}) }], { acts: true });
+  return r.trusted_point ? clickTrusted(ctx, r) : r;
+}
+
+// The page found the element actionable and where a pointer hits it; the click itself comes from
+// the debugger (trusted-input.js), right away.
+async function clickTrusted(ctx, prepared) {
+  // The dialogs this click opens come after the page call: arm the guard for them (OK only when the step
+  // says so) and collect what it answered afterwards, as for a step the page call does not dispatch.
+  await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
+  ctx.guarded = true;
+  try {
+    await trustedClick(ctx.tabId, prepared.trusted_point);
+  } catch (e) {
+    if (!e.sent || e.sent < 2) throw new StepFailure(e.message); // no button went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
+  }
+  // The page call that reports a navigation or a new tab for a page-script click has already returned:
+  // watch the browser instead, briefly, for a navigation or a tab the click starts (settleNavigation then
+  // waits for a load it sees).
+  const until = Date.now() + TRUSTED_SETTLE_MS;
+  for (;;) {
+    const n = since(ctx.tabId, ctx.navSnap);
+    if (n.started || n.committed || n.sameDoc || tabsOpenedBy(ctx.tabId, ctx.t0).length || Date.now() >= until) break;
+    await nextEvent(ctx.tabId, until - Date.now());
+  }
+  return { ok: true, dispatched: true, count: 1 };
+}
+
+export async function doExtract(ctx) {
+  const { step } = ctx;
+  return attemptUntilDone(ctx, 'performInPage', [{ type: 'extract', selector: step.selector, attribute: step.attribute, format: step.format }, {}, {}], { acts: false });
+}
+
+export async function doWait(ctx) {
+  const { step } = ctx;
+  let wait = step.wait;
+  if ((!wait || isEmptyWait(wait)) && step.selector && step.selector.css) wait = { selector: step.selector.css };
+  if (!wait || isEmptyWait(wait)) throw new StepFailure('a wait step needs wait.selector, wait.text, wait.url_includes or wait.delay_ms');
+  const w = await waitFor(ctx, wait, positive(wait.timeout_ms) || ctx.timeout);
+  if (!w.ok) return { ok: false, error: w.error };
+  return { ok: true, data: `waited ${w.waited_ms} ms` };
+}
+
+const HISTORY = { back: -1, forward: 1, reload: 0 };
+
+async function historyStep(ctx, delta, snap) {
+  try {
+    await chrome.scripting.executeScript({ target: { tabId: ctx.tabId, frameIds: [0] }, injectImmediately: true, func: (d) => { history.go(d); }, args: [delta] });
+  } catch (e) {
+    throw new StepFailure(`cannot go ${delta < 0 ? 'back' : 'forward'}: ${e.message}`);
+  }
+  // history.go has no answer when there is nowhere to go: give the navigation a moment to start.
+  const until = Date.now() + Math.min(1500, remaining(ctx));
+  while (Date.now() < until) {
+    const n = since(ctx.tabId, snap);
+    if (n.started || n.committed || n.sameDoc) return true;
+    await nextEvent(ctx.tabId, until - Date.now());
+  }
+  const n = since(ctx.tabId, snap);
+  return n.started || n.committed || n.sameDoc;
+}
+
+export async function doNavigate(ctx) {
+  const { step, tabId } = ctx;
+  const how = String(step.value || '').trim().toLowerCase();
+  const snap = snapshot(tabId);
+  ctx.navSnap = ctx.navSnap || snap;
+  /** @type {(() => Promise<void>) | null} */
+  let unguard = null;
+  try {
+    return await navigateGuarded(ctx, how, snap, (u) => guardNavigation(u, step.accept_dialog).then((f) => { unguard = f; ctx.navGuard = true; }));
+  } finally {
+    if (unguard) await unguard();
+  }
+}
+
+// Dialogs of the new page (an alert while it loads) are answered by a guard registered for the
+// destination's host before the navigation starts, and reported under `dialogs`.
+async function navigateGuarded(ctx, how, snap, guard) {
+  const { step, tabId } = ctx;
+  let what;
+  if (Object.hasOwn(HISTORY, how) && !step.url) {
+    try { await guard((await chrome.tabs.get(tabId)).url); } catch { /* no tab: the step says so */ }
+    what = how === 'reload' ? 'the reload' : `going ${how}`;
+    if (how === 'reload') {
+      try {
+        await chrome.tabs.reload(tabId);
+      } catch (e) {
+        throw new StepFailure(`cannot reload: ${e.message}`);
+      }
+    } else {
+      // history.go in the page rather than chrome.tabs.goBack: the browser's back button skips
+      // entries made without a user gesture (all of ours), the page's own history does not.
+      const moved = await historyStep(ctx, how === 'back' ? -1 : 1, snap);
+      if (!moved) return { ok: false, error: `there is no page to go ${how} to in this tab's history` };
+    }
+  } else {
+    if (!step.url) throw new StepFailure('a navigate step needs url (or value "back", "forward" or "reload")');
+    let url = substituted(ctx, step.url, 'url');
+    try {
+      const tab = await chrome.tabs.get(tabId);
+      url = new URL(url, tab.url || undefined).href;
+    } catch {
+      throw new StepFailure(`invalid url '${step.url}'`);
+    }
+    what = `navigation to ${url}`;
+    await guard(url);
+    try {
+      await chrome.tabs.update(tabId, { url });
+    } catch (e) {
+      throw new StepFailure(`${what} failed: ${e.message}`);
+    }
+  }
+  const r = await loadOrUnblock(ctx, snap, ctx.deadline, what);
+  if (!r.ok) return { ok: false, error: r.error, dispatched: true };
+  return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
+}
+
+export async function doExtractList(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
+  const requested = positive(step.limit);
+  const limit = requested || LIST_BOUND;
+  const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
+  const rows = [];
+  let pages = 1;
+  let truncated = false;
+  // First batch: wait for at least one item, like any element step.
+  let batch = await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message }));
+  if (batch.error) throw new StepFailure(batch.error);
+  for (let round = 0; ; round++) {
+    if (batch.matched === 0 && rows.length === 0 && round === 0) {
+      // listItems answers with no items rather than retry; poll here for a late list.
+      batch = await pollList(ctx, pageStep, ctx.deadline);
+      if (!batch || !batch.rows.length) throw new StepFailure(`no element matches ${describe(step.selector)} (waited ${ctx.timeout} ms)`);
+    }
+    for (const row of batch.rows) {
+      if (rows.length >= limit) { truncated = true; break; }
+      rows.push(row);
+    }
+    if (rows.length >= limit) {
+      if (batch.next || (batch.scroll && batch.scrollable)) truncated = true;
+      break;
+    }
+    if (Date.now() >= ctx.deadline || round >= 200) { truncated = !!(batch.next || batch.scroll); break; }
+    let more = null;
+    if (batch.next) {
+      const snap = snapshot(tabId);
+      let clicked;
+      try {
+        clicked = await callPage(tabId, 'listNext', [pageStep], remaining(ctx) + 1000);
+      } catch (e) {
+        clicked = { ok: false, error: e.message };
+      }
+      if (!clicked.ok) break;
+      await sleep(60);
+      const n = since(tabId, snap);
+      if (n.started || n.committed) {
+        const loaded = await waitForLoad(tabId, snap, ctx.deadline, 'the next page');
+        if (!loaded.ok) throw new StepFailure(`after ${rows.length} item(s): ${loaded.error}`);
+      }
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 5000));
+      if (more) pages++;
+    } else if (batch.scroll && batch.scrollable) {
+      try {
+        await callPage(tabId, 'listScroll', [], 2000);
+      } catch { break; }
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 2500));
+      if (more) pages++;
+    }
+    if (!more || !more.rows.length) break;
+    batch = more;
+  }
+  const fieldNames = step.fields && Object.keys(step.fields).length ? Object.keys(step.fields) : ['text'];
+  const masked = rows.map((r) => Object.fromEntries(fieldNames.map((k) => [k, ctx.mask(r[k] ?? '')])));
+  return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
+}
+
+/** Polls listItems until it yields new rows or the deadline passes; null when none came. */
+async function pollList(ctx, pageStep, until) {
+  for (;;) {
+    try {
+      const r = await callPage(ctx.tabId, 'listItems', [pageStep], Math.max(1000, until - Date.now()));
+      if (r.error) throw new StepFailure(r.error);
+      if (r.rows.length) return r;
+    } catch (e) {
+      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
+    }
+    if (Date.now() >= until) return null;
+    await sleep(POLL_MS);
+  }
+}
+
+function describe(sel) {
+  const base = sel.css ? `css '${sel.css}'` : `path '${sel.path}'`;
+  return sel.enter && sel.enter.length ? `${base} inside ${sel.enter.map((e) => `'${e}'`).join(' > ')}` : base;
+}
+
+export async function doCaptureUrl(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.url) throw new StepFailure('a captureUrl step needs url');
+  const url = substituted(ctx, step.url, 'url');
+  const params = {};
+  for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
+  const method = String(step.method || 'GET').toUpperCase();
+  let r;
+  try {
+    r = await callPage(tabId, 'fetchFile', [{ url, method, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
+  } catch (e) {
+    throw new StepFailure(e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message);
+  }
+  if (!r.ok) return { ok: false, error: r.error, dispatched: true };
+  const filename = step.filename || filenameFrom(r.disposition, r.final_url) || 'download';
+  return {
+    ok: true,
+    dispatched: true,
+    data: `${filename} (${r.size} bytes, ${r.mime})`,
+    file: { filename, mime: r.mime, size: r.size, base64: r.base64 },
+  };
+}
+
+function filenameFrom(disposition, url) {
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition || '');
+  if (star) {
+    try { return decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')); } catch { /* fall through */ }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition || '');
+  if (plain) return plain[1].trim();
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+    return last ? decodeURIComponent(last) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- upload ----
+
+const TOKEN_ONLY = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+export async function doUpload(ctx) {
+  const { step } = ctx;
+  const names = [...String(step.value || '').matchAll(TOKEN_ONLY)].map((m) => m[1]);
+  if (!names.length) throw new StepFailure('an upload step needs value = the file placeholder, e.g. {{ resume }}');
+  const files = [];
+  for (const name of names) {
+    const f = ctx.files[name];
+    if (!f || typeof f.base64 !== 'string' || typeof f.filename !== 'string') throw new StepFailure(`no file was given for {{ ${name} }}`);
+    files.push({ filename: f.filename, mime: typeof f.mime === 'string' && f.mime ? f.mime : 'application/octet-stream', base64: f.base64 });
+  }
+  const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'upload', selector: step.selector }, {}, { step_id: ctx.stepId, files }], { acts: true });
+  // The reply names the files, never their contents.
+  return r;
+}
+
+// ---- captureDownload ----
+
+export async function doCaptureDownload(ctx) {
+  const { step, tabId } = ctx;
+  if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
+  const params = {};
+  for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
+  /** @type {{url: string, filename: string | null, referrer: string | null} | null} */
+  let trapped = null;
+  ctx.downloads.trap = (d) => { trapped = trapped || d; if (ctx.downloads.wake) ctx.downloads.wake(); };
+  try {
+    const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'captureDownload', selector: step.selector }, {}, { step_id: ctx.stepId }], { acts: true });
+    if (!r.ok) return r;
+    let plan = r.plan;
+    if (!plan) {
+      // The page's own script started it: take the download the browser began.
+      const started = Date.now();
+      const until = Math.min(ctx.deadline, started + 5000);
+      while (!trapped && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
+      if (!trapped) return { ok: false, dispatched: true, error: `the click did not start a download (waited ${until === ctx.deadline ? ctx.timeout : until - started} ms)` };
+      plan = { url: trapped.url, method: 'GET', fields: [], replace_query: false };
+    }
+    let got;
+    try {
+      got = await callPage(tabId, 'fetchFile', [{ ...plan, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
+    } catch (e) {
+      return { ok: false, dispatched: true, error: e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message };
+    }
+    if (!got.ok) return { ok: false, error: got.error, dispatched: true };
+    const filename = step.filename || filenameFrom(got.disposition, null) || (trapped && trapped.filename) || filenameFrom('', got.final_url) || 'download';
+    return { ok: true, dispatched: true, data: `${filename} (${got.size} bytes, ${got.mime})`, file: { filename, mime: got.mime, size: got.size, base64: got.base64 } };
+  } finally {
+    ctx.downloads.trap = null;
+  }
+}

@@ -1,0 +1,59 @@
+// @ts-check
+// What the step modules share: the step's failure type, timing helpers and value substitution.
+import { substitute } from './values.js';
+
+/**
+ * What one step's handlers share while it runs (performStep builds it; finalize reads it).
+ * @typedef {object} StepContext
+ * @property {number} tabId the tab the step works in (switchTab and adoptTab move it)
+ * @property {import('../wire.js').Step} step
+ * @property {Record<string, unknown>} [values] name → real value for the step's {{ tokens }}
+ * @property {string | null} stepId
+ * @property {import('./values.js').Masker} mask masks every echo of a real value
+ * @property {number} t0 when the step started (epoch ms)
+ * @property {ReturnType<typeof import('./navigation.js').snapshot> | null} navSnap
+ * @property {import('../wire.js').Dialog[]} [dialogs] dialogs the step's page calls collected
+ * @property {Record<string, import('../wire.js').UploadFile>} [files]
+ * @property {boolean} [trusted] clicks go through the debugger
+ * @property {ReturnType<typeof import('./downloads.js').watchDownloads>} [downloads]
+ * @property {number | null} [taskTabAtStart]
+ * @property {number} [timeout]
+ * @property {number} [deadline]
+ * @property {{accept: boolean}} [inlineGuard] the page call arms the dialog guard itself
+ * @property {boolean} [guarded] the dialog guard was armed by a call of its own
+ * @property {boolean} [navGuard] a navigation guard was registered
+ */
+
+/** The extension's own bound on extractList rows when the step's limit is 0. */
+export const LIST_BOUND = 1000;
+export const POLL_MS = 100;
+// A retry comes soon at first (most pages are ready within a few ms), then every POLL_MS.
+export const pollDelay = (attempt) => Math.min(POLL_MS, 5 * 2 ** Math.max(0, attempt - 1));
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A failure the step reports as its error text. */
+export class StepFailure extends Error {}
+
+export const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
+export const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
+export const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
+
+/** @param {StepContext} ctx */
+export function remaining(ctx) {
+  return Math.max(0, ctx.deadline - Date.now());
+}
+
+/**
+ * ctx's values put into text; a StepFailure names the tokens that have none.
+ * @param {StepContext} ctx
+ * @param {string} text
+ * @param {string} what
+ * @returns {string}
+ */
+export function substituted(ctx, text, what) {
+  const { text: out, missing } = substitute(text, ctx.values);
+  if (missing.length) throw new StepFailure(`no value was given for ${missing.map((m) => `{{ ${m} }}`).join(', ')} in ${what}`);
+  return out;
+}

@@ -1,0 +1,16 @@
+// @ts-check
+// What the page executor's modules share: this document's id and the elements a step's selector picks.
+import { resolveSelector, describeSelector } from './resolve.js';
+
+export const docId = Math.random().toString(36).slice(2);
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function targets(step) {
+  const sel = step.selector;
+  if (!sel || (!sel.css && !sel.path)) return { error: `a ${step.type} step needs a selector with css or path`, fatal: true };
+  const r = resolveSelector(sel);
+  if (r.error) return { error: r.error };
+  if (!r.elements.length) return { error: `no element matches ${describeSelector(sel)}` };
+  return { elements: r.elements };
+}

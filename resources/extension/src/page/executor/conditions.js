@@ -1,0 +1,76 @@
+// @ts-check
+// Conditions and waits, checked once per call: the service worker polls.
+import { SelectorError, deepQueryAll } from './resolve.js';
+import { isVisible } from './actionability.js';
+import { normText } from './extract.js';
+import { docId } from './common.js';
+
+// ---- conditions and waits ----
+
+function pageText() {
+  return normText(document.body ? document.body.innerText : document.documentElement.textContent).toLowerCase();
+}
+
+function textIn(needle, elements) {
+  const n = normText(needle).toLowerCase();
+  if (!elements) {
+    if (pageText().includes(n)) return true;
+    // innerText skips closed details, shadow content in some layouts and same-origin frames.
+    return deepQueryAll('body').some((b) => normText(b.textContent).toLowerCase().includes(n));
+  }
+  return elements.some((e) => normText(e.innerText || e.textContent).toLowerCase().includes(n));
+}
+
+function deepMatches(css) {
+  try {
+    return deepQueryAll(css);
+  } catch (e) {
+    throw new SelectorError(e.message);
+  }
+}
+
+/**
+ * Evaluates a Condition. selector: an element matches (searched through shadow roots and
+ * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
+ * the matched elements does; url_includes: the URL contains it. match "all" (default) or
+ * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
+ */
+export function checkCondition(cond) {
+  try {
+    const any = String(cond.match || 'all').toLowerCase() === 'any';
+    const results = [];
+    let matched = null;
+    if (cond.selector) {
+      matched = deepMatches(cond.selector);
+      results.push(['selector', matched.length > 0]);
+    }
+    if (cond.text) results.push(['text', textIn(cond.text, !any && matched ? matched : null)]);
+    if (cond.url_includes) results.push(['url_includes', location.href.includes(cond.url_includes)]);
+    let holds = results.length === 0 ? true : any ? results.some((r) => r[1]) : results.every((r) => r[1]);
+    if (cond.negate) holds = !holds;
+    return { ok: true, holds, detail: results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}`).join(', '), doc: docId };
+  } catch (e) {
+    return { ok: false, error: e.message, doc: docId };
+  }
+}
+
+/**
+ * Checks a WaitConfig once: every set predicate must hold. selector waits for a visible match
+ * (absent: for no visible match); text for the text on the page; url_includes for the URL.
+ * Returns {ok, holds, pending} where pending says what has not happened yet.
+ */
+export function checkWait(wait) {
+  try {
+    const pending = [];
+    if (wait.selector) {
+      const visible = deepMatches(wait.selector).filter((e) => isVisible(e));
+      if (wait.absent && visible.length) pending.push(`'${wait.selector}' is still on the page`);
+      if (!wait.absent && !visible.length) pending.push(`no visible element matches '${wait.selector}'`);
+    }
+    if (wait.text && !textIn(wait.text, null)) pending.push(`text '${wait.text}' is not on the page`);
+    if (wait.url_includes && !location.href.includes(wait.url_includes)) pending.push(`the URL does not contain '${wait.url_includes}' (it is ${location.href})`);
+    return { ok: true, holds: pending.length === 0, pending: pending.join('; '), doc: docId, ready: document.readyState };
+  } catch (e) {
+    return { ok: false, error: e.message, doc: docId };
+  }
+}
