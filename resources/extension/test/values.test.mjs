@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { substitute, masker } from '../src/executor/values.js';
+import { substitute, masker, tokenNames } from '../src/executor/values.js';
 
 test('substitute puts each declared value in place of its token', () => {
   const r = substitute('user {{ email }} / {{pin}}', { email: 'ann@example.com', pin: 1234 });
@@ -46,4 +46,10 @@ test('masker leaves non-strings and strings without values alone', () => {
   assert.equal(mask(null), null);
   assert.equal(mask('nothing here'), 'nothing here');
   assert.equal(masker({})('abcdef'), 'abcdef');
+});
+
+test('tokenNames lists every placeholder of a value in order, and nothing else', () => {
+  assert.deepEqual(tokenNames('{{ resume }} and {{cover_letter.v2}}'), ['resume', 'cover_letter.v2']);
+  assert.deepEqual(tokenNames('no tokens, {{ 9bad }} either'), []);
+  assert.deepEqual(tokenNames(null), []);
 });

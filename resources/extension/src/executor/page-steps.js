@@ -7,6 +7,7 @@ import { guardDialogs, guardNavigation } from './dialogs.js';
 import { nextDownload } from './downloads.js';
 import { trustedClick } from './trusted-input.js';
 import { attemptUntilDone, loadOrUnblock, waitFor } from './attempts.js';
+import { tokenNames } from './values.js';
 import {
   StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
 } from './step-common.js';
@@ -262,11 +263,9 @@ function filenameFrom(disposition, url) {
 
 // ---- upload ----
 
-const TOKEN_ONLY = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
-
 export async function doUpload(ctx) {
   const { step } = ctx;
-  const names = [...String(step.value || '').matchAll(TOKEN_ONLY)].map((m) => m[1]);
+  const names = tokenNames(step.value || '');
   if (!names.length) throw new StepFailure('an upload step needs value = the file placeholder, e.g. {{ resume }}');
   const files = [];
   for (const name of names) {

@@ -7,6 +7,15 @@
 const TOKEN = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
 /**
+ * The names of the {{ name }} tokens in a text, in order (the studio's Tokens.NAME rule).
+ * @param {unknown} text
+ * @returns {string[]}
+ */
+export function tokenNames(text) {
+  return [...String(text ?? '').matchAll(TOKEN)].map((m) => m[1]);
+}
+
+/**
  * Replaces {{ name }} tokens with values[name]. Returns {text, missing: [names]}.
  * @template T
  * @param {T} text
