@@ -141,15 +141,14 @@ public final class StudioView extends BorderPane {
     setCenter(notification);
     setBottom(statusBar());
 
-    listener = s -> {
-      vm.accept(s);
-      observationVm.accept(s);
-      decisionVm.accept(s);
-      approvalVm.accept(s);
-      stepsVm.accept(s);
-      variablesVm.accept(s);
-      connectionVm.accept(s);
-    };
+    listener = new SnapshotFanOut()
+        .add("StudioViewModel", vm::accept)
+        .add("ObservationViewModel", observationVm::accept)
+        .add("DecisionEditorViewModel", decisionVm::accept)
+        .add("ApprovalViewModel", approvalVm::accept)
+        .add("StepsViewModel", stepsVm::accept)
+        .add("VariablesViewModel", variablesVm::accept)
+        .add("ConnectionViewModel", connectionVm::accept);
     session.addListener(listener);
     sceneProperty().addListener((o, a, scene) -> {
       if (scene != null) installShortcuts(scene);
