@@ -38,7 +38,9 @@ public final class StudioFixture {
   }
 
   public void show(Stage stage, List<SessionJournal.Replay> recoverable, StudioContext.Model model) {
-    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable));
+    // The window's view models reach the FX thread the way the app's do.
+    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable,
+        Platform::runLater));
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(StudioFixture.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -8,7 +8,7 @@ import dev.waymark.session.TurnOutcome;
 import dev.waymark.ui.common.Problems;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -19,6 +19,7 @@ import javafx.beans.property.StringProperty;
 /** The human gate: the step waiting for approval and the four answers a person can give. */
 public final class ApprovalViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final Consumer<SessionSnapshot> onEdit;
   private final Consumer<PendingApproval> onTakeOver;
@@ -27,9 +28,10 @@ public final class ApprovalViewModel {
   private final BooleanProperty busy = new SimpleBooleanProperty();
   private SessionSnapshot last;
 
-  public ApprovalViewModel(AuthoringSession session, Consumer<String> problems, Consumer<SessionSnapshot> onEdit,
+  public ApprovalViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Consumer<SessionSnapshot> onEdit,
       Consumer<PendingApproval> onTakeOver) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.onEdit = onEdit;
     this.onTakeOver = onTakeOver;
@@ -64,7 +66,7 @@ public final class ApprovalViewModel {
 
   private CompletableFuture<TurnOutcome> report(CompletableFuture<TurnOutcome> f) {
     return f.whenComplete((o, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 

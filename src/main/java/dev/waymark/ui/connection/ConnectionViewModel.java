@@ -2,7 +2,7 @@ package dev.waymark.ui.connection;
 
 import dev.waymark.ui.common.Problems;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -10,9 +10,10 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The connection panel's state, refreshed on the FX thread whenever the bridge reports a change. */
+/** The connection panel's state, refreshed through the UI executor whenever the bridge reports a change. */
 public final class ConnectionViewModel {
   private final ConnectionService service;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final StringProperty status = new SimpleStringProperty("");
   private final BooleanProperty running = new SimpleBooleanProperty();
@@ -26,10 +27,11 @@ public final class ConnectionViewModel {
   private final BooleanProperty trustedClicks = new SimpleBooleanProperty();
   private long observed = -1;
 
-  public ConnectionViewModel(ConnectionService service, Consumer<String> problems) {
+  public ConnectionViewModel(ConnectionService service, Executor ui, Consumer<String> problems) {
     this.service = service;
+    this.ui = ui;
     this.problems = problems;
-    service.addListener(() -> Platform.runLater(this::refresh));
+    service.addListener(() -> ui.execute(this::refresh));
     trustedClicks.addListener((o, a, on) -> service.useTrustedClicks(on));
     refresh();
   }
@@ -50,7 +52,7 @@ public final class ConnectionViewModel {
     if (launching.get()) return;
     launching.set(true);
     launchProgress.set("Starting the browser…");
-    service.launchBrowser(p -> Platform.runLater(() -> launchProgress.set(p))).whenComplete((v, e) -> Platform.runLater(() -> {
+    service.launchBrowser(p -> ui.execute(() -> launchProgress.set(p))).whenComplete((v, e) -> ui.execute(() -> {
       launching.set(false);
       if (e != null) {
         launchProgress.set("");

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -39,6 +39,7 @@ public final class DecisionEditorViewModel {
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]{1,80})\"|\\{\\{ ?[^}]+ ?}}");
 
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final Supplier<String> selectedRef;
   private final StringProperty text = new SimpleStringProperty("");
@@ -52,8 +53,9 @@ public final class DecisionEditorViewModel {
   private long proposalSerial;
   private long checkSerial;
 
-  public DecisionEditorViewModel(AuthoringSession session, Consumer<String> problems, Supplier<String> selectedRef) {
+  public DecisionEditorViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<String> selectedRef) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.selectedRef = selectedRef;
   }
@@ -156,7 +158,7 @@ public final class DecisionEditorViewModel {
       return;
     }
     String by = mode.get() == Mode.EDITING_PENDING ? Provenance.PERSON : decidedBy();
-    session.check(t, by).whenComplete((err, ex) -> Platform.runLater(() -> {
+    session.check(t, by).whenComplete((err, ex) -> ui.execute(() -> {
       if (ex != null) setError(serial, Problems.describe(ex), t);
       else setError(serial, err, t);
     }));
@@ -203,7 +205,7 @@ public final class DecisionEditorViewModel {
     }
     boolean editing = mode.get() == Mode.EDITING_PENDING;
     CompletableFuture<TurnOutcome> f = editing ? session.edit(t) : session.submit(t, decidedBy());
-    return f.whenComplete((o, e) -> Platform.runLater(() -> {
+    return f.whenComplete((o, e) -> ui.execute(() -> {
       if (e != null) {
         problems.accept(Problems.describe(e));
         return;

@@ -12,7 +12,7 @@ import dev.waymark.workflow.Selector;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -32,6 +32,7 @@ public final class ObservationViewModel {
   public static final List<String> TAKE_OVER_ACTIONS = List.of("click", "fill", "select", "press", "navigate");
 
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final ObjectProperty<PageObservation> page = new SimpleObjectProperty<>();
   private final BooleanProperty historic = new SimpleBooleanProperty();
@@ -53,8 +54,9 @@ public final class ObservationViewModel {
   private long liveSerial = -1;
   private long buildSerial;
 
-  public ObservationViewModel(AuthoringSession session, Consumer<String> problems) {
+  public ObservationViewModel(AuthoringSession session, Executor ui, Consumer<String> problems) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     filterText.addListener((o, a, b) -> rebuild());
     filterRole.addListener((o, a, b) -> rebuild());
@@ -92,7 +94,7 @@ public final class ObservationViewModel {
   public CompletableFuture<PageObservation> observe() {
     backToLive();
     return session.observe().whenComplete((p, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
@@ -112,7 +114,7 @@ public final class ObservationViewModel {
     String role = filterRole.get();
     long serial = ++buildSerial;
     CompletableFuture.supplyAsync(() -> ObservationTreeModel.build(p, text, role), UiThreads.worker())
-        .thenAccept(built -> Platform.runLater(() -> {
+        .thenAccept(built -> ui.execute(() -> {
           if (serial == buildSerial) rows.set(built);
         }));
   }
@@ -163,7 +165,7 @@ public final class ObservationViewModel {
       t = TakeOver.on(action, row.ref(), "click".equals(action) ? null : value);
     }
     // The person chose this action here; if its category asks, choosing it in the window is their approval.
-    return session.takeOver(t, step -> Approval.byPerson(step, Approval.Channel.UI)).whenComplete((o, e) -> Platform.runLater(() -> {
+    return session.takeOver(t, step -> Approval.byPerson(step, Approval.Channel.UI)).whenComplete((o, e) -> ui.execute(() -> {
       if (e != null) problems.accept(Problems.describe(e));
       else takeOverValue.set("");
     }));
@@ -176,7 +178,7 @@ public final class ObservationViewModel {
 
   /** Asks the browser to report (or stop reporting) what the person does in the page. */
   public void setRecording(boolean on) {
-    recorder.apply(on).whenComplete((state, e) -> Platform.runLater(() -> {
+    recorder.apply(on).whenComplete((state, e) -> ui.execute(() -> {
       if (e != null) {
         recording.set(false);
         problems.accept("Recording could not be switched " + (on ? "on" : "off") + ": " + Problems.describe(e)

@@ -96,7 +96,7 @@ public final class StudioApp extends Application {
 
     StudioContext.Model configured = configuredModel(startProblems);
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
-        configured, recoverable));
+        configured, recoverable, Platform::runLater));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -19,7 +19,6 @@ import dev.waymark.ui.steps.StepsViewModel;
 import dev.waymark.ui.variables.VariablesView;
 import dev.waymark.ui.variables.VariablesViewModel;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -85,7 +84,7 @@ public final class StudioView extends BorderPane {
     Consumer<String> problems = this::showProblem;
 
     vm = new StudioViewModel(ctx, problems);
-    observationVm = new ObservationViewModel(session, problems);
+    observationVm = new ObservationViewModel(session, ctx.ui(), problems);
     observationView = new ObservationView(observationVm);
     observationVm.setRecorder(on -> {
       if (!on) return ctx.connection().record(false);
@@ -96,21 +95,21 @@ public final class StudioView extends BorderPane {
       return session.valueDigests(salt).thenCompose(d -> ctx.connection().record(true, salt64, d));
     });
     ctx.connection().onPersonAction(a -> session.recordPersonAction(a).whenComplete((o, e) -> {
-      if (e != null) Platform.runLater(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
+      if (e != null) ctx.ui().execute(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
     }));
-    decisionVm = new DecisionEditorViewModel(session, problems, () -> {
+    decisionVm = new DecisionEditorViewModel(session, ctx.ui(), problems, () -> {
       ObsRow r = observationVm.selectedProperty().get();
       return r == null || r.ref() == null ? null : r.ref();
     });
     DecisionEditorView decisionView = new DecisionEditorView(decisionVm);
-    approvalVm = new ApprovalViewModel(session, problems, decisionVm::editPending,
+    approvalVm = new ApprovalViewModel(session, ctx.ui(), problems, decisionVm::editPending,
         p -> observationView.takeOverOn(p.node(), p.step().type()));
     ApprovalView approvalView = new ApprovalView(approvalVm);
-    stepsVm = new StepsViewModel(session, problems, observationVm::showHistoric);
+    stepsVm = new StepsViewModel(session, ctx.ui(), problems, observationVm::showHistoric);
     stepsView = new StepsView(stepsVm);
-    variablesVm = new VariablesViewModel(session, problems);
+    variablesVm = new VariablesViewModel(session, ctx.ui(), problems);
     VariablesView variablesView = new VariablesView(variablesVm);
-    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), problems);
+    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), ctx.ui(), problems);
     ConnectionView connectionView = new ConnectionView(connectionVm);
 
     VBox left = new VBox(10, connectionView, variablesView);
@@ -323,7 +322,7 @@ public final class StudioView extends BorderPane {
   }
 
   private void copyYaml() {
-    vm.exportYaml().thenAccept(yaml -> Platform.runLater(() -> {
+    vm.exportYaml().thenAccept(yaml -> ctx.ui().execute(() -> {
       ClipboardContent c = new ClipboardContent();
       c.putString(yaml);
       Clipboard.getSystemClipboard().setContent(c);

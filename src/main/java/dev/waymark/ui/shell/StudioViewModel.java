@@ -21,7 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -41,6 +41,7 @@ public final class StudioViewModel {
 
   private final StudioContext ctx;
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final StringProperty goal = new SimpleStringProperty("");
   private final StringProperty workflowId = new SimpleStringProperty("");
@@ -60,6 +61,7 @@ public final class StudioViewModel {
   public StudioViewModel(StudioContext ctx, Consumer<String> problems) {
     this.ctx = ctx;
     this.session = ctx.session();
+    this.ui = ctx.ui();
     this.problems = problems;
     this.recoverable = new ArrayList<>(ctx.recoverable());
     recovery.addListener((o, a, r) -> recoveryText.set(r == null ? "" : describe(r)));
@@ -123,7 +125,7 @@ public final class StudioViewModel {
     if (r == null) return CompletableFuture.completedFuture(null);
     return report(session.load(r.state(), r.awaiting()).thenRun(() -> {
       setAside(r.file(), "recovered");
-      Platform.runLater(this::nextRecovery);
+      ui.execute(this::nextRecovery);
     }));
   }
 
@@ -152,13 +154,13 @@ public final class StudioViewModel {
   public CompletableFuture<?> save() {
     Path f = sessionFile.get();
     if (f == null) return saveAs();
-    return report(session.save(f).thenAccept(p -> Platform.runLater(() -> info.set("Saved " + p.getFileName()))));
+    return report(session.save(f).thenAccept(p -> ui.execute(() -> info.set("Saved " + p.getFileName()))));
   }
 
   public CompletableFuture<?> saveAs() {
     Optional<Path> f = ctx.files().save("Save session", safeName() + SessionFile.EXTENSION, "Waymark sessions", "*.json");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    return report(session.save(f.get()).thenAccept(p -> Platform.runLater(() -> {
+    return report(session.save(f.get()).thenAccept(p -> ui.execute(() -> {
       sessionFile.set(p);
       info.set("Saved " + p.getFileName());
     })));
@@ -175,7 +177,7 @@ public final class StudioViewModel {
         throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
             "The session could not be opened: " + e.getMessage(), e));
       }
-    }, UiThreads.worker()).thenCompose(session::load).thenRun(() -> Platform.runLater(() -> {
+    }, UiThreads.worker()).thenCompose(session::load).thenRun(() -> ui.execute(() -> {
       sessionFile.set(file);
       info.set("Opened " + file.getFileName() + "; enter the values of its variables again");
     })));
@@ -184,7 +186,7 @@ public final class StudioViewModel {
   public CompletableFuture<?> export() {
     Optional<Path> f = ctx.files().save("Export workflow YAML", safeName() + ".yaml", "Workflow YAML", "*.yaml");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    return report(session.export(f.get()).thenAccept(p -> Platform.runLater(() -> info.set("Exported " + p.getFileName()))));
+    return report(session.export(f.get()).thenAccept(p -> ui.execute(() -> info.set("Exported " + p.getFileName()))));
   }
 
   /** The workflow YAML for the clipboard; the caller puts it there on the FX thread. */
@@ -204,7 +206,7 @@ public final class StudioViewModel {
         throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
             "The workflow could not be read: " + e.getMessage(), e));
       }
-    }, UiThreads.worker()).thenAccept(text -> Platform.runLater(() -> show.accept(file.getFileName().toString(), text))));
+    }, UiThreads.worker()).thenAccept(text -> ui.execute(() -> show.accept(file.getFileName().toString(), text))));
   }
 
   /** Persists the approval policy and applies it to the session. */
@@ -218,8 +220,8 @@ public final class StudioViewModel {
             "The approval policy is in use but could not be saved (" + e.getMessage() + "); it will be lost when Waymark closes", e));
       }
     }, UiThreads.worker()).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
-      else Platform.runLater(() -> info.set("Approval policy saved"));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
+      else ui.execute(() -> info.set("Approval policy saved"));
     });
   }
 
@@ -243,7 +245,7 @@ public final class StudioViewModel {
   public void runModel() {
     if (ctx.model() == null || modelRunning.get()) return;
     modelRunning.set(true);
-    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> Platform.runLater(() -> modelRunning.set(false)));
+    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> ui.execute(() -> modelRunning.set(false)));
   }
 
   public void stopModel() {
@@ -252,7 +254,7 @@ public final class StudioViewModel {
 
   private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
     return f.whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 

@@ -8,7 +8,7 @@ import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -21,6 +21,7 @@ import javafx.collections.ObservableList;
 /** The accepted steps, the whole trail, the loop's counters, and what a selected step was based on. */
 public final class StepsViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final BiConsumer<PageObservation, String> showObservation;
   private final ObservableList<Step> steps = FXCollections.observableArrayList();
@@ -37,8 +38,9 @@ public final class StepsViewModel {
   private final StringProperty uncertain = new SimpleStringProperty("");
   private SessionSnapshot last;
 
-  public StepsViewModel(AuthoringSession session, Consumer<String> problems, BiConsumer<PageObservation, String> showObservation) {
+  public StepsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, BiConsumer<PageObservation, String> showObservation) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.showObservation = showObservation;
     selected.addListener((o, a, b) -> describeSelected());
@@ -87,13 +89,13 @@ public final class StepsViewModel {
 
   public void undo() {
     session.undoLastStep().whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
   public void resolveUncertain(boolean happened) {
     session.resolveUncertain(happened).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
@@ -101,7 +103,7 @@ public final class StepsViewModel {
 
   public void keepGoing() {
     session.keepGoing(10).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 

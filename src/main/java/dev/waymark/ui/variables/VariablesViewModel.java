@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import javafx.application.Platform;
+import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -20,14 +20,16 @@ import javafx.beans.property.StringProperty;
  */
 public final class VariablesViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final ObjectProperty<Map<String, String>> variables = new SimpleObjectProperty<>(Map.of());
   private final ObjectProperty<Set<String>> entered = new SimpleObjectProperty<>(Set.of());
   private final StringProperty newName = new SimpleStringProperty("");
   private final StringProperty newDescription = new SimpleStringProperty("");
 
-  public VariablesViewModel(AuthoringSession session, Consumer<String> problems) {
+  public VariablesViewModel(AuthoringSession session, Executor ui, Consumer<String> problems) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
   }
 
@@ -42,7 +44,7 @@ public final class VariablesViewModel {
       problems.accept("Type a name for the variable, such as password; steps use it as {{ password }}");
       return CompletableFuture.completedFuture(null);
     }
-    return report(session.declareVariable(name, newDescription.get()).thenRun(() -> Platform.runLater(() -> {
+    return report(session.declareVariable(name, newDescription.get()).thenRun(() -> ui.execute(() -> {
       newName.set("");
       newDescription.set("");
     })));
@@ -63,7 +65,7 @@ public final class VariablesViewModel {
 
   private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
     return f.whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
