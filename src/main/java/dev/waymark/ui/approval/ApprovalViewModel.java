@@ -7,12 +7,12 @@ import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.TurnOutcome;
 import dev.waymark.ui.common.Problems;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.concurrent.Executor;
-import javafx.beans.property.BooleanProperty;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
@@ -25,7 +25,7 @@ public final class ApprovalViewModel {
   private final Consumer<PendingApproval> onTakeOver;
   private final ReadOnlyObjectWrapper<PendingApproval> pending = new ReadOnlyObjectWrapper<>();
   private final StringProperty reason = new SimpleStringProperty("");
-  private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
   private SessionSnapshot last;
 
   public ApprovalViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Consumer<SessionSnapshot> onEdit,
@@ -71,6 +71,7 @@ public final class ApprovalViewModel {
   }
 
   public ReadOnlyObjectProperty<PendingApproval> pendingProperty() { return pending.getReadOnlyProperty(); }
-  public StringProperty reasonProperty() { return reason; }
-  public BooleanProperty busyProperty() { return busy; }
+  /** Writable: the reason field is bound to it both ways; Reject sends it. */
+  public StringProperty reasonInputProperty() { return reason; }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 }

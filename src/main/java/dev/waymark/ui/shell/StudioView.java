@@ -232,14 +232,14 @@ public final class StudioView extends BorderPane {
     TextField goal = new TextField();
     goal.setId("goal-field");
     goal.setPromptText("What should the workflow do? e.g. Sign in and download the latest invoice");
-    goal.textProperty().bindBidirectional(vm.goalProperty());
+    goal.textProperty().bindBidirectional(vm.goalInputProperty());
     HBox.setHgrow(goal, Priority.ALWAYS);
     Label idLabel = new Label("Workflow id");
     idLabel.getStyleClass().add(Styles.FIELD_LABEL);
     TextField id = new TextField();
     id.setId("workflow-id-field");
     id.setPrefColumnCount(12);
-    id.textProperty().bindBidirectional(vm.workflowIdProperty());
+    id.textProperty().bindBidirectional(vm.workflowIdInputProperty());
     for (TextField f : new TextField[] {goal, id}) {
       f.focusedProperty().addListener((o, a, focused) -> {
         vm.setEditingGoal(focused);
@@ -322,12 +322,11 @@ public final class StudioView extends BorderPane {
   }
 
   private void copyYaml() {
-    vm.exportYaml().thenAccept(yaml -> ctx.ui().execute(() -> {
+    vm.copyYaml(yaml -> {
       ClipboardContent c = new ClipboardContent();
       c.putString(yaml);
       Clipboard.getSystemClipboard().setContent(c);
-      vm.infoProperty().set("Workflow YAML copied to the clipboard");
-    }));
+    });
   }
 
   private void openSettings() {

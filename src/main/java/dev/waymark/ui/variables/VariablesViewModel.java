@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.concurrent.Executor;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
@@ -22,8 +22,8 @@ public final class VariablesViewModel {
   private final AuthoringSession session;
   private final Executor ui;
   private final Consumer<String> problems;
-  private final ObjectProperty<Map<String, String>> variables = new SimpleObjectProperty<>(Map.of());
-  private final ObjectProperty<Set<String>> entered = new SimpleObjectProperty<>(Set.of());
+  private final ReadOnlyObjectWrapper<Map<String, String>> variables = new ReadOnlyObjectWrapper<>(Map.of());
+  private final ReadOnlyObjectWrapper<Set<String>> entered = new ReadOnlyObjectWrapper<>(Set.of());
   private final StringProperty newName = new SimpleStringProperty("");
   private final StringProperty newDescription = new SimpleStringProperty("");
 
@@ -34,7 +34,7 @@ public final class VariablesViewModel {
   }
 
   public void accept(SessionSnapshot s) {
-    if (!s.variables().equals(variables.get())) variables.set(new LinkedHashMap<>(s.variables()));
+    if (!s.variables().equals(variables.get())) variables.set(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(s.variables())));
     if (!s.valuesEntered().equals(entered.get())) entered.set(s.valuesEntered());
   }
 
@@ -69,8 +69,10 @@ public final class VariablesViewModel {
     });
   }
 
-  public ObjectProperty<Map<String, String>> variablesProperty() { return variables; }
-  public ObjectProperty<Set<String>> enteredProperty() { return entered; }
-  public StringProperty newNameProperty() { return newName; }
-  public StringProperty newDescriptionProperty() { return newDescription; }
+  public ReadOnlyObjectProperty<Map<String, String>> variablesProperty() { return variables.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<Set<String>> enteredProperty() { return entered.getReadOnlyProperty(); }
+  /** Writable: the new variable's name field is bound to it both ways. */
+  public StringProperty newNameInputProperty() { return newName; }
+  /** Writable: the new variable's description field is bound to it both ways. */
+  public StringProperty newDescriptionInputProperty() { return newDescription; }
 }
