@@ -67,7 +67,7 @@ class StudioChromiumTest {
     session.start("order", "Accept cookies and send an order", 20).get();
     StudioView view = new StudioView(new StudioContext(session,
         new BridgeConnectionService(chromium.client(), null, ChromiumLauncher.Options.defaults()), files,
-        dir.resolve("policy.json"), null, List.of()));
+        dir.resolve("policy.json"), null, List.of(), Platform::runLater));
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(Styles.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

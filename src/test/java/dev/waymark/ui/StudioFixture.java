@@ -10,6 +10,7 @@ import dev.waymark.ui.shell.StudioContext;
 import dev.waymark.ui.shell.StudioView;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
@@ -23,13 +24,15 @@ public final class StudioFixture {
   public final FakeConnectionService connection = new FakeConnectionService();
   public final FixedFileDialogs files = new FixedFileDialogs();
   public final Path dir;
+  /** How the session and the window's view models reach the FX thread, as in the app. */
+  public final Executor ui = Platform::runLater;
   public final AuthoringSession session;
   public StudioView view;
 
   public StudioFixture(Path dir) {
     this.dir = dir;
     session = new AuthoringSession(new AuthoringSession.Config(browser, new KeywordRiskGate(), ApprovalPolicy.defaults(),
-        dir.resolve("sessions"), Platform::runLater, 5_000));
+        dir.resolve("sessions"), ui, 5_000));
   }
 
   /** Builds the window on the FX thread (call from a TestFX @Start method). */
@@ -38,7 +41,8 @@ public final class StudioFixture {
   }
 
   public void show(Stage stage, List<SessionJournal.Replay> recoverable, StudioContext.Model model) {
-    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable));
+    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable,
+        ui));
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(StudioFixture.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -67,7 +67,7 @@ public final class ApprovalView extends VBox {
     TextField reason = new TextField();
     reason.setId("approval-reason");
     reason.setPromptText("Reason for rejecting (the next decision reads it)");
-    reason.textProperty().bindBidirectional(vm.reasonProperty());
+    reason.textProperty().bindBidirectional(vm.reasonInputProperty());
     HBox.setHgrow(reason, Priority.ALWAYS);
 
     Button approve = button("approval-approve", "Approve", "Perform this step (Ctrl+Enter)", vm::approve);

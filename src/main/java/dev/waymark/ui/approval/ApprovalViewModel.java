@@ -7,29 +7,31 @@ import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.TurnOutcome;
 import dev.waymark.ui.common.Problems;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /** The human gate: the step waiting for approval and the four answers a person can give. */
 public final class ApprovalViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final Consumer<SessionSnapshot> onEdit;
   private final Consumer<PendingApproval> onTakeOver;
   private final ReadOnlyObjectWrapper<PendingApproval> pending = new ReadOnlyObjectWrapper<>();
   private final StringProperty reason = new SimpleStringProperty("");
-  private final BooleanProperty busy = new SimpleBooleanProperty();
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
   private SessionSnapshot last;
 
-  public ApprovalViewModel(AuthoringSession session, Consumer<String> problems, Consumer<SessionSnapshot> onEdit,
+  public ApprovalViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Consumer<SessionSnapshot> onEdit,
       Consumer<PendingApproval> onTakeOver) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.onEdit = onEdit;
     this.onTakeOver = onTakeOver;
@@ -64,11 +66,12 @@ public final class ApprovalViewModel {
 
   private CompletableFuture<TurnOutcome> report(CompletableFuture<TurnOutcome> f) {
     return f.whenComplete((o, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
   public ReadOnlyObjectProperty<PendingApproval> pendingProperty() { return pending.getReadOnlyProperty(); }
-  public StringProperty reasonProperty() { return reason; }
-  public BooleanProperty busyProperty() { return busy; }
+  /** Writable: the reason field is bound to it both ways; Reject sends it. */
+  public StringProperty reasonInputProperty() { return reason; }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 }

@@ -107,7 +107,7 @@ public final class ConnectionView extends VBox {
 
     CheckBox trusted = new CheckBox("Trusted clicks");
     trusted.setId("trusted-clicks");
-    trusted.selectedProperty().bindBidirectional(vm.trustedClicksProperty());
+    trusted.selectedProperty().bindBidirectional(vm.trustedClicksInputProperty());
     trusted.setTooltip(new javafx.scene.control.Tooltip("Click through Chrome's debugger, for pages that ignore clicks "
         + "made by a script or open a window from a click (a sign-in popup). Chrome shows its \"being debugged\" bar "
         + "while the studio controls the tab."));

@@ -1,35 +1,40 @@
 package dev.waymark.ui.connection;
 
 import dev.waymark.ui.common.Problems;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-/** The connection panel's state, refreshed on the FX thread whenever the bridge reports a change. */
+/** The connection panel's state, refreshed through the UI executor whenever the bridge reports a change. */
 public final class ConnectionViewModel {
   private final ConnectionService service;
+  private final Executor ui;
   private final Consumer<String> problems;
-  private final StringProperty status = new SimpleStringProperty("");
-  private final BooleanProperty running = new SimpleBooleanProperty();
-  private final BooleanProperty connected = new SimpleBooleanProperty();
+  private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyBooleanWrapper connected = new ReadOnlyBooleanWrapper();
   private final ObservableList<ConnectionService.Browser> browsers = FXCollections.observableArrayList();
-  private final StringProperty pairingCode = new SimpleStringProperty("");
-  private final BooleanProperty launching = new SimpleBooleanProperty();
-  private final StringProperty launchProgress = new SimpleStringProperty("");
-  private final BooleanProperty canLaunch = new SimpleBooleanProperty();
-  private final StringProperty taskPage = new SimpleStringProperty("");
+  private final ObservableList<ConnectionService.Browser> browsersView = FXCollections.unmodifiableObservableList(browsers);
+  private final ReadOnlyStringWrapper pairingCode = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper launching = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyStringWrapper launchProgress = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper canLaunch = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyStringWrapper taskPage = new ReadOnlyStringWrapper("");
   private final BooleanProperty trustedClicks = new SimpleBooleanProperty();
   private long observed = -1;
 
-  public ConnectionViewModel(ConnectionService service, Consumer<String> problems) {
+  public ConnectionViewModel(ConnectionService service, Executor ui, Consumer<String> problems) {
     this.service = service;
+    this.ui = ui;
     this.problems = problems;
-    service.addListener(() -> Platform.runLater(this::refresh));
+    service.addListener(() -> ui.execute(this::refresh));
     trustedClicks.addListener((o, a, on) -> service.useTrustedClicks(on));
     refresh();
   }
@@ -50,7 +55,7 @@ public final class ConnectionViewModel {
     if (launching.get()) return;
     launching.set(true);
     launchProgress.set("Starting the browser…");
-    service.launchBrowser(p -> Platform.runLater(() -> launchProgress.set(p))).whenComplete((v, e) -> Platform.runLater(() -> {
+    service.launchBrowser(p -> ui.execute(() -> launchProgress.set(p))).whenComplete((v, e) -> ui.execute(() -> {
       launching.set(false);
       if (e != null) {
         launchProgress.set("");
@@ -73,14 +78,16 @@ public final class ConnectionViewModel {
     taskPage.set(o == null ? "" : "Working in: " + (o.title() == null || o.title().isBlank() ? "" : o.title() + " — ") + o.url());
   }
 
-  public StringProperty taskPageProperty() { return taskPage; }
-  public BooleanProperty trustedClicksProperty() { return trustedClicks; }
-  public StringProperty statusProperty() { return status; }
-  public BooleanProperty runningProperty() { return running; }
-  public BooleanProperty connectedProperty() { return connected; }
-  public ObservableList<ConnectionService.Browser> browsers() { return browsers; }
-  public StringProperty pairingCodeProperty() { return pairingCode; }
-  public BooleanProperty launchingProperty() { return launching; }
-  public StringProperty launchProgressProperty() { return launchProgress; }
-  public BooleanProperty canLaunchProperty() { return canLaunch; }
+  public ReadOnlyStringProperty taskPageProperty() { return taskPage.getReadOnlyProperty(); }
+  /** Writable: the check box is bound to it both ways; a change switches the bridge. */
+  public BooleanProperty trustedClicksInputProperty() { return trustedClicks; }
+  public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty connectedProperty() { return connected.getReadOnlyProperty(); }
+  /** The paired browsers, read-only: the bridge's reports change them. */
+  public ObservableList<ConnectionService.Browser> browsers() { return browsersView; }
+  public ReadOnlyStringProperty pairingCodeProperty() { return pairingCode.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty launchingProperty() { return launching.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty launchProgressProperty() { return launchProgress.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty canLaunchProperty() { return canLaunch.getReadOnlyProperty(); }
 }

@@ -85,7 +85,7 @@ public final class DecisionEditorView extends BorderPane {
     apply.setId("decision-apply");
     apply.getStyleClass().add(Styles.PRIMARY);
     apply.setTooltip(new Tooltip("Apply this decision to the page (Ctrl+Shift+Enter)"));
-    apply.disableProperty().bind(vm.busyProperty().or(vm.textProperty().isEmpty())
+    apply.disableProperty().bind(vm.busyProperty().or(vm.textInputProperty().isEmpty())
         .or(vm.pendingWaitingProperty().and(vm.modeProperty().isNotEqualTo(DecisionEditorViewModel.Mode.EDITING_PENDING))));
     apply.setOnAction(e -> vm.apply());
     Region sp2 = new Region();
@@ -97,12 +97,12 @@ public final class DecisionEditorView extends BorderPane {
       if (syncing) return;
       syncing = true;
       try {
-        vm.textProperty().set(b);
+        vm.textInputProperty().set(b);
       } finally {
         syncing = false;
       }
     });
-    vm.textProperty().addListener((o, a, b) -> {
+    vm.textInputProperty().addListener((o, a, b) -> {
       if (syncing) return;
       syncing = true;
       try {

@@ -12,17 +12,19 @@ import dev.waymark.ui.common.Problems;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Provenance;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
@@ -37,21 +39,23 @@ public final class DecisionEditorViewModel {
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]{1,80})\"|\\{\\{ ?[^}]+ ?}}");
 
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final Supplier<String> selectedRef;
   private final StringProperty text = new SimpleStringProperty("");
-  private final StringProperty error = new SimpleStringProperty("");
-  private final IntegerProperty errorStart = new SimpleIntegerProperty(-1);
-  private final IntegerProperty errorEnd = new SimpleIntegerProperty(-1);
-  private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(Mode.NEW);
-  private final BooleanProperty busy = new SimpleBooleanProperty();
-  private final BooleanProperty pendingWaiting = new SimpleBooleanProperty();
+  private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+  private final ReadOnlyIntegerWrapper errorStart = new ReadOnlyIntegerWrapper(-1);
+  private final ReadOnlyIntegerWrapper errorEnd = new ReadOnlyIntegerWrapper(-1);
+  private final ReadOnlyObjectWrapper<Mode> mode = new ReadOnlyObjectWrapper<>(Mode.NEW);
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyBooleanWrapper pendingWaiting = new ReadOnlyBooleanWrapper();
   private String proposal;
   private long proposalSerial;
   private long checkSerial;
 
-  public DecisionEditorViewModel(AuthoringSession session, Consumer<String> problems, Supplier<String> selectedRef) {
+  public DecisionEditorViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<String> selectedRef) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.selectedRef = selectedRef;
   }
@@ -140,7 +144,7 @@ public final class DecisionEditorViewModel {
       return;
     }
     String by = mode.get() == Mode.EDITING_PENDING ? Provenance.PERSON : decidedBy();
-    session.check(t, by).whenComplete((err, ex) -> Platform.runLater(() -> {
+    session.check(t, by).whenComplete((err, ex) -> ui.execute(() -> {
       if (ex != null) setError(serial, Problems.describe(ex), t);
       else setError(serial, err, t);
     }));
@@ -187,7 +191,7 @@ public final class DecisionEditorViewModel {
     }
     boolean editing = mode.get() == Mode.EDITING_PENDING;
     CompletableFuture<TurnOutcome> f = editing ? session.edit(t) : session.submit(t, decidedBy());
-    return f.whenComplete((o, e) -> Platform.runLater(() -> {
+    return f.whenComplete((o, e) -> ui.execute(() -> {
       if (e != null) {
         problems.accept(Problems.describe(e));
         return;
@@ -207,11 +211,12 @@ public final class DecisionEditorViewModel {
     }));
   }
 
-  public StringProperty textProperty() { return text; }
-  public StringProperty errorProperty() { return error; }
-  public IntegerProperty errorStartProperty() { return errorStart; }
-  public IntegerProperty errorEndProperty() { return errorEnd; }
-  public ObjectProperty<Mode> modeProperty() { return mode; }
-  public BooleanProperty busyProperty() { return busy; }
-  public BooleanProperty pendingWaitingProperty() { return pendingWaiting; }
+  /** Writable: the editor area and this text follow each other both ways (typing, proposals, templates). */
+  public StringProperty textInputProperty() { return text; }
+  public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+  public ReadOnlyIntegerProperty errorStartProperty() { return errorStart.getReadOnlyProperty(); }
+  public ReadOnlyIntegerProperty errorEndProperty() { return errorEnd.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<Mode> modeProperty() { return mode.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty pendingWaitingProperty() { return pendingWaiting.getReadOnlyProperty(); }
 }

@@ -66,7 +66,7 @@ public final class ObservationView extends BorderPane {
     CustomTextField filter = (CustomTextField) TextFields.createClearableTextField();
     filter.setId("observation-filter");
     filter.setPromptText("Filter by text, ref or selector");
-    filter.textProperty().bindBidirectional(vm.filterTextProperty());
+    filter.textProperty().bindBidirectional(vm.filterTextInputProperty());
     HBox.setHgrow(filter, Priority.ALWAYS);
     ComboBox<String> role = new ComboBox<>();
     role.setId("observation-role");
@@ -78,7 +78,7 @@ public final class ObservationView extends BorderPane {
       role.getItems().add(0, "");
       role.setValue(vm.roles().contains(keep) ? keep : "");
     });
-    role.valueProperty().addListener((o, a, b) -> vm.filterRoleProperty().set(b == null ? "" : b));
+    role.valueProperty().addListener((o, a, b) -> vm.setFilterRole(b));
     role.setButtonCell(new javafx.scene.control.ListCell<>() {
       @Override
       protected void updateItem(String item, boolean empty) {
@@ -135,7 +135,7 @@ public final class ObservationView extends BorderPane {
     tree.setTreeColumn(name);
     tree.setRowFactory(t -> new ObsTreeRow());
     tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-      if (!warming) vm.selectedProperty().set(b == null ? null : b.getValue());
+      if (!warming) vm.select(b == null ? null : b.getValue());
     });
     tree.skinProperty().addListener((o, a, b) -> {
       if (b != null && a == null) Platform.runLater(() -> warmUp(0));
@@ -145,7 +145,7 @@ public final class ObservationView extends BorderPane {
     for (String action : List.of("click", "fill", "select", "press")) {
       MenuItem mi = new MenuItem(Character.toUpperCase(action.charAt(0)) + action.substring(1) + " this element myself");
       mi.setOnAction(e -> {
-        vm.takeOverActionProperty().set(action);
+        vm.takeOverActionInputProperty().set(action);
         if ("click".equals(action)) vm.performTakeOver();
         else lookup("#takeover-value").requestFocus();
       });
@@ -193,21 +193,21 @@ public final class ObservationView extends BorderPane {
     ComboBox<String> action = new ComboBox<>();
     action.setId("takeover-action");
     action.getItems().setAll(ObservationViewModel.TAKE_OVER_ACTIONS);
-    action.valueProperty().bindBidirectional(vm.takeOverActionProperty());
+    action.valueProperty().bindBidirectional(vm.takeOverActionInputProperty());
     TextField value = new TextField();
     value.setId("takeover-value");
     value.getStyleClass().add(Styles.MONO);
     value.setPromptText("value, {{ token }}, key or address");
-    value.textProperty().bindBidirectional(vm.takeOverValueProperty());
-    value.disableProperty().bind(vm.takeOverActionProperty().isEqualTo("click"));
+    value.textProperty().bindBidirectional(vm.takeOverValueInputProperty());
+    value.disableProperty().bind(vm.takeOverActionInputProperty().isEqualTo("click"));
     HBox.setHgrow(value, Priority.ALWAYS);
     Button perform = new Button("Perform");
     perform.setId("takeover-perform");
     perform.setTooltip(new Tooltip("Perform this action on the selected element; it is recorded as your step"));
     perform.disableProperty().bind(vm.busyProperty().or(Bindings.createBooleanBinding(
-        () -> !"navigate".equals(vm.takeOverActionProperty().get())
+        () -> !"navigate".equals(vm.takeOverActionInputProperty().get())
             && (vm.selectedProperty().get() == null || !vm.selectedProperty().get().isElement()),
-        vm.takeOverActionProperty(), vm.selectedProperty())));
+        vm.takeOverActionInputProperty(), vm.selectedProperty())));
     perform.setOnAction(e -> vm.performTakeOver());
     value.setOnAction(e -> { if (!perform.isDisabled()) vm.performTakeOver(); });
     javafx.scene.control.ToggleButton record = new javafx.scene.control.ToggleButton("Record");
@@ -275,7 +275,7 @@ public final class ObservationView extends BorderPane {
           tree.getSelectionModel().select(again);
         } else {
           // Same item, new value (a new ref): tell listeners such as the selector field.
-          vm.selectedProperty().set(again.getValue());
+          vm.select(again.getValue());
         }
       }
     }
@@ -390,7 +390,7 @@ public final class ObservationView extends BorderPane {
   /** Selects an element's row (by its identity, so it works after a refresh) and puts focus on the take-over value. */
   public void takeOverOn(dev.waymark.observe.ObservedNode node, String action) {
     vm.backToLive();
-    if (action != null && ObservationViewModel.TAKE_OVER_ACTIONS.contains(action)) vm.takeOverActionProperty().set(action);
+    if (action != null && ObservationViewModel.TAKE_OVER_ACTIONS.contains(action)) vm.takeOverActionInputProperty().set(action);
     if (node != null && tree.getRoot() != null) {
       TreeItem<ObsRow> item = find(tree.getRoot(), ObservationTreeModel.key(node));
       if (item != null) {
@@ -400,7 +400,7 @@ public final class ObservationView extends BorderPane {
       }
     }
     javafx.scene.Node value = lookup("#takeover-value");
-    javafx.scene.Node target = "click".equals(vm.takeOverActionProperty().get()) ? lookup("#takeover-perform") : value;
+    javafx.scene.Node target = "click".equals(vm.takeOverActionInputProperty().get()) ? lookup("#takeover-perform") : value;
     if (target != null) target.requestFocus();
   }
 

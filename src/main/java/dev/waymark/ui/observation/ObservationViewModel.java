@@ -11,14 +11,14 @@ import dev.waymark.ui.common.UiThreads;
 import dev.waymark.workflow.Selector;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -32,29 +32,32 @@ public final class ObservationViewModel {
   public static final List<String> TAKE_OVER_ACTIONS = List.of("click", "fill", "select", "press", "navigate");
 
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
-  private final ObjectProperty<PageObservation> page = new SimpleObjectProperty<>();
-  private final BooleanProperty historic = new SimpleBooleanProperty();
-  private final StringProperty historicLabel = new SimpleStringProperty("");
+  private final ReadOnlyObjectWrapper<PageObservation> page = new ReadOnlyObjectWrapper<>();
+  private final ReadOnlyBooleanWrapper historic = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyStringWrapper historicLabel = new ReadOnlyStringWrapper("");
   private final StringProperty filterText = new SimpleStringProperty("");
-  private final StringProperty filterRole = new SimpleStringProperty("");
+  private final ReadOnlyStringWrapper filterRole = new ReadOnlyStringWrapper("");
   private final ReadOnlyObjectWrapper<List<ObsRow>> rows = new ReadOnlyObjectWrapper<>(List.of());
   private final ObservableList<String> roles = FXCollections.observableArrayList();
-  private final ObjectProperty<ObsRow> selected = new SimpleObjectProperty<>();
-  private final StringProperty selectorText = new SimpleStringProperty("");
-  private final StringProperty pageLabel = new SimpleStringProperty("No page observed yet");
+  private final ObservableList<String> rolesView = FXCollections.unmodifiableObservableList(roles);
+  private final ReadOnlyObjectWrapper<ObsRow> selected = new ReadOnlyObjectWrapper<>();
+  private final ReadOnlyStringWrapper selectorText = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper pageLabel = new ReadOnlyStringWrapper("No page observed yet");
   private final StringProperty takeOverAction = new SimpleStringProperty("click");
   private final StringProperty takeOverValue = new SimpleStringProperty("");
-  private final BooleanProperty busy = new SimpleBooleanProperty();
-  private final BooleanProperty recording = new SimpleBooleanProperty();
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyBooleanWrapper recording = new ReadOnlyBooleanWrapper();
   private java.util.function.Function<Boolean, CompletableFuture<Boolean>> recorder =
       on -> CompletableFuture.failedFuture(new IllegalStateException("recording is not available"));
   private PageObservation live;
   private long liveSerial = -1;
   private long buildSerial;
 
-  public ObservationViewModel(AuthoringSession session, Consumer<String> problems) {
+  public ObservationViewModel(AuthoringSession session, Executor ui, Consumer<String> problems) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     filterText.addListener((o, a, b) -> rebuild());
     filterRole.addListener((o, a, b) -> rebuild());
@@ -92,8 +95,18 @@ public final class ObservationViewModel {
   public CompletableFuture<PageObservation> observe() {
     backToLive();
     return session.observe().whenComplete((p, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
+  }
+
+  /** Filters the tree to one role ("" or null: any role). */
+  public void setFilterRole(String role) {
+    filterRole.set(role == null ? "" : role);
+  }
+
+  /** The row the person picked in the tree (null: none); its element is outlined in the page. */
+  public void select(ObsRow row) {
+    selected.set(row);
   }
 
   /** Sets the rows directly: for callers that already built them (the benchmark measures this FX half). */
@@ -112,7 +125,7 @@ public final class ObservationViewModel {
     String role = filterRole.get();
     long serial = ++buildSerial;
     CompletableFuture.supplyAsync(() -> ObservationTreeModel.build(p, text, role), UiThreads.worker())
-        .thenAccept(built -> Platform.runLater(() -> {
+        .thenAccept(built -> ui.execute(() -> {
           if (serial == buildSerial) rows.set(built);
         }));
   }
@@ -163,7 +176,7 @@ public final class ObservationViewModel {
       t = TakeOver.on(action, row.ref(), "click".equals(action) ? null : value);
     }
     // The person chose this action here; if its category asks, choosing it in the window is their approval.
-    return session.takeOver(t, step -> Approval.byPerson(step, Approval.Channel.UI)).whenComplete((o, e) -> Platform.runLater(() -> {
+    return session.takeOver(t, step -> Approval.byPerson(step, Approval.Channel.UI)).whenComplete((o, e) -> ui.execute(() -> {
       if (e != null) problems.accept(Problems.describe(e));
       else takeOverValue.set("");
     }));
@@ -176,7 +189,7 @@ public final class ObservationViewModel {
 
   /** Asks the browser to report (or stop reporting) what the person does in the page. */
   public void setRecording(boolean on) {
-    recorder.apply(on).whenComplete((state, e) -> Platform.runLater(() -> {
+    recorder.apply(on).whenComplete((state, e) -> ui.execute(() -> {
       if (e != null) {
         recording.set(false);
         problems.accept("Recording could not be switched " + (on ? "on" : "off") + ": " + Problems.describe(e)
@@ -187,18 +200,22 @@ public final class ObservationViewModel {
     }));
   }
 
-  public BooleanProperty recordingProperty() { return recording; }
-  public ObjectProperty<PageObservation> pageProperty() { return page; }
-  public BooleanProperty historicProperty() { return historic; }
-  public StringProperty historicLabelProperty() { return historicLabel; }
-  public StringProperty filterTextProperty() { return filterText; }
-  public StringProperty filterRoleProperty() { return filterRole; }
+  public ReadOnlyBooleanProperty recordingProperty() { return recording.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<PageObservation> pageProperty() { return page.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty historicProperty() { return historic.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty historicLabelProperty() { return historicLabel.getReadOnlyProperty(); }
+  /** Writable: the filter field is bound to it both ways. */
+  public StringProperty filterTextInputProperty() { return filterText; }
+  public ReadOnlyStringProperty filterRoleProperty() { return filterRole.getReadOnlyProperty(); }
   public ReadOnlyObjectProperty<List<ObsRow>> rowsProperty() { return rows.getReadOnlyProperty(); }
-  public ObservableList<String> roles() { return roles; }
-  public ObjectProperty<ObsRow> selectedProperty() { return selected; }
-  public StringProperty selectorTextProperty() { return selectorText; }
-  public StringProperty pageLabelProperty() { return pageLabel; }
-  public StringProperty takeOverActionProperty() { return takeOverAction; }
-  public StringProperty takeOverValueProperty() { return takeOverValue; }
-  public BooleanProperty busyProperty() { return busy; }
+  /** The roles on the page shown, for the role filter; read-only. */
+  public ObservableList<String> roles() { return rolesView; }
+  public ReadOnlyObjectProperty<ObsRow> selectedProperty() { return selected.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty selectorTextProperty() { return selectorText.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty pageLabelProperty() { return pageLabel.getReadOnlyProperty(); }
+  /** Writable: the action box is bound to it both ways, and the view picks an action for the person. */
+  public StringProperty takeOverActionInputProperty() { return takeOverAction; }
+  /** Writable: the value field is bound to it both ways. */
+  public StringProperty takeOverValueInputProperty() { return takeOverValue; }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 }

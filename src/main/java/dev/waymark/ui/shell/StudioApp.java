@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -90,13 +91,15 @@ public final class StudioApp extends Application {
     }
 
     SessionBrowser browser = client != null ? new BridgeSessionBrowser(client, ObserveOptions.defaults()) : new NoBrowser();
+    // The one way onto the FX thread: the session notifies through it and the view models come back through it.
+    Executor ui = Platform::runLater;
     session = new AuthoringSession(new AuthoringSession.Config(browser, new RuleRiskGate(), policy, journals,
-        Platform::runLater, 15_000));
+        ui, 15_000));
     session.start("workflow", "", 0);
 
     StudioContext.Model configured = configuredModel(startProblems);
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
-        configured, recoverable));
+        configured, recoverable, ui));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -8,19 +8,23 @@ import dev.waymark.ui.connection.ConnectionService;
 import dev.waymark.ui.files.FileDialogs;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What the studio window is built from: the session, the bridge as the connection panel sees it, file dialogs,
  * where the approval policy is kept, the model when one is configured (null: the person decides every step),
- * and the unfinished sessions to offer for recovery.
+ * the unfinished sessions to offer for recovery, and the UI executor: the one way the view models reach the FX
+ * thread ({@code Platform::runLater} in the app; a test may pass its own).
  */
 public record StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files,
-    Path approvalFile, Model model, List<SessionJournal.Replay> recoverable) {
+    Path approvalFile, Model model, List<SessionJournal.Replay> recoverable, Executor ui) {
 
   /** A configured model: where decisions come from and how its prompt is written. */
   public record Model(DecisionSource source, PromptRenderer renderer) {}
 
   public StudioContext {
     recoverable = recoverable == null ? List.of() : List.copyOf(recoverable);
+    Objects.requireNonNull(ui, "ui");
   }
 }

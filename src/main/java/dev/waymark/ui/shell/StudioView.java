@@ -19,7 +19,6 @@ import dev.waymark.ui.steps.StepsViewModel;
 import dev.waymark.ui.variables.VariablesView;
 import dev.waymark.ui.variables.VariablesViewModel;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -85,7 +84,7 @@ public final class StudioView extends BorderPane {
     Consumer<String> problems = this::showProblem;
 
     vm = new StudioViewModel(ctx, problems);
-    observationVm = new ObservationViewModel(session, problems);
+    observationVm = new ObservationViewModel(session, ctx.ui(), problems);
     observationView = new ObservationView(observationVm);
     observationVm.setRecorder(on -> {
       if (!on) return ctx.connection().record(false);
@@ -96,21 +95,21 @@ public final class StudioView extends BorderPane {
       return session.valueDigests(salt).thenCompose(d -> ctx.connection().record(true, salt64, d));
     });
     ctx.connection().onPersonAction(a -> session.recordPersonAction(a).whenComplete((o, e) -> {
-      if (e != null) Platform.runLater(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
+      if (e != null) ctx.ui().execute(() -> showProblem(dev.waymark.ui.common.Problems.describe(e)));
     }));
-    decisionVm = new DecisionEditorViewModel(session, problems, () -> {
+    decisionVm = new DecisionEditorViewModel(session, ctx.ui(), problems, () -> {
       ObsRow r = observationVm.selectedProperty().get();
       return r == null || r.ref() == null ? null : r.ref();
     });
     DecisionEditorView decisionView = new DecisionEditorView(decisionVm);
-    approvalVm = new ApprovalViewModel(session, problems, decisionVm::editPending,
+    approvalVm = new ApprovalViewModel(session, ctx.ui(), problems, decisionVm::editPending,
         p -> observationView.takeOverOn(p.node(), p.step().type()));
     ApprovalView approvalView = new ApprovalView(approvalVm);
-    stepsVm = new StepsViewModel(session, problems, observationVm::showHistoric);
+    stepsVm = new StepsViewModel(session, ctx.ui(), problems, observationVm::showHistoric);
     stepsView = new StepsView(stepsVm);
-    variablesVm = new VariablesViewModel(session, problems);
+    variablesVm = new VariablesViewModel(session, ctx.ui(), problems);
     VariablesView variablesView = new VariablesView(variablesVm);
-    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), problems);
+    ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), ctx.ui(), problems);
     ConnectionView connectionView = new ConnectionView(connectionVm);
 
     VBox left = new VBox(10, connectionView, variablesView);
@@ -141,15 +140,14 @@ public final class StudioView extends BorderPane {
     setCenter(notification);
     setBottom(statusBar());
 
-    listener = s -> {
-      vm.accept(s);
-      observationVm.accept(s);
-      decisionVm.accept(s);
-      approvalVm.accept(s);
-      stepsVm.accept(s);
-      variablesVm.accept(s);
-      connectionVm.accept(s);
-    };
+    listener = new SnapshotFanOut()
+        .add("StudioViewModel", vm::accept)
+        .add("ObservationViewModel", observationVm::accept)
+        .add("DecisionEditorViewModel", decisionVm::accept)
+        .add("ApprovalViewModel", approvalVm::accept)
+        .add("StepsViewModel", stepsVm::accept)
+        .add("VariablesViewModel", variablesVm::accept)
+        .add("ConnectionViewModel", connectionVm::accept);
     session.addListener(listener);
     sceneProperty().addListener((o, a, scene) -> {
       if (scene != null) installShortcuts(scene);
@@ -234,14 +232,14 @@ public final class StudioView extends BorderPane {
     TextField goal = new TextField();
     goal.setId("goal-field");
     goal.setPromptText("What should the workflow do? e.g. Sign in and download the latest invoice");
-    goal.textProperty().bindBidirectional(vm.goalProperty());
+    goal.textProperty().bindBidirectional(vm.goalInputProperty());
     HBox.setHgrow(goal, Priority.ALWAYS);
     Label idLabel = new Label("Workflow id");
     idLabel.getStyleClass().add(Styles.FIELD_LABEL);
     TextField id = new TextField();
     id.setId("workflow-id-field");
     id.setPrefColumnCount(12);
-    id.textProperty().bindBidirectional(vm.workflowIdProperty());
+    id.textProperty().bindBidirectional(vm.workflowIdInputProperty());
     for (TextField f : new TextField[] {goal, id}) {
       f.focusedProperty().addListener((o, a, focused) -> {
         vm.setEditingGoal(focused);
@@ -324,12 +322,11 @@ public final class StudioView extends BorderPane {
   }
 
   private void copyYaml() {
-    vm.exportYaml().thenAccept(yaml -> Platform.runLater(() -> {
+    vm.copyYaml(yaml -> {
       ClipboardContent c = new ClipboardContent();
       c.putString(yaml);
       Clipboard.getSystemClipboard().setContent(c);
-      vm.infoProperty().set("Workflow YAML copied to the clipboard");
-    }));
+    });
   }
 
   private void openSettings() {

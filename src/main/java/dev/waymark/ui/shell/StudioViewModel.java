@@ -19,17 +19,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 
 /**
  * The window's own state: goal and workflow id, what the session is busy with, messages for the person, the
@@ -41,25 +43,27 @@ public final class StudioViewModel {
 
   private final StudioContext ctx;
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final StringProperty goal = new SimpleStringProperty("");
   private final StringProperty workflowId = new SimpleStringProperty("");
-  private final StringProperty activity = new SimpleStringProperty("");
-  private final BooleanProperty busy = new SimpleBooleanProperty();
-  private final StringProperty info = new SimpleStringProperty("");
-  private final StringProperty journal = new SimpleStringProperty("");
-  private final StringProperty usage = new SimpleStringProperty("");
-  private final StringProperty title = new SimpleStringProperty("Waymark");
-  private final ObjectProperty<Path> sessionFile = new SimpleObjectProperty<>();
-  private final ObjectProperty<SessionJournal.Replay> recovery = new SimpleObjectProperty<>();
-  private final StringProperty recoveryText = new SimpleStringProperty("");
-  private final BooleanProperty modelRunning = new SimpleBooleanProperty();
+  private final ReadOnlyStringWrapper activity = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyStringWrapper info = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper journal = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper usage = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Waymark");
+  private final ReadOnlyObjectWrapper<Path> sessionFile = new ReadOnlyObjectWrapper<>();
+  private final ReadOnlyObjectWrapper<SessionJournal.Replay> recovery = new ReadOnlyObjectWrapper<>();
+  private final ReadOnlyStringWrapper recoveryText = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper modelRunning = new ReadOnlyBooleanWrapper();
   private final List<SessionJournal.Replay> recoverable;
   private String lastNotice;
 
   public StudioViewModel(StudioContext ctx, Consumer<String> problems) {
     this.ctx = ctx;
     this.session = ctx.session();
+    this.ui = ctx.ui();
     this.problems = problems;
     this.recoverable = new ArrayList<>(ctx.recoverable());
     recovery.addListener((o, a, r) -> recoveryText.set(r == null ? "" : describe(r)));
@@ -123,7 +127,7 @@ public final class StudioViewModel {
     if (r == null) return CompletableFuture.completedFuture(null);
     return report(session.load(r.state(), r.awaiting()).thenRun(() -> {
       setAside(r.file(), "recovered");
-      Platform.runLater(this::nextRecovery);
+      ui.execute(this::nextRecovery);
     }));
   }
 
@@ -152,13 +156,13 @@ public final class StudioViewModel {
   public CompletableFuture<?> save() {
     Path f = sessionFile.get();
     if (f == null) return saveAs();
-    return report(session.save(f).thenAccept(p -> Platform.runLater(() -> info.set("Saved " + p.getFileName()))));
+    return report(session.save(f).thenAccept(p -> ui.execute(() -> info.set("Saved " + p.getFileName()))));
   }
 
   public CompletableFuture<?> saveAs() {
     Optional<Path> f = ctx.files().save("Save session", safeName() + SessionFile.EXTENSION, "Waymark sessions", "*.json");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    return report(session.save(f.get()).thenAccept(p -> Platform.runLater(() -> {
+    return report(session.save(f.get()).thenAccept(p -> ui.execute(() -> {
       sessionFile.set(p);
       info.set("Saved " + p.getFileName());
     })));
@@ -175,7 +179,7 @@ public final class StudioViewModel {
         throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
             "The session could not be opened: " + e.getMessage(), e));
       }
-    }, UiThreads.worker()).thenCompose(session::load).thenRun(() -> Platform.runLater(() -> {
+    }, UiThreads.worker()).thenCompose(session::load).thenRun(() -> ui.execute(() -> {
       sessionFile.set(file);
       info.set("Opened " + file.getFileName() + "; enter the values of its variables again");
     })));
@@ -184,12 +188,15 @@ public final class StudioViewModel {
   public CompletableFuture<?> export() {
     Optional<Path> f = ctx.files().save("Export workflow YAML", safeName() + ".yaml", "Workflow YAML", "*.yaml");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    return report(session.export(f.get()).thenAccept(p -> Platform.runLater(() -> info.set("Exported " + p.getFileName()))));
+    return report(session.export(f.get()).thenAccept(p -> ui.execute(() -> info.set("Exported " + p.getFileName()))));
   }
 
-  /** The workflow YAML for the clipboard; the caller puts it there on the FX thread. */
-  public CompletableFuture<String> exportYaml() {
-    return report(session.exportYaml());
+  /** Writes the workflow YAML off the FX thread, then hands it to {@code clipboard} through the UI executor. */
+  public CompletableFuture<?> copyYaml(Consumer<String> clipboard) {
+    return report(session.exportYaml()).thenAccept(yaml -> ui.execute(() -> {
+      clipboard.accept(yaml);
+      info.set("Workflow YAML copied to the clipboard");
+    }));
   }
 
   /** Reads a workflow file for inspection, off the FX thread; hands the name and text to {@code show}. */
@@ -204,7 +211,7 @@ public final class StudioViewModel {
         throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
             "The workflow could not be read: " + e.getMessage(), e));
       }
-    }, UiThreads.worker()).thenAccept(text -> Platform.runLater(() -> show.accept(file.getFileName().toString(), text))));
+    }, UiThreads.worker()).thenAccept(text -> ui.execute(() -> show.accept(file.getFileName().toString(), text))));
   }
 
   /** Persists the approval policy and applies it to the session. */
@@ -218,8 +225,8 @@ public final class StudioViewModel {
             "The approval policy is in use but could not be saved (" + e.getMessage() + "); it will be lost when Waymark closes", e));
       }
     }, UiThreads.worker()).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
-      else Platform.runLater(() -> info.set("Approval policy saved"));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
+      else ui.execute(() -> info.set("Approval policy saved"));
     });
   }
 
@@ -243,7 +250,7 @@ public final class StudioViewModel {
   public void runModel() {
     if (ctx.model() == null || modelRunning.get()) return;
     modelRunning.set(true);
-    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> Platform.runLater(() -> modelRunning.set(false)));
+    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> ui.execute(() -> modelRunning.set(false)));
   }
 
   public void stopModel() {
@@ -252,7 +259,7 @@ public final class StudioViewModel {
 
   private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
     return f.whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
@@ -270,18 +277,20 @@ public final class StudioViewModel {
     editingGoal = editing;
   }
 
-  public StringProperty goalProperty() { return goal; }
-  public StringProperty workflowIdProperty() { return workflowId; }
-  public StringProperty activityProperty() { return activity; }
-  public BooleanProperty busyProperty() { return busy; }
-  public StringProperty infoProperty() { return info; }
-  public StringProperty journalProperty() { return journal; }
+  /** Writable: the goal field is bound to it both ways; commitGoal sends it to the session. */
+  public StringProperty goalInputProperty() { return goal; }
+  /** Writable: the workflow id field is bound to it both ways; commitGoal sends it to the session. */
+  public StringProperty workflowIdInputProperty() { return workflowId; }
+  public ReadOnlyStringProperty activityProperty() { return activity.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty infoProperty() { return info.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty journalProperty() { return journal.getReadOnlyProperty(); }
 
   /** What the last model decision cost (prompt size, tokens, time), empty before the first. */
-  public StringProperty usageProperty() { return usage; }
-  public StringProperty titleProperty() { return title; }
-  public ObjectProperty<Path> sessionFileProperty() { return sessionFile; }
-  public ObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery; }
-  public StringProperty recoveryTextProperty() { return recoveryText; }
-  public BooleanProperty modelRunningProperty() { return modelRunning; }
+  public ReadOnlyStringProperty usageProperty() { return usage.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty titleProperty() { return title.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<Path> sessionFileProperty() { return sessionFile.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty recoveryTextProperty() { return recoveryText.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty modelRunningProperty() { return modelRunning.getReadOnlyProperty(); }
 }

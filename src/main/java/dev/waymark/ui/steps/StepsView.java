@@ -96,7 +96,7 @@ public final class StepsView extends BorderPane {
         }
       }
     });
-    stepsTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.selectedProperty().set(b));
+    stepsTable.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> vm.select(b));
 
     Label note = new Label();
     note.setId("step-note");

@@ -6,39 +6,43 @@ import dev.waymark.session.SessionSnapshot;
 import dev.waymark.ui.common.Problems;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import javafx.application.Platform;
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /** The accepted steps, the whole trail, the loop's counters, and what a selected step was based on. */
 public final class StepsViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
   private final BiConsumer<PageObservation, String> showObservation;
   private final ObservableList<Step> steps = FXCollections.observableArrayList();
+  private final ObservableList<Step> stepsView = FXCollections.unmodifiableObservableList(steps);
   private final ObservableList<ExtTurn> trail = FXCollections.observableArrayList();
-  private final StringProperty budget = new SimpleStringProperty("");
-  private final StringProperty failures = new SimpleStringProperty("");
-  private final StringProperty continueText = new SimpleStringProperty("");
-  private final BooleanProperty canContinue = new SimpleBooleanProperty(true);
-  private final ObjectProperty<Step> selected = new SimpleObjectProperty<>();
-  private final StringProperty note = new SimpleStringProperty("");
-  private final StringProperty basedOn = new SimpleStringProperty("");
-  private final BooleanProperty canUndo = new SimpleBooleanProperty();
-  private final BooleanProperty busy = new SimpleBooleanProperty();
-  private final StringProperty uncertain = new SimpleStringProperty("");
+  private final ObservableList<ExtTurn> trailView = FXCollections.unmodifiableObservableList(trail);
+  private final ReadOnlyStringWrapper budget = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper failures = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper continueText = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper canContinue = new ReadOnlyBooleanWrapper(true);
+  private final ReadOnlyObjectWrapper<Step> selected = new ReadOnlyObjectWrapper<>();
+  private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper basedOn = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyStringWrapper uncertain = new ReadOnlyStringWrapper("");
   private SessionSnapshot last;
 
-  public StepsViewModel(AuthoringSession session, Consumer<String> problems, BiConsumer<PageObservation, String> showObservation) {
+  public StepsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, BiConsumer<PageObservation, String> showObservation) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
     this.showObservation = showObservation;
     selected.addListener((o, a, b) -> describeSelected());
@@ -78,6 +82,11 @@ public final class StepsViewModel {
         : "Made against " + o.url() + " — " + o.nodes().size() + " elements" + (o.modal() != null ? ", modal: " + o.modal() : ""));
   }
 
+  /** The step the person picked in the table (null: none); its note and page are described. */
+  public void select(Step step) {
+    selected.set(step);
+  }
+
   public void showBasis() {
     Step s = selected.get();
     if (s == null || last == null) return;
@@ -87,33 +96,35 @@ public final class StepsViewModel {
 
   public void undo() {
     session.undoLastStep().whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
   public void resolveUncertain(boolean happened) {
     session.resolveUncertain(happened).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
-  public StringProperty uncertainProperty() { return uncertain; }
+  public ReadOnlyStringProperty uncertainProperty() { return uncertain.getReadOnlyProperty(); }
 
   public void keepGoing() {
     session.keepGoing(10).whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
-  public ObservableList<Step> steps() { return steps; }
-  public ObservableList<ExtTurn> trail() { return trail; }
-  public StringProperty budgetProperty() { return budget; }
-  public StringProperty failuresProperty() { return failures; }
-  public StringProperty continueTextProperty() { return continueText; }
-  public BooleanProperty canContinueProperty() { return canContinue; }
-  public ObjectProperty<Step> selectedProperty() { return selected; }
-  public StringProperty noteProperty() { return note; }
-  public StringProperty basedOnProperty() { return basedOn; }
-  public BooleanProperty canUndoProperty() { return canUndo; }
-  public BooleanProperty busyProperty() { return busy; }
+  /** The accepted steps, read-only: only snapshots change them. */
+  public ObservableList<Step> steps() { return stepsView; }
+  /** Every turn, read-only: only snapshots change it. */
+  public ObservableList<ExtTurn> trail() { return trailView; }
+  public ReadOnlyStringProperty budgetProperty() { return budget.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty failuresProperty() { return failures.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty continueTextProperty() { return continueText.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty canContinueProperty() { return canContinue.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<Step> selectedProperty() { return selected.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty noteProperty() { return note.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty basedOnProperty() { return basedOn.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 }

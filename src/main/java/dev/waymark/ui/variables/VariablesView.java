@@ -38,11 +38,11 @@ public final class VariablesView extends VBox {
     newName.setId("variable-name");
     newName.setPromptText("name");
     newName.setPrefColumnCount(7);
-    newName.textProperty().bindBidirectional(vm.newNameProperty());
+    newName.textProperty().bindBidirectional(vm.newNameInputProperty());
     TextField newDesc = new TextField();
     newDesc.setId("variable-description");
     newDesc.setPromptText("what it is, for the person running the workflow");
-    newDesc.textProperty().bindBidirectional(vm.newDescriptionProperty());
+    newDesc.textProperty().bindBidirectional(vm.newDescriptionInputProperty());
     HBox.setHgrow(newDesc, Priority.ALWAYS);
     Button add = new Button("Add");
     add.setId("variable-add");

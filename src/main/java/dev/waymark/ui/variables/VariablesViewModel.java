@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import javafx.application.Platform;
-import javafx.beans.property.ObjectProperty;
-import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
@@ -20,19 +20,21 @@ import javafx.beans.property.StringProperty;
  */
 public final class VariablesViewModel {
   private final AuthoringSession session;
+  private final Executor ui;
   private final Consumer<String> problems;
-  private final ObjectProperty<Map<String, String>> variables = new SimpleObjectProperty<>(Map.of());
-  private final ObjectProperty<Set<String>> entered = new SimpleObjectProperty<>(Set.of());
+  private final ReadOnlyObjectWrapper<Map<String, String>> variables = new ReadOnlyObjectWrapper<>(Map.of());
+  private final ReadOnlyObjectWrapper<Set<String>> entered = new ReadOnlyObjectWrapper<>(Set.of());
   private final StringProperty newName = new SimpleStringProperty("");
   private final StringProperty newDescription = new SimpleStringProperty("");
 
-  public VariablesViewModel(AuthoringSession session, Consumer<String> problems) {
+  public VariablesViewModel(AuthoringSession session, Executor ui, Consumer<String> problems) {
     this.session = session;
+    this.ui = ui;
     this.problems = problems;
   }
 
   public void accept(SessionSnapshot s) {
-    if (!s.variables().equals(variables.get())) variables.set(new LinkedHashMap<>(s.variables()));
+    if (!s.variables().equals(variables.get())) variables.set(java.util.Collections.unmodifiableMap(new LinkedHashMap<>(s.variables())));
     if (!s.valuesEntered().equals(entered.get())) entered.set(s.valuesEntered());
   }
 
@@ -42,7 +44,7 @@ public final class VariablesViewModel {
       problems.accept("Type a name for the variable, such as password; steps use it as {{ password }}");
       return CompletableFuture.completedFuture(null);
     }
-    return report(session.declareVariable(name, newDescription.get()).thenRun(() -> Platform.runLater(() -> {
+    return report(session.declareVariable(name, newDescription.get()).thenRun(() -> ui.execute(() -> {
       newName.set("");
       newDescription.set("");
     })));
@@ -63,12 +65,14 @@ public final class VariablesViewModel {
 
   private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
     return f.whenComplete((v, e) -> {
-      if (e != null) Platform.runLater(() -> problems.accept(Problems.describe(e)));
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 
-  public ObjectProperty<Map<String, String>> variablesProperty() { return variables; }
-  public ObjectProperty<Set<String>> enteredProperty() { return entered; }
-  public StringProperty newNameProperty() { return newName; }
-  public StringProperty newDescriptionProperty() { return newDescription; }
+  public ReadOnlyObjectProperty<Map<String, String>> variablesProperty() { return variables.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<Set<String>> enteredProperty() { return entered.getReadOnlyProperty(); }
+  /** Writable: the new variable's name field is bound to it both ways. */
+  public StringProperty newNameInputProperty() { return newName; }
+  /** Writable: the new variable's description field is bound to it both ways. */
+  public StringProperty newDescriptionInputProperty() { return newDescription; }
 }

@@ -44,7 +44,7 @@ class ObservationTreeBenchmark {
     this.stage = stage;
     session = new AuthoringSession(new AuthoringSession.Config(FakeSessionBrowser.checkout(), new KeywordRiskGate(),
         ApprovalPolicy.defaults(), null, Runnable::run, 1000));
-    vm = new ObservationViewModel(session, m -> { });
+    vm = new ObservationViewModel(session, javafx.application.Platform::runLater, m -> { });
     view = new ObservationView(vm);
     Scene scene = new Scene(view, 1000, 700);
     scene.getStylesheets().add(ObservationTreeBenchmark.class.getResource(Styles.STYLESHEET).toExternalForm());
