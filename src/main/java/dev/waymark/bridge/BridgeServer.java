@@ -316,9 +316,14 @@ public final class BridgeServer implements AutoCloseable {
    * one period later, gets the write demand re-raised.
    */
   private void watchdog() {
-    if (!watchdogEnabled) {
-      return;
+    if (watchdogEnabled) {
+      watchdogTick();
     }
+  }
+
+  /** One look at every connection's out-queue; answers how many stuck frames it woke the selector for. */
+  int watchdogTick() {
+    int kicks = 0;
     for (WebSocket conn : ws.getConnections()) {
       if (!(conn instanceof WebSocketImpl impl)) {
         continue;
@@ -340,6 +345,7 @@ public final class BridgeServer implements AutoCloseable {
         stuck = false;
       }
       if (stuck) {
+        kicks++;
         watchdogKicks.incrementAndGet();
         ws.onWriteDemand(impl);
       }
@@ -347,7 +353,9 @@ public final class BridgeServer implements AutoCloseable {
         s.lastHead = head;
       }
     }
+    return kicks;
   }
+
 
   private void sendQuietly(WebSocket conn, ObjectNode message) {
     try {

@@ -27,7 +27,9 @@ final class ModelDriver {
   private final Executor decisions;
   /** The running loop's own stop flag: a stop() at any moment of a run ends that run, and only that run. */
   private final AtomicReference<AtomicBoolean> running = new AtomicReference<>();
-  private volatile long lastStreamFlush;
+  /** When the last partial reply was shown; NEVER before the first (nanoTime has no fixed origin). */
+  private static final long NEVER = Long.MIN_VALUE;
+  private volatile long lastStreamFlush = NEVER;
 
   ModelDriver(DecisionHost session, Executor decisions) {
     this.session = session;
@@ -58,7 +60,7 @@ final class ModelDriver {
       }
       return reply;
     }, decisions).handle((reply, err) -> {
-      lastStreamFlush = 0;
+      lastStreamFlush = NEVER;
       // Settled on the session thread, so whoever sees the failure also sees the activity cleared.
       return session.ended().thenApply(ignored -> {
         if (err == null) return reply;
@@ -95,7 +97,8 @@ final class ModelDriver {
 
   private void streamed(String text) {
     long now = System.nanoTime();
-    if (text == null || now - lastStreamFlush < STREAM_INTERVAL_NANOS) return;
+    long last = lastStreamFlush;
+    if (text == null || (last != NEVER && now - last < STREAM_INTERVAL_NANOS)) return;
     lastStreamFlush = now;
     session.streamed(text);
   }

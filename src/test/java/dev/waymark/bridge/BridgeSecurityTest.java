@@ -1,6 +1,7 @@
 package dev.waymark.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.Inet4Address;
@@ -180,10 +181,13 @@ class BridgeSecurityTest {
     ObjectNode welcome = c.pair(secret, "browser-1");
     assertThat(welcome.path("heartbeat_ms").asLong()).isEqualTo(15_000);
     assertThat(client.awaitConnected().get(5, TimeUnit.SECONDS).clientId()).isEqualTo("browser-1");
-    // past the pair timeout the paired connection stays open
-    Thread.sleep(1000);
+    // Barrier: a connection opened after it that never pairs is closed by the pair timeout; by then the
+    // paired one's timeout would have fired too, had pairing not cancelled it.
+    FakeExtension late = FakeExtension.withOrigin(client.port());
+    assertThat(late.open()).isTrue();
+    assertThat(late.awaitClose()).isEqualTo(CloseCodes.PAIR_TIMEOUT);
     assertThat(c.isOpen()).isTrue();
-    assertThat(stats().pairTimeouts()).isZero();
+    assertThat(stats().pairTimeouts()).isEqualTo(1);
   }
 
   @Test
@@ -244,10 +248,7 @@ class BridgeSecurityTest {
   /** The server closes with 1009; a client still writing its big frame may see the TCP reset (1006) first. */
   private void assertClosedForSize(FakeExtension c) throws Exception {
     assertThat(c.awaitClose()).isIn(CloseCodes.TOO_BIG, 1006);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while ((stats().oversized() == 0 || client.isConnected()) && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    await().atMost(java.time.Duration.ofSeconds(5)).until(() -> stats().oversized() > 0 && !client.isConnected());
     assertThat(stats().oversized()).isEqualTo(1);
     assertThat(client.isConnected()).isFalse();
   }

@@ -1,6 +1,7 @@
 package dev.waymark.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -132,10 +133,7 @@ class BrowserClientTest {
     ObjectNode p = ext.next("perform");
     assertThat(done.get(10, TimeUnit.SECONDS).uncertain()).isTrue();
     ext.send("{\"type\":\"performed\",\"id\":\"" + p.path("id").asText() + "\",\"step_id\":\"s4\",\"ok\":true}");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (client.ledger().get("s4").orElseThrow().lateResult() == null && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    await().atMost(java.time.Duration.ofSeconds(5)).until(() -> client.ledger().get("s4").orElseThrow().lateResult() != null);
     StepLedger.Entry e = client.ledger().get("s4").orElseThrow();
     assertThat(e.state()).isEqualTo(StepLedger.State.UNCERTAIN);
     assertThat(e.lateResult().ok()).isTrue();
@@ -144,10 +142,7 @@ class BrowserClientTest {
   @Test
   void performWithoutABrowserFailsAndCanBeSentLater() throws Exception {
     ext.closeBlocking();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (client.isConnected() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    await().atMost(java.time.Duration.ofSeconds(5)).until(() -> !client.isConnected());
     var done = client.perform("s5", step(), Map.of(), 1000);
     assertThatThrownBy(() -> done.get(5, TimeUnit.SECONDS)).cause()
         .isInstanceOf(BridgeException.NotConnected.class).hasMessageContaining("No browser is connected");
@@ -180,10 +175,7 @@ class BrowserClientTest {
     });
     assertThat(ext.next("heartbeat").path("at").asLong()).isPositive();
     ext.send("{\"type\":\"event\",\"event\":\"tab_opened\",\"tab\":5,\"url\":\"http://a/\"}");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (events.isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+    await().atMost(java.time.Duration.ofSeconds(5)).until(() -> !events.isEmpty());
     assertThat(events).extracting(BrowserEvent::event).containsExactly("tab_opened");
     assertThat(events.get(0).text("url")).isEqualTo("http://a/");
     assertThat(threads).allMatch(n -> n.startsWith("waymark-bridge-dispatch"));
@@ -207,11 +199,19 @@ class BrowserClientTest {
         .withHeartbeat(Duration.ofMillis(200), Duration.ofMillis(800)), secret);
     FakeExtension alive = FakeExtension.withOrigin(client.port());
     alive.pair(secret, "browser-2");
-    for (int i = 0; i < 10; i++) {
-      alive.send("{\"type\":\"heartbeat\",\"at\":" + System.currentTimeMillis() + "}");
-      Thread.sleep(200);
+    // Barrier: a second client, paired later and silent, is closed for its silence; the first one had longer.
+    java.util.concurrent.ScheduledExecutorService beat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+    try {
+      beat.scheduleAtFixedRate(() -> alive.send("{\"type\":\"heartbeat\",\"at\":" + System.currentTimeMillis() + "}"),
+          0, 200, TimeUnit.MILLISECONDS);
+      FakeExtension quiet = FakeExtension.withOrigin(client.port());
+      quiet.pair(secret, "browser-3");
+      assertThat(quiet.awaitClose()).isEqualTo(CloseCodes.SILENT);
+    } finally {
+      beat.shutdownNow();
     }
-    assertThat(alive.isOpen()).isTrue();
+    assertThat(alive.isOpen()).as("the client that kept sending heartbeats").isTrue();
+    assertThat(client.server().stats().silent()).isEqualTo(1);
   }
 
   @Test
@@ -219,16 +219,11 @@ class BrowserClientTest {
     client.tabs();
     ext.next("tabs");
     client.close();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    Set<String> left;
-    do {
-      left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-          .filter(n -> n.startsWith("waymark-bridge") || n.startsWith("WebSocketSelector")
-              || n.startsWith("WebSocketWorker"))
-          .collect(Collectors.toSet());
-      Thread.sleep(20);
-    } while (!left.isEmpty() && System.nanoTime() < deadline);
-    assertThat(left).isEmpty();
+    await().atMost(java.time.Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
+        Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+            .filter(n -> n.startsWith("waymark-bridge") || n.startsWith("WebSocketSelector")
+                || n.startsWith("WebSocketWorker"))
+            .collect(Collectors.toSet())).as("threads left after close").isEmpty());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.waymark.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,12 +33,11 @@ class ChromiumLauncherTest {
     Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
   }
 
-  private List<String> awaitArgs() throws Exception {
-    for (int i = 0; i < 100 && !Files.exists(argsFile); i++) {
-      Thread.sleep(50);
-    }
-    Thread.sleep(100);
-    return Files.readAllLines(argsFile);
+  /** The stand-in's arguments, once it has written them all (the launcher always ends with about:blank). */
+  private List<String> awaitArgs() {
+    return await().atMost(java.time.Duration.ofSeconds(10))
+        .until(() -> Files.exists(argsFile) ? Files.readAllLines(argsFile) : List.<String>of(),
+            lines -> !lines.isEmpty() && lines.get(lines.size() - 1).equals("about:blank"));
   }
 
   @Test

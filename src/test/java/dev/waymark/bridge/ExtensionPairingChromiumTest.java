@@ -3,6 +3,7 @@ package dev.waymark.bridge;
 import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -70,10 +71,7 @@ class ExtensionPairingChromiumTest {
       cdp.closeTarget(popup);
     }
     // requests go to the most recently paired browser: wait until the harness's is the only one again
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (browser.client().server().clients().size() > 1 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    await().atMost(java.time.Duration.ofSeconds(10)).until(() -> browser.client().server().clients().size() <= 1);
     assertThat(browser.client().client().orElseThrow().clientId()).isEqualTo(mine);
   }
 

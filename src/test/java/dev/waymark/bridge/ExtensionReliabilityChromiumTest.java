@@ -2,6 +2,7 @@ package dev.waymark.bridge;
 
 import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,11 +33,8 @@ class ExtensionReliabilityChromiumTest {
     browser.open(browser.pageUrl("bridge/clicks.html"));
     long before = browser.clientInfo().connection();
     browser.stopServiceWorker();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (browser.client().isConnected() && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
-    assertThat(browser.client().isConnected()).as("the socket closes with the worker").isFalse();
+    await().alias("the socket closes with the worker").atMost(java.time.Duration.ofSeconds(10))
+        .until(() -> !browser.client().isConnected());
 
     // nothing but the extension's alarm (every 30 s) wakes the worker here
     ClientInfo after = browser.awaitReconnect(before, Duration.ofSeconds(45));
@@ -58,24 +56,16 @@ class ExtensionReliabilityChromiumTest {
     assertThat(browser.client().ledger().get("drop-1").orElseThrow().state()).isEqualTo(StepLedger.State.UNCERTAIN);
 
     browser.awaitReconnect(before.connection(), Duration.ofSeconds(20));
-    StepStatus status = null;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    while (System.nanoTime() < deadline) {
-      status = browser.client().status("drop-1").get(10, TimeUnit.SECONDS);
-      if (status.state() == StepStatus.State.DONE) {
-        break;
-      }
-      Thread.sleep(200);
-    }
-    assertThat(status.state()).isEqualTo(StepStatus.State.DONE);
+    StepStatus status = await().atMost(java.time.Duration.ofSeconds(15)).pollInterval(java.time.Duration.ofMillis(200))
+        .until(() -> browser.client().status("drop-1").get(10, TimeUnit.SECONDS), st -> st.state() == StepStatus.State.DONE);
     assertThat(status.result().ok()).as(String.valueOf(status.result().error())).isTrue();
 
     assertThatThrownBy(() -> browser.client().perform("drop-1", click("drop-1"), Map.of(), 10_000).get(5, TimeUnit.SECONDS))
         .cause().isInstanceOf(IllegalStateException.class);
-    Thread.sleep(500);
-    assertThat(browser.eval("window.clicks").asInt()).as("clicks the page counted").isEqualTo(1);
+    // The refused repeat never left the studio; an observe after it is the barrier for anything still in flight.
     assertThat(browser.client().observe(ObserveOptions.defaults()).get(15, TimeUnit.SECONDS)
         .observation().path("title").asText()).isEqualTo("clicks: 1");
+    assertThat(browser.eval("window.clicks").asInt()).as("clicks the page counted").isEqualTo(1);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.waymark.bridge;
 
 import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,17 +46,14 @@ class ExtensionRequestsChromiumTest {
     browser.client().removeListener(listener);
   }
 
-  private BrowserEvent awaitEvent(Predicate<BrowserEvent> match) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      for (BrowserEvent e : events) {
-        if (match.test(e)) {
-          return e;
-        }
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError("no matching event; got " + events.stream().map(BrowserEvent::event).toList());
+  private BrowserEvent awaitEvent(Predicate<BrowserEvent> match) {
+    return await().alias("a matching event among " + events).atMost(java.time.Duration.ofSeconds(10))
+        .until(() -> events.stream().filter(match).findFirst(), java.util.Optional::isPresent).orElseThrow();
+  }
+
+  private void awaitOverlay(boolean shown) {
+    await().atMost(java.time.Duration.ofSeconds(10)).pollInterval(java.time.Duration.ofMillis(100))
+        .until(() -> browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean() == shown);
   }
 
   @Test
@@ -76,27 +74,19 @@ class ExtensionRequestsChromiumTest {
   void aGateShowsItsOverlayAndClearsWhenTheConditionHolds() throws Exception {
     ObjectNode continueOn = JSON.createObjectNode().put("selector", "#signed-in");
     CompletableFuture<GateResult> gate = browser.client().gate("g1", "Please sign in", continueOn, 15_000);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean() && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    assertThat(browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean()).as("overlay shown").isTrue();
+    awaitOverlay(true);
     assertThat(gate).isNotDone();
     browser.eval("document.body.append(Object.assign(document.createElement('p'), {id: 'signed-in', textContent: 'Hello'}))");
     GateResult r = gate.get(10, TimeUnit.SECONDS);
     assertThat(r.ok()).isTrue();
     assertThat(r.how()).isEqualTo("condition");
-    Thread.sleep(200);
-    assertThat(browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean()).as("overlay removed").isFalse();
+    awaitOverlay(false);
   }
 
   @Test
   void aGateClearsWhenThePersonPressesContinue() throws Exception {
     CompletableFuture<GateResult> gate = browser.client().gate("g3", "Enter the code we texted you", null, 15_000);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!browser.eval("!!document.getElementById('waymark-gate-host')").asBoolean() && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
+    awaitOverlay(true);
     assertThat(gate).isNotDone();
     // The overlay lives in a closed shadow root: only DevTools (piercing it) can find the button, as only a person can press it.
     String target = browser.pageTarget();
@@ -159,8 +149,11 @@ class ExtensionRequestsChromiumTest {
       Predicate<BrowserEvent> click = ev -> "user_action".equals(ev.event()) && "click".equals(ev.text("action"));
       BrowserEvent e = awaitEvent(click);
       assertThat(e.body().path("selector").path("css").asText()).isEqualTo("#count");
-      Thread.sleep(300);
-      assertThat(events.stream().filter(click)).as("the executor's click is not the person's").hasSize(1);
+      // Barrier: the person's next click is reported after anything the executor's click could still send.
+      browser.trustedClick("body");
+      await().atMost(java.time.Duration.ofSeconds(10)).until(() -> events.stream().filter(click).count() >= 2);
+      assertThat(events.stream().filter(click).map(ev -> ev.body().path("selector").path("css").asText()))
+          .as("the executor's click is not the person's").containsExactly("#count", "body");
     } finally {
       browser.client().record(false).get(15, TimeUnit.SECONDS);
     }

@@ -1,6 +1,7 @@
 package dev.waymark.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.channels.SelectionKey;
 import org.java_websocket.WebSocketImpl;
 import org.java_websocket.framing.Framedata;
 import org.junit.jupiter.api.AfterEach;
@@ -100,20 +102,43 @@ class SendRaceRegressionTest {
   }
 
   @Test
-  void aFrameLeftQueuedWithoutWriteInterestIsStillDelivered() throws Exception {
+  void aFrameLeftQueuedWithoutWriteInterestIsDeliveredByTheWatchdog() throws Exception {
     PairingSecret secret = PairingSecret.loadOrCreate(config);
-    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0), secret);
+    // No heartbeats and no silence limit: nothing but the watchdog may wake the selector in this test.
+    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0)
+        .withHeartbeat(Duration.ofHours(1), Duration.ofHours(2)), secret);
     FakeExtension ext = FakeExtension.withOrigin(client.port());
     ext.pair(secret, "stuck");
     client.awaitConnected().get(5, TimeUnit.SECONDS);
-    client.server().setWatchdogEnabled(GUARD);
+    client.server().setWatchdogEnabled(false);
     WebSocketImpl conn = (WebSocketImpl) client.server().connectionOf("stuck");
-    // exactly what the race leaves behind: the frame is queued, the key is back to OP_READ, nobody wakes the selector
+    // The pairing's own frames are written and the selector is back to reading only.
+    await().atMost(Duration.ofSeconds(5)).until(() -> conn.outQueue.isEmpty()
+        && (conn.getSelectionKey().interestOps() & SelectionKey.OP_WRITE) == 0);
+
+    // Exactly what the race leaves behind: the frame is queued, the key is OP_READ, nobody wakes the selector.
     for (Framedata frame : conn.getDraft().createFrames("{\"type\":\"heartbeat\",\"at\":1}", false)) {
       conn.outQueue.put(conn.getDraft().createBinaryFrame(frame));
     }
+    assertThat(client.server().watchdogTick()).as("stuck frames the watchdog woke the selector for").isEqualTo(1);
+
     ObjectNode delivered = ext.next("heartbeat");
     assertThat(delivered.path("at").asLong()).isEqualTo(1);
-    assertThat(client.server().watchdogKicks()).isPositive();
+    assertThat(conn.outQueue).isEmpty();
+  }
+
+  @Test
+  void theWatchdogLeavesAConnectionThatIsWritingAlone() throws Exception {
+    PairingSecret secret = PairingSecret.loadOrCreate(config);
+    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0)
+        .withHeartbeat(Duration.ofHours(1), Duration.ofHours(2)), secret);
+    FakeExtension ext = FakeExtension.withOrigin(client.port());
+    ext.pair(secret, "idle");
+    client.awaitConnected().get(5, TimeUnit.SECONDS);
+    client.server().setWatchdogEnabled(false);
+    WebSocketImpl conn = (WebSocketImpl) client.server().connectionOf("idle");
+    await().atMost(Duration.ofSeconds(5)).until(conn.outQueue::isEmpty);
+
+    assertThat(client.server().watchdogTick()).as("an empty queue is never kicked").isZero();
   }
 }

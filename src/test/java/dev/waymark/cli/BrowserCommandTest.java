@@ -3,6 +3,7 @@ package dev.waymark.cli;
 import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.waymark.Main;
 import dev.waymark.bridge.ConfigDir;
@@ -74,10 +75,7 @@ class BrowserCommandTest {
     Thread run = new Thread(() -> code.set(cli().execute("browser", "--headless", "--port", "0",
         "--chromium", Browsers.chromium().toString())), "browser-command-test");
     run.start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!out.toString().contains("extension connected") && System.nanoTime() < deadline && run.isAlive()) {
-      Thread.sleep(50);
-    }
+    await().atMost(java.time.Duration.ofSeconds(30)).until(() -> out.toString().contains("extension connected") || !run.isAlive());
     assertThat(out.toString()).containsPattern("listening on 127\\.0\\.0\\.1:\\d+").contains("extension connected (Chromium");
     run.interrupt();
     run.join(15_000);

@@ -6,6 +6,7 @@ import static dev.waymark.decide.ScriptedServer.sse;
 import static dev.waymark.decide.ScriptedServer.sseThenHang;
 import static dev.waymark.decide.ScriptedServer.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -306,7 +307,8 @@ class OpenAiCompatibleSourceTest {
         }
       }, "decide-caller");
       t.start();
-      Thread.sleep(300);
+      // The request is in flight: the server holds it.
+      await().atMost(java.time.Duration.ofSeconds(10)).until(() -> server.received().size() == 1);
       long t0 = System.nanoTime();
       t.interrupt();
       t.join(5000);

@@ -1,5 +1,7 @@
 package dev.waymark.executor;
 
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.bridge.BridgeServer;
@@ -141,18 +143,12 @@ final class ExecutorBrowser implements AutoCloseable {
    * writes from an async handler (reading a file, a fetch) after the step already answered.
    */
   String textOnce(String css, String expected) {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-    String t = text(css);
-    while (!t.contains(expected) && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      t = text(css);
+    try {
+      return await().atMost(java.time.Duration.ofSeconds(2)).pollInterval(java.time.Duration.ofMillis(50))
+          .until(() -> text(css), t -> t.contains(expected));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return text(css);
     }
-    return t;
   }
 
   StepStatus status(String stepId) {

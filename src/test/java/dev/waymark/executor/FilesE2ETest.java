@@ -5,6 +5,7 @@ import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.step;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -247,10 +248,7 @@ class FilesE2ETest {
       PerformResult skipped = browser.perform(step("click").selector(css("#nothing"))
           .condition(Steps.when("#not-there", null, null, null, false)).build());
       PerformResult r = browser.perform(click("#late-dl"));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (events.stream().noneMatch(e -> "download_blocked".equals(e.event())) && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      await().atMost(java.time.Duration.ofSeconds(5)).until(() -> events.stream().anyMatch(e -> "download_blocked".equals(e.event())));
 
       assertThat(skipped.skipped()).isTrue();
       assertThat(r.ok()).as(r.error()).isTrue();

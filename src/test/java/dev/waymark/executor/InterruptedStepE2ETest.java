@@ -5,6 +5,7 @@ import static dev.waymark.executor.Steps.css;
 import static dev.waymark.executor.Steps.step;
 import static dev.waymark.executor.Steps.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.StepStatus;
@@ -75,13 +76,7 @@ class InterruptedStepE2ETest {
     }
   }
 
-  private static void waitUntil(java.util.function.BooleanSupplier condition, long ms) throws InterruptedException {
-    long deadline = System.nanoTime() + ms * 1_000_000;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition did not hold within " + ms + " ms");
-      }
-      Thread.sleep(20);
-    }
+  private static void waitUntil(java.util.function.BooleanSupplier condition, long ms) {
+    await().atMost(java.time.Duration.ofMillis(ms)).pollInterval(java.time.Duration.ofMillis(20)).until(condition::getAsBoolean);
   }
 }

@@ -5,6 +5,7 @@ import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.navigate;
 import static dev.waymark.executor.Steps.step;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.TabInfo;
@@ -70,16 +71,9 @@ class TabsEvalDialogsE2ETest {
   }
 
   private static TabInfo awaitTab(String urlPart) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      for (TabInfo t : tabs()) {
-        if (t.url().contains(urlPart)) {
-          return t;
-        }
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError("no tab shows " + urlPart);
+    return await().alias("a tab showing " + urlPart).atMost(java.time.Duration.ofSeconds(10))
+        .until(() -> tabs().stream().filter(t -> t.url().contains(urlPart)).findFirst(), java.util.Optional::isPresent)
+        .orElseThrow();
   }
 
   /** Opens a tab from the task page's own script with a user gesture, as a person's click would. */

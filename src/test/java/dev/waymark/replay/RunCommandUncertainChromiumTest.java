@@ -2,6 +2,7 @@ package dev.waymark.replay;
 
 import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.cli.RunCommand;
@@ -74,11 +75,7 @@ class RunCommandUncertainChromiumTest {
     }
   }
 
-  private static void waitUntil(java.util.function.BooleanSupplier condition, long ms) throws InterruptedException {
-    long deadline = System.nanoTime() + ms * 1_000_000;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) throw new AssertionError("condition did not hold within " + ms + " ms");
-      Thread.sleep(50);
-    }
+  private static void waitUntil(java.util.function.BooleanSupplier condition, long ms) {
+    await().atMost(java.time.Duration.ofMillis(ms)).until(condition::getAsBoolean);
   }
 }

@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import dev.waymark.testing.RealBrowser;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.observe.ObservedNode;
@@ -183,8 +184,7 @@ class TakeOverRecordingChromiumTest {
       assertThat(rec.ready().get(15, TimeUnit.SECONDS)).isTrue();
       browser.trustedClick("label[for=news]");   // a visible checkbox: its own click is the step
       browser.trustedClick("label[for=size-m]"); // a hidden radio: the label is what a replay clicks
-      awaitSteps(2);
-      Thread.sleep(300); // a duplicate would arrive by now
+      awaitStepsThenBarrier(2);
     }
 
     List<Step> steps = session.latest().steps();
@@ -206,8 +206,7 @@ class TakeOverRecordingChromiumTest {
       browser.trustedClick("#country");
       key("ArrowDown", 40);
       key("Enter", 13);
-      awaitSteps(1);
-      Thread.sleep(300); // a click step would have arrived by now
+      awaitStepsThenBarrier(1);
     }
 
     List<Step> steps = session.latest().steps();
@@ -235,8 +234,7 @@ class TakeOverRecordingChromiumTest {
           + editor.ref() + "\", \"value\": \"Typed by the executor\"}}", Provenance.PERSON).get(15, TimeUnit.SECONDS);
       assertThat(filled.ok()).as(String.valueOf(filled.output())).isTrue();
       browser.trustedClick("#send");
-      awaitSteps(4);
-      Thread.sleep(300); // a fill of the executor's text would have arrived by now
+      awaitStepsThenBarrier(4);
     }
 
     List<Step> steps = session.latest().steps();
@@ -334,10 +332,24 @@ class TakeOverRecordingChromiumTest {
         .orElseThrow(() -> new AssertionError("no such node in " + page.nodes()));
   }
 
-  private void awaitSteps(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-    while (session.latest().steps().size() < n && System.nanoTime() < deadline) Thread.sleep(50);
+  private void awaitSteps(int n) {
+    await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(session.latest().steps())
+        .as("recorded steps; trail " + session.latest().trail()).hasSizeGreaterThanOrEqualTo(n));
     assertThat(session.latest().steps()).as("recorded steps; trail " + session.latest().trail()).hasSize(n);
+  }
+
+  /**
+   * Waits for n steps, then proves no further step is on its way: a person's Escape is recorded after anything
+   * the earlier actions could still send (one page, one socket, one session thread, in order), so once it
+   * arrives as step n + 1 nothing else can follow. The barrier step is then removed again.
+   */
+  private void awaitStepsThenBarrier(int n) throws Exception {
+    awaitSteps(n);
+    key("Escape", 27);
+    awaitSteps(n + 1);
+    Step barrier = session.latest().steps().get(n);
+    assertThat(barrier.type() + " " + barrier.value()).isEqualTo("press Escape");
+    session.undoLastStep().get(5, TimeUnit.SECONDS);
   }
 
 

@@ -1,5 +1,7 @@
 package dev.waymark.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BrowserClient;
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -184,15 +187,8 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
 
   /** Waits until a browser is paired again with a connection other than {@code previous}. */
   public ClientInfo awaitReconnect(long previousConnection, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (System.nanoTime() < deadline) {
-      var c = client.client();
-      if (c.isPresent() && c.get().connection() != previousConnection) {
-        return c.get();
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError("the extension did not reconnect within " + timeout.toSeconds() + " s");
+    return await().alias("the extension reconnecting").atMost(timeout)
+        .until(() -> client.client().filter(c -> c.connection() != previousConnection), Optional::isPresent).orElseThrow();
   }
 
   @Override
