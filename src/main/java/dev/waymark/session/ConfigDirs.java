@@ -1,24 +1,18 @@
 package dev.waymark.session;
 
+import dev.waymark.bridge.ConfigDir;
 import java.io.IOException;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
-/** Where the session keeps its files: {@code <config>/sessions/}, the config folder honouring {@code waymark.config.dir}. */
+/** Where the session keeps its files, inside the one per-user config folder that {@link ConfigDir} locates. */
 public final class ConfigDirs {
-  public static final String PROPERTY = "waymark.config.dir";
+  public static final String PROPERTY = ConfigDir.PROPERTY;
 
   private ConfigDirs() {}
 
   /** The per-user config folder: the system property, else $XDG_CONFIG_HOME/waymark, else ~/.config/waymark. */
   public static Path config() {
-    String override = System.getProperty(PROPERTY);
-    if (override != null && !override.isBlank()) return Path.of(override).toAbsolutePath();
-    String xdg = System.getenv("XDG_CONFIG_HOME");
-    if (xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()) return Path.of(xdg, "waymark");
-    return Path.of(System.getProperty("user.home"), ".config", "waymark");
+    return ConfigDir.resolve();
   }
 
   /** The journal folder, created owner-only on first use. */
@@ -31,12 +25,8 @@ public final class ConfigDirs {
     return config().resolve("captures");
   }
 
+  /** Journals hold page text and reasoning: other local users have no business reading them. */
   static Path ownerOnly(Path dir) throws IOException {
-    Files.createDirectories(dir);
-    // Journals hold page text and reasoning: other local users have no business reading them.
-    if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-    }
-    return dir;
+    return ConfigDir.ensureOwnerOnlyDir(dir);
   }
 }

@@ -1,25 +1,15 @@
 package dev.waymark.observe;
 
-import dev.waymark.testing.Browsers;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.testing.Browsers;
+import dev.waymark.testing.Cdp;
 import dev.waymark.workflow.Json;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Test driver: a headless Chromium driven over the DevTools protocol, with the observer's bundled page
@@ -29,56 +19,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class CdpChromium implements AutoCloseable {
   static final Path PAGE_SCRIPT = Path.of("target/classes/extension/page.js");
+  /** A whole accessibility tree or an observation of 10,000 controls takes a while to come back. */
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
-  // DevTools answers (the accessibility tree of a 10,000-control page) outgrow the studio's message limits
-  private final ObjectMapper json = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
-      .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
-          .maxDocumentLength(1L << 30).maxStringLength(1 << 29).build()).build());
   private final Process process;
   private final Path userDataDir;
-  private final WebSocket socket;
-  private final AtomicInteger ids = new AtomicInteger();
-  private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
-  private final Map<String, CompletableFuture<JsonNode>> events = new ConcurrentHashMap<>();
+  private final Cdp cdp;
+  private final String session;
   private final String script;
   private int world;
 
   CdpChromium(int width, int height) throws Exception {
     script = Files.readString(PAGE_SCRIPT);
     userDataDir = Files.createTempDirectory("waymark-cdp-");
-    String chromium = Browsers.chromium().toString();
-    process = new ProcessBuilder(chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
-        "--remote-debugging-port=0", "--user-data-dir=" + userDataDir, "--window-size=" + width + "," + height,
-        "about:blank")
+    process = new ProcessBuilder(Browsers.chromium().toString(), "--headless=new", "--no-sandbox", "--disable-gpu",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-quic", "--remote-debugging-port=0", "--user-data-dir=" + userDataDir,
+        "--window-size=" + width + "," + height, "about:blank")
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    Path portFile = userDataDir.resolve("DevToolsActivePort");
-    String port = null;
-    for (int i = 0; i < 200 && port == null; i++) {
-      if (Files.exists(portFile)) {
-        String[] lines = Files.readString(portFile).split("\n");
-        if (lines.length >= 1 && !lines[0].isBlank()) port = lines[0].trim();
-      }
-      if (port == null) Thread.sleep(50);
-    }
-    if (port == null) throw new IOException("Chromium did not open its DevTools port");
-    HttpClient http = HttpClient.newHttpClient();
-    String wsUrl = null;
-    for (int i = 0; i < 50 && wsUrl == null; i++) {
-      JsonNode targets = json.readTree(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/json")).build(),
-          HttpResponse.BodyHandlers.ofString()).body());
-      for (JsonNode t : targets) if ("page".equals(t.path("type").asText())) wsUrl = t.path("webSocketDebuggerUrl").asText();
-      if (wsUrl == null) Thread.sleep(50);
-    }
-    socket = http.newWebSocketBuilder().buildAsync(URI.create(wsUrl), new Listener()).join();
+    cdp = Cdp.connect(Cdp.awaitDevToolsPort(userDataDir, Duration.ofSeconds(10)));
+    String page = null;
+    for (JsonNode t : cdp.targets()) if ("page".equals(t.path("type").asText())) page = t.path("targetId").asText();
+    if (page == null) throw new IOException("Chromium opened no page");
+    session = cdp.attach(page);
     send("Page.enable", Map.of());
     send("Runtime.enable", Map.of());
   }
 
   /** Navigates, waits for the load event and a short settle, and prepares a fresh isolated world. */
   void open(String url) throws Exception {
-    CompletableFuture<JsonNode> loaded = new CompletableFuture<>();
-    events.put("Page.loadEventFired", loaded);
+    var loaded = cdp.nextEvent("Page.loadEventFired");
     send("Page.navigate", Map.of("url", url));
     loaded.get(20, TimeUnit.SECONDS);
     Thread.sleep(150); // let late scripts (custom elements, frames' own scripts) run
@@ -98,36 +68,26 @@ final class CdpChromium implements AutoCloseable {
 
   /** Evaluates an expression that returns a JSON string, and parses it. */
   JsonNode evalJson(String expression) throws Exception {
-    return json.readTree(eval(expression).asText());
+    return Cdp.json().readTree(eval(expression).asText());
   }
 
   PageObservation observe(String optionsJson) throws Exception {
-    String raw = eval("JSON.stringify(globalThis.__waymark.observePage(" + optionsJson + "))").asText();
-    return Json.read(raw, PageObservation.class);
+    return Json.read(observeRaw(optionsJson), PageObservation.class);
   }
 
   String observeRaw(String optionsJson) throws Exception {
     return eval("JSON.stringify(globalThis.__waymark.observePage(" + optionsJson + "))").asText();
   }
 
+  /** A DevTools command to the page; its result. */
   JsonNode send(String method, Map<String, Object> params) throws Exception {
-    int id = ids.incrementAndGet();
-    ObjectNode msg = json.createObjectNode();
-    msg.put("id", id);
-    msg.put("method", method);
-    msg.set("params", json.valueToTree(params));
-    CompletableFuture<JsonNode> reply = new CompletableFuture<>();
-    pending.put(id, reply);
-    socket.sendText(json.writeValueAsString(msg), true).join();
-    JsonNode r = reply.get(60, TimeUnit.SECONDS);
-    if (r.has("error")) throw new IllegalStateException(method + ": " + r.get("error"));
-    return r.path("result");
+    return cdp.send(session, method, Cdp.params(params), COMMAND_TIMEOUT);
   }
 
   @Override
   public void close() throws IOException {
     try {
-      socket.abort();
+      cdp.close();
     } finally {
       process.destroy();
       try {
@@ -137,33 +97,6 @@ final class CdpChromium implements AutoCloseable {
       }
       // Chromium's helper processes may still write into the profile for a moment after it exits.
       dev.waymark.bridge.FileTrees.deleteTree(userDataDir);
-    }
-  }
-
-  private final class Listener implements WebSocket.Listener {
-    private final StringBuilder buf = new StringBuilder();
-
-    @Override
-    public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-      buf.append(data);
-      if (last) {
-        String text = buf.toString();
-        buf.setLength(0);
-        try {
-          JsonNode m = json.readTree(text);
-          if (m.has("id")) {
-            CompletableFuture<JsonNode> f = pending.remove(m.get("id").asInt());
-            if (f != null) f.complete(m);
-          } else if (m.has("method")) {
-            CompletableFuture<JsonNode> f = events.remove(m.get("method").asText());
-            if (f != null) f.complete(m.path("params"));
-          }
-        } catch (IOException e) {
-          pending.values().forEach(f -> f.completeExceptionally(e));
-        }
-      }
-      ws.request(1);
-      return null;
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.waymark.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,12 +25,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** A minimal Chrome DevTools Protocol client (JDK WebSocket) for tests: targets, navigation, evaluation, stopping the worker. */
 public final class Cdp implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // DevTools answers (the accessibility tree of a 10,000-control page) outgrow Jackson's default limits.
+  private static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+          .maxDocumentLength(1L << 30).maxStringLength(1 << 29).build()).build());
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
 
   private final HttpClient http = HttpClient.newHttpClient();
   private final WebSocket socket;
   private final AtomicInteger ids = new AtomicInteger();
   private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+  private final Map<String, CompletableFuture<JsonNode>> events = new ConcurrentHashMap<>();
 
   private Cdp(WebSocket socket) {
     this.socket = socket;
@@ -57,9 +66,26 @@ public final class Cdp implements AutoCloseable {
     return holder[0];
   }
 
+  /** The port a Chromium started with {@code --remote-debugging-port=0} writes into its profile. */
+  public static int awaitDevToolsPort(Path userDataDir, Duration timeout) {
+    Path file = userDataDir.resolve("DevToolsActivePort");
+    return await().alias("Chromium's DevTools port").atMost(timeout).pollInterval(Duration.ofMillis(50))
+        .ignoreExceptions()
+        .until(() -> Integer.parseInt(Files.readAllLines(file).get(0).trim()), port -> port > 0);
+  }
+
+  /** The next event of this method (from any session), once it arrives; ask before the command that causes it. */
+  public CompletableFuture<JsonNode> nextEvent(String method) {
+    return events.computeIfAbsent(method, m -> new CompletableFuture<>());
+  }
+
   private void received(String text) {
     try {
       JsonNode msg = JSON.readTree(text);
+      if (!msg.has("id") && msg.has("method")) {
+        CompletableFuture<JsonNode> f = events.remove(msg.get("method").asText());
+        if (f != null) f.complete(msg.path("params"));
+      }
       if (msg.has("id")) {
         CompletableFuture<JsonNode> f = pending.remove(msg.get("id").asInt());
         if (f != null) {
@@ -76,7 +102,12 @@ public final class Cdp implements AutoCloseable {
   }
 
   /** Sends a command (to a session when sessionId is not null) and waits up to 15 s for its result. */
-  public synchronized JsonNode send(String sessionId, String method, ObjectNode params) throws Exception {
+  public JsonNode send(String sessionId, String method, ObjectNode params) throws Exception {
+    return send(sessionId, method, params, DEFAULT_TIMEOUT);
+  }
+
+  /** Sends a command and waits up to {@code timeout} for its result (a whole accessibility tree takes a while). */
+  public synchronized JsonNode send(String sessionId, String method, ObjectNode params, Duration timeout) throws Exception {
     int id = ids.incrementAndGet();
     ObjectNode msg = JSON.createObjectNode();
     msg.put("id", id);
@@ -88,11 +119,21 @@ public final class Cdp implements AutoCloseable {
     CompletableFuture<JsonNode> f = new CompletableFuture<>();
     pending.put(id, f);
     socket.sendText(msg.toString(), true).join();
-    return f.get(15, TimeUnit.SECONDS);
+    return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   public static ObjectNode params() {
     return JSON.createObjectNode();
+  }
+
+  /** Command parameters from a map (numbers, strings, booleans, nested maps). */
+  public static ObjectNode params(Map<String, ?> values) {
+    return JSON.valueToTree(values);
+  }
+
+  /** The mapper that reads DevTools messages, with its raised size limits. */
+  public static ObjectMapper json() {
+    return JSON;
   }
 
   /** All targets (pages, workers, the extension's service worker). */
@@ -124,16 +165,12 @@ public final class Cdp implements AutoCloseable {
 
   /** Polls an expression in a target until it returns a value containing {@code expected}; returns the last value. */
   public String waitForText(String targetId, String expression, String expected, java.time.Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    String last = "";
-    while (System.nanoTime() < deadline) {
-      last = evaluate(targetId, expression).asText("");
-      if (last.contains(expected)) {
-        return last;
-      }
-      Thread.sleep(100);
+    try {
+      return await().atMost(timeout).pollInterval(Duration.ofMillis(100))
+          .until(() -> evaluate(targetId, expression).asText(""), v -> v.contains(expected));
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return evaluate(targetId, expression).asText("");
     }
-    return last;
   }
 
   /** Attaches to a target (flat session) and returns the session id. */
@@ -157,41 +194,28 @@ public final class Cdp implements AutoCloseable {
     }
   }
 
-  /** Navigates a page target and waits for its load. */
   /** Starts loading url and returns once its document is committed, while it may still be loading. */
   public void startNavigation(String targetId, String url) throws Exception {
     String session = attach(targetId);
     try {
       send(session, "Page.navigate", params().put("url", url));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-      while (System.nanoTime() < deadline) {
-        JsonNode r = send(session, "Runtime.evaluate", params().put("expression", "location.href").put("returnByValue", true));
-        if (r.path("result").path("value").asText().startsWith(url)) {
-          return;
-        }
-        Thread.sleep(25);
-      }
-      throw new IOException("navigation did not commit: " + url);
+      await().alias("the navigation to " + url + " committing").atMost(DEFAULT_TIMEOUT).pollInterval(Duration.ofMillis(25))
+          .until(() -> send(session, "Runtime.evaluate", params().put("expression", "location.href").put("returnByValue", true))
+              .path("result").path("value").asText(), v -> v.startsWith(url));
     } finally {
       detach(session);
     }
   }
 
+  /** Navigates a page target and waits for its load. */
   public void navigate(String targetId, String url) throws Exception {
     String session = attach(targetId);
     try {
       send(session, "Page.enable", null);
       send(session, "Page.navigate", params().put("url", url));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-      while (System.nanoTime() < deadline) {
-        JsonNode r = send(session, "Runtime.evaluate", params().put("expression", "location.href + '|' + document.readyState").put("returnByValue", true));
-        String v = r.path("result").path("value").asText();
-        if (v.startsWith(url) && v.endsWith("|complete")) {
-          return;
-        }
-        Thread.sleep(25);
-      }
-      throw new IOException("page did not load: " + url);
+      await().alias("the page " + url + " loading").atMost(DEFAULT_TIMEOUT).pollInterval(Duration.ofMillis(25))
+          .until(() -> send(session, "Runtime.evaluate", params().put("expression", "location.href + '|' + document.readyState")
+              .put("returnByValue", true)).path("result").path("value").asText(), v -> v.startsWith(url) && v.endsWith("|complete"));
     } finally {
       detach(session);
     }

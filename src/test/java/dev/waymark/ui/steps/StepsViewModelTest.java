@@ -1,6 +1,7 @@
 package dev.waymark.ui.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.waymark.risk.ApprovalPolicy;
@@ -62,8 +63,7 @@ class StepsViewModelTest {
 
     vm.undo();
 
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (problems.isEmpty() && System.nanoTime() < until) Thread.sleep(10);
+    await().atMost(java.time.Duration.ofSeconds(10)).until(() -> !problems.isEmpty());
     assertThat(problems).containsExactly("There is no step to undo");
     assertThat(uiTasks.get()).as("the problem came through the executor, not Platform.runLater").isEqualTo(1);
   }
