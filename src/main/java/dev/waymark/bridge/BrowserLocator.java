@@ -111,6 +111,27 @@ public final class BrowserLocator {
     return out;
   }
 
+  /**
+   * The build's preflight, run by Maven before anything else as a single source file (this class needs only
+   * the JDK): {@code java BrowserLocator.java MODE}. MODE {@code none} skips the real-browser tests; otherwise
+   * a missing browser stops the build with one message, in its first seconds.
+   */
+  public static void main(String[] args) {
+    String mode = args.length > 0 ? args[0].trim() : "";
+    // The build's own output, read by the person running it: not a log line.
+    if ("none".equalsIgnoreCase(mode)) {
+      System.out.println("[waymark] -Dwaymark.browser=none: the real-browser tests will be skipped");
+      return;
+    }
+    Optional<Path> found = system().find(null);
+    if (found.isEmpty()) {
+      System.err.println("[waymark] " + notFoundMessage(null)
+          + " To run only the tests that need no browser: mvn -B verify -Dwaymark.browser=none");
+      System.exit(1);
+    }
+    System.out.println("[waymark] real-browser tests use " + found.get());
+  }
+
   /** What a person reads when no browser was found: where it looked and how to install one on each system. */
   public static String notFoundMessage(Path explicit) {
     if (explicit != null) {
