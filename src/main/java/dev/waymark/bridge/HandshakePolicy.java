@@ -1,0 +1,48 @@
+package dev.waymark.bridge;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
+import org.java_websocket.exceptions.InvalidDataException;
+import org.java_websocket.framing.CloseFrame;
+import org.java_websocket.handshake.ClientHandshake;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which WebSocket upgrades the bridge accepts: only our extension's exact Origin, and only a loopback Host of
+ * the bridge's own port (a page on any site can open a socket to 127.0.0.1; DNS rebinding changes the Host).
+ */
+final class HandshakePolicy {
+  private static final Logger LOG = LoggerFactory.getLogger(HandshakePolicy.class);
+
+  private final String allowedOrigin;
+  private final IntSupplier port;
+  final AtomicLong refusedOrigin = new AtomicLong();
+  final AtomicLong refusedHost = new AtomicLong();
+
+  HandshakePolicy(String allowedOrigin, IntSupplier port) {
+    this.allowedOrigin = allowedOrigin;
+    this.port = port;
+  }
+
+  void check(ClientHandshake request) throws InvalidDataException {
+    String origin = request.getFieldValue("Origin");
+    if (!allowedOrigin.equals(origin)) {
+      refusedOrigin.incrementAndGet();
+      LOG.info("Refused a WebSocket upgrade from origin '{}'", abbreviate(origin));
+      throw new InvalidDataException(CloseFrame.POLICY_VALIDATION, "origin not allowed");
+    }
+    String host = request.getFieldValue("Host");
+    int p = port.getAsInt();
+    if (!("127.0.0.1:" + p).equals(host) && !("localhost:" + p).equalsIgnoreCase(host)) {
+      refusedHost.incrementAndGet();
+      LOG.info("Refused a WebSocket upgrade for host '{}'", abbreviate(host));
+      throw new InvalidDataException(CloseFrame.POLICY_VALIDATION, "host not allowed");
+    }
+  }
+
+  static String abbreviate(String s) {
+    if (s == null) return "";
+    return s.length() > 80 ? s.substring(0, 80) + "…" : s;
+  }
+}
