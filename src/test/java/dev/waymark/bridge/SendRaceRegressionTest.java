@@ -101,17 +101,25 @@ class SendRaceRegressionTest {
     assertThat(arrived.get()).isEqualTo(sent);
   }
 
-  @Test
-  void aFrameLeftQueuedWithoutWriteInterestIsDeliveredByTheWatchdog() throws Exception {
+  /**
+   * A paired fake extension on a bridge where nothing but the test may wake the selector: no heartbeats, no
+   * silence limit, the scheduled watchdog off.
+   */
+  private WebSocketImpl quietConnection(FakeExtension[] ext, String clientId) throws Exception {
     PairingSecret secret = PairingSecret.loadOrCreate(config);
-    // No heartbeats and no silence limit: nothing but the watchdog may wake the selector in this test.
     client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0)
         .withHeartbeat(Duration.ofHours(1), Duration.ofHours(2)), secret);
-    FakeExtension ext = FakeExtension.withOrigin(client.port());
-    ext.pair(secret, "stuck");
+    ext[0] = FakeExtension.withOrigin(client.port());
+    ext[0].pair(secret, clientId);
     client.awaitConnected().get(5, TimeUnit.SECONDS);
     client.server().setWatchdogEnabled(false);
-    WebSocketImpl conn = (WebSocketImpl) client.server().connectionOf("stuck");
+    return (WebSocketImpl) client.server().connectionOf(clientId);
+  }
+
+  @Test
+  void aFrameLeftQueuedWithoutWriteInterestIsDeliveredByTheWatchdog() throws Exception {
+    FakeExtension[] ext = new FakeExtension[1];
+    WebSocketImpl conn = quietConnection(ext, "stuck");
     // The pairing's own frames are written and the selector is back to reading only.
     await().atMost(Duration.ofSeconds(5)).until(() -> conn.outQueue.isEmpty()
         && (conn.getSelectionKey().interestOps() & SelectionKey.OP_WRITE) == 0);
@@ -122,20 +130,13 @@ class SendRaceRegressionTest {
     }
     assertThat(client.server().watchdogTick()).as("stuck frames the watchdog woke the selector for").isEqualTo(1);
 
-    ObjectNode delivered = ext.next("heartbeat");
+    ObjectNode delivered = ext[0].next("heartbeat");
     assertThat(delivered.path("at").asLong()).isEqualTo(1);
   }
 
   @Test
   void theWatchdogLeavesAConnectionThatIsWritingAlone() throws Exception {
-    PairingSecret secret = PairingSecret.loadOrCreate(config);
-    client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0)
-        .withHeartbeat(Duration.ofHours(1), Duration.ofHours(2)), secret);
-    FakeExtension ext = FakeExtension.withOrigin(client.port());
-    ext.pair(secret, "idle");
-    client.awaitConnected().get(5, TimeUnit.SECONDS);
-    client.server().setWatchdogEnabled(false);
-    WebSocketImpl conn = (WebSocketImpl) client.server().connectionOf("idle");
+    WebSocketImpl conn = quietConnection(new FakeExtension[1], "idle");
     await().atMost(Duration.ofSeconds(5)).until(conn.outQueue::isEmpty);
 
     assertThat(client.server().watchdogTick()).as("an empty queue is never kicked").isZero();

@@ -30,20 +30,10 @@ class RecordsJsonRoundTripTest {
         true, "Cookie consent", true, 12, 2, List.of(list));
   }
 
+  /** Every field of a Step set (one shared fixture with the Step → decision tests). */
   static Step fullStep() {
-    Map<String, ExtractField> fields = new LinkedHashMap<>();
-    fields.put("title", new ExtractField("h3", null));
-    fields.put("link", new ExtractField("a", "href"));
-    Map<String, String> body = new LinkedHashMap<>();
-    body.put("q", "{{ query }}");
-    body.put("page", "2");
-    WaitConfig wait = new WaitConfig("#done", "Saved", "/ok", true, 250, 5000);
-    Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
-    return new Step("s1", "extractList", "Read rows", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
-        "{{ query }}", "json", "href", fields, 50, "https://x/", "sum", List.of("a", 2, true), body, "POST", "{{ name }}.csv",
-        "client", wait, "Enter the code", new ContinueCondition(true, "#next", "Done", "/step2", 60000), 9000, true, cond,
-        "rows", new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
-        Provenance.person("I saw it"));
+    return dev.waymark.apply.StepDecisionsFixtures.everyField("extractList").toBuilder().id("s1").label("Read rows")
+        .build();
   }
 
   @Test
