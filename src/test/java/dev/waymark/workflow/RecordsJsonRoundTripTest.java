@@ -11,9 +11,7 @@ import dev.waymark.observe.ObservedPagination;
 import dev.waymark.observe.PageObservation;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
