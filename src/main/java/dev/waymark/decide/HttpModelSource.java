@@ -170,7 +170,7 @@ abstract class HttpModelSource implements DecisionSource {
     }
     JsonNode json = tryJson(text);
     String message = serverMessage(json, text);
-    if (status == 400 && adapt(status, message)) throw new FallbackException(explain(status, message, key));
+    if ((status == 400 || status == 422) && adapt(status, message)) throw new FallbackException(explain(status, message, key));
     if (retryable(status, json)) {
       throw new RetryableException(explain(status, message, key), retryAfter(resp.headers()));
     }
