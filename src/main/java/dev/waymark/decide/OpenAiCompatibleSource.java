@@ -78,8 +78,9 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
       streamOptions = false;
       return true;
     }
-    if (structured && (m.contains("response_format") || m.contains("json_schema") || m.contains("structured output")
-        || m.contains("guided_json"))) {
+    // llama.cpp says "JSON schema" or "grammar" when it cannot turn the schema into a grammar.
+    if (structured && (m.contains("response_format") || m.contains("json_schema") || m.contains("json schema")
+        || m.contains("structured output") || m.contains("guided_json") || m.contains("grammar"))) {
       structured = false;
       return true;
     }

@@ -112,7 +112,7 @@ public final class PromptRenderer {
     int trailChars = 0;
     for (String t : turns) trailChars += t.length();
     PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
-        page.length(), trailChars);
+        page.length(), trailChars, system.length() + prompt.stablePrefix().length());
     log.info("prompt {}", size);
     return new RenderedPrompt(prompt, size);
   }

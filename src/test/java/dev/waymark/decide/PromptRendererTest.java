@@ -160,6 +160,8 @@ class PromptRendererTest {
     assertThat(r.size().chars()).isEqualTo(r.prompt().chars());
     assertThat(r.size().estimatedTokens()).isEqualTo(r.prompt().estimatedTokens());
     assertThat(r.size().pageChars()).isGreaterThan(4000);
+    assertThat(r.size().stableChars()).isEqualTo(r.prompt().system().length() + r.prompt().stablePrefix().length());
+    assertThat(r.size().toString()).contains("stable prefix");
     assertThat(r.prompt().turn()).isEqualTo(3);
     assertThat(r.prompt().goal()).isEqualTo("Sign in and open the invoices page");
   }
