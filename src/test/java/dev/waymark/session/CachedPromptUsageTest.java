@@ -120,4 +120,43 @@ class CachedPromptUsageTest {
     assertThat(session.latest().trail()).hasSize(1);
     assertThat(session.latest().trail().get(0).ref()).isEqualTo("e6");
   }
+
+  @Test
+  void overTenAnthropicTurnsEachRequestRepeatsThePreviousCachedBlocksAndMarksItsOwnLastStableBlock() throws Exception {
+    List<String> decisions = List.of(DECISION, step("click", "e11"), step("click", "e99"), step("scroll", null),
+        step("click", "e9"), step("click", "e10"), step("click", "e11"), step("scroll", null), step("click", "e9"),
+        "{\"reasoning\": \"all there\", \"done\": true}");
+    for (String d : decisions) {
+      server.then(json(200, Json.write(Map.of("id", "msg", "type", "message", "role", "assistant",
+          "content", List.of(Map.of("type", "tool_use", "id", "toolu", "name", "decision", "input", Json.mapper().readTree(d))),
+          "usage", Map.of("input_tokens", 100, "cache_read_input_tokens", 1500, "output_tokens", 20)))));
+    }
+
+    try (var source = new AnthropicSource(settings(server.base()))) {
+      session.run(source, new PromptRenderer()).get(20, TimeUnit.SECONDS);
+    }
+
+    assertThat(server.received()).hasSize(10);
+    for (int n = 1; n < 10; n++) {
+      JsonNode before = Json.mapper().readTree(server.received().get(n - 1).body());
+      JsonNode after = Json.mapper().readTree(server.received().get(n).body());
+      assertThat(after.path("tools")).isEqualTo(before.path("tools"));
+      assertThat(after.path("system")).isEqualTo(before.path("system"));
+      JsonNode was = before.path("messages").get(0).path("content");
+      JsonNode is = after.path("messages").get(0).path("content");
+      int marked = -1;
+      for (int i = 0; i < was.size(); i++) if (was.get(i).has("cache_control")) marked = i;
+      assertThat(marked).as("turn %d marks its last stable block", n).isEqualTo(was.size() - 2);
+      for (int i = 0; i <= marked; i++) {
+        assertThat(is.get(i).path("text").asText()).as("turn %d block %d", n + 1, i).isEqualTo(was.get(i).path("text").asText());
+      }
+      assertThat(is.get(is.size() - 1).path("text").asText()).contains("<<<PAGE DATA", "Turn " + (n + 1));
+    }
+    assertThat(session.latest().lastUsage().cachedTokens()).isEqualTo(1500);
+  }
+
+  private static String step(String type, String ref) {
+    return "{\"reasoning\": \"next\", \"done\": false, \"step\": {\"type\": \"" + type + "\""
+        + (ref == null ? ", \"value\": \"down\"" : ", \"ref\": \"" + ref + "\"") + "}}";
+  }
 }
