@@ -1,6 +1,7 @@
 package dev.waymark.decide;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.workflow.Json;
 import java.net.URI;
@@ -11,7 +12,11 @@ import java.util.Locale;
  * Decisions from the Anthropic Messages API ({@code POST {base}/v1/messages}) or a server compatible with it. The
  * key comes from an environment variable (default {@code ANTHROPIC_API_KEY}) and goes in {@code x-api-key}.
  * Streams by default: text from {@code content_block_delta} events, usage from {@code message_start} and
- * {@code message_delta}.
+ * {@code message_delta}. The decision is asked for as a call of one tool whose input schema is the
+ * {@link DecisionSchema} ({@code tool_choice} forces it), and the tool call's input is the decision; a server that
+ * refuses tools is asked again in plain text, and for the rest of the source's life. The system text and the
+ * stable blocks of the user message carry {@code cache_control} breakpoints, so the provider caches the prefix
+ * that every turn repeats; usage reports what was read from and written to that cache.
  */
 public final class AnthropicSource extends HttpModelSource {
   public static final String DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -42,16 +47,56 @@ public final class AnthropicSource extends HttpModelSource {
     b.header("Accept", stream ? "text/event-stream" : "application/json");
   }
 
+  /** The tool the decision is asked for as; flipped off, for the life of the source, when the server refuses tools. */
+  static final String TOOL = DecisionSchema.NAME;
+  private volatile boolean tools = true;
+
   @Override
   String requestBody(Prompt prompt, boolean stream) {
     ObjectNode b = Json.mapper().createObjectNode();
     b.put("model", settings.model());
     b.put("max_tokens", settings.maxTokens());
-    if (prompt.system() != null && !prompt.system().isEmpty()) b.put("system", prompt.system());
-    b.putArray("messages").addObject().put("role", "user").put("content", prompt.user() == null ? "" : prompt.user());
+    if (tools) {
+      // Tools come first in the cached prefix; the definition never changes, so it is cached with the system text.
+      b.putArray("tools").addObject().put("name", TOOL)
+          .put("description", "Give this turn's decision: one step to perform, or done, blocked or handoff.")
+          .set("input_schema", DecisionSchema.forRequest());
+      b.putObject("tool_choice").put("type", "tool").put("name", TOOL);
+    }
+    if (prompt.system() != null && !prompt.system().isEmpty()) {
+      ArrayNode system = b.putArray("system");
+      ephemeral(system.addObject().put("type", "text").put("text", prompt.system()));
+    }
+    ArrayNode content = b.putArray("messages").addObject().put("role", "user").putArray("content");
+    ObjectNode lastStable = null;
+    for (String block : prompt.stable()) {
+      if (block.isEmpty()) continue;
+      lastStable = content.addObject().put("type", "text").put("text", block);
+    }
+    // One breakpoint on the last stable block: the next turn's request repeats every block before its own
+    // last one, and the provider finds this turn's cache entry at that earlier block boundary.
+    if (lastStable != null) ephemeral(lastStable);
+    // The API refuses empty text blocks.
+    if (!prompt.tail().isEmpty() || lastStable == null) {
+      content.addObject().put("type", "text").put("text", prompt.tail().isEmpty() ? " " : prompt.tail());
+    }
     if (settings.temperature() != null) b.put("temperature", settings.temperature());
     b.put("stream", stream);
     return Json.write(b);
+  }
+
+  private static void ephemeral(ObjectNode block) {
+    block.putObject("cache_control").put("type", "ephemeral");
+  }
+
+  @Override
+  boolean adapt(int status, String serverMessage) {
+    String m = serverMessage == null ? "" : serverMessage.toLowerCase(Locale.ROOT);
+    if (tools && (m.contains("tool") || m.contains("input_schema"))) {
+      tools = false;
+      return true;
+    }
+    return false;
   }
 
   @Override
@@ -63,11 +108,17 @@ public final class AnthropicSource extends HttpModelSource {
           + baseUrlAdvice());
     }
     StringBuilder text = new StringBuilder();
+    String decision = null;
     for (JsonNode block : content) {
-      if ("text".equals(block.path("type").asText())) text.append(block.path("text").asText(""));
+      String type = block.path("type").asText();
+      if ("text".equals(type)) text.append(block.path("text").asText(""));
+      else if ("tool_use".equals(type) && TOOL.equals(block.path("name").asText()) && decision == null) {
+        decision = Json.write(block.path("input"));
+      }
     }
     JsonNode usage = body.path("usage");
-    return new Reply(text.toString(), inputTokens(usage), usage.path("output_tokens").asInt(0));
+    return new Reply(decision != null ? decision : text.toString(), inputTokens(usage), usage.path("output_tokens").asInt(0),
+        usage.path("cache_read_input_tokens").asInt(0), usage.path("cache_creation_input_tokens").asInt(0));
   }
 
   private static int inputTokens(JsonNode usage) {
@@ -84,15 +135,20 @@ public final class AnthropicSource extends HttpModelSource {
         JsonNode usage = data.path("message").path("usage");
         state.promptTokens = inputTokens(usage);
         state.completionTokens = usage.path("output_tokens").asInt(0);
+        cacheUsage(usage, state);
       }
       case "content_block_delta" -> {
         JsonNode delta = data.path("delta");
-        if ("text_delta".equals(delta.path("type").asText())) state.append(delta.path("text").asText(""));
+        String kind = delta.path("type").asText();
+        // The tool call's input arrives as JSON text in pieces: that text is the decision.
+        if ("text_delta".equals(kind)) state.append(delta.path("text").asText(""));
+        else if ("input_json_delta".equals(kind)) state.append(delta.path("partial_json").asText(""));
       }
       case "message_delta" -> {
         JsonNode usage = data.path("usage");
         if (usage.has("output_tokens")) state.completionTokens = usage.get("output_tokens").asInt();
         if (usage.has("input_tokens")) state.promptTokens = inputTokens(usage);
+        cacheUsage(usage, state);
       }
       case "message_stop" -> {
         return true;
@@ -101,6 +157,11 @@ public final class AnthropicSource extends HttpModelSource {
       default -> { }
     }
     return false;
+  }
+
+  private static void cacheUsage(JsonNode usage, StreamState state) {
+    if (usage.has("cache_read_input_tokens")) state.cachedTokens = usage.get("cache_read_input_tokens").asInt();
+    if (usage.has("cache_creation_input_tokens")) state.cacheWriteTokens = usage.get("cache_creation_input_tokens").asInt();
   }
 
   /** An error event inside a 200 stream: overload and API errors are worth another attempt, the rest are not. */

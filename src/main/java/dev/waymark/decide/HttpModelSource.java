@@ -25,13 +25,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
@@ -47,11 +42,6 @@ abstract class HttpModelSource implements DecisionSource {
   private static final Logger log = LoggerFactory.getLogger(HttpModelSource.class);
   private static final int MAX_ERROR_BODY = 64 * 1024;
   private static final AtomicInteger SOURCES = new AtomicInteger();
-  private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "waymark-model-watchdog");
-    t.setDaemon(true);
-    return t;
-  });
 
   protected final ModelSettings settings;
   private final HttpClient client;
@@ -122,11 +112,12 @@ abstract class HttpModelSource implements DecisionSource {
       try {
         long t0 = System.nanoTime();
         Reply r = attempt(body, key, settings.stream(), sink);
-        log.debug("{}: reply of {} chars in {} ms (prompt tokens {}, completion tokens {})", name(),
-            r.content().length(), (System.nanoTime() - t0) / 1_000_000, r.promptTokens(), r.completionTokens());
+        log.debug("{}: reply of {} chars in {} ms (prompt tokens {} of which cached {}, completion tokens {})", name(),
+            r.content().length(), (System.nanoTime() - t0) / 1_000_000, r.promptTokens(), r.cachedTokens(),
+            r.completionTokens());
         return r;
       } catch (FallbackException f) {
-        if (++adapted > 2) throw new DecisionSourceException(mask(f.getMessage(), key));
+        if (++adapted > 3) throw new DecisionSourceException(mask(f.getMessage(), key));
         log.info("{}: the server refused a parameter ({}); asking again without it", name(), mask(f.getMessage(), key));
         body = requestBody(prompt, settings.stream());
         attempt--;
@@ -179,7 +170,7 @@ abstract class HttpModelSource implements DecisionSource {
     }
     JsonNode json = tryJson(text);
     String message = serverMessage(json, text);
-    if (status == 400 && adapt(status, message)) throw new FallbackException(explain(status, message, key));
+    if ((status == 400 || status == 422) && adapt(status, message)) throw new FallbackException(explain(status, message, key));
     if (retryable(status, json)) {
       throw new RetryableException(explain(status, message, key), retryAfter(resp.headers()));
     }
@@ -372,33 +363,6 @@ abstract class HttpModelSource implements DecisionSource {
     executor.shutdownNow();
   }
 
-  /** What a stream has delivered so far; {@code partial} receives the whole text each time it grows. */
-  static final class StreamState {
-    final StringBuilder text = new StringBuilder();
-    final Consumer<String> partial;
-    int promptTokens;
-    int completionTokens;
-
-    StreamState(Consumer<String> partial) {
-      this.partial = partial;
-    }
-
-    void append(String delta) {
-      if (delta == null || delta.isEmpty()) return;
-      text.append(delta);
-      try {
-        partial.accept(text.toString());
-      } catch (RuntimeException e) {
-        // A broken display must not lose the decision.
-        log.warn("partial-text consumer failed", e);
-      }
-    }
-
-    Reply reply() {
-      return new Reply(text.toString(), promptTokens, completionTokens);
-    }
-  }
-
   /** A failure worth another attempt, with the wait the server asked for when it asked. */
   static class RetryableException extends Exception {
     final Duration retryAfter;
@@ -413,63 +377,6 @@ abstract class HttpModelSource implements DecisionSource {
   static final class FallbackException extends RetryableException {
     FallbackException(String message) {
       super(message, null);
-    }
-  }
-
-  /** Closes a body stream that has been silent for too long, or whose reader was interrupted. */
-  private static final class IdleGuard implements AutoCloseable {
-    private final InputStream in;
-    private final long idleNanos;
-    private final Thread reader = Thread.currentThread();
-    private final AtomicLong last = new AtomicLong(System.nanoTime());
-    private final AtomicBoolean timedOut = new AtomicBoolean();
-    private final AtomicBoolean interrupted = new AtomicBoolean();
-    private final ScheduledFuture<?> task;
-
-    IdleGuard(InputStream in, Duration idle) {
-      this.in = in;
-      this.idleNanos = idle.toNanos();
-      long period = Math.max(10, Math.min(1000, idle.toMillis() / 4));
-      this.task = WATCHDOG.scheduleAtFixedRate(this::check, period, period, TimeUnit.MILLISECONDS);
-    }
-
-    void touch() {
-      last.set(System.nanoTime());
-    }
-
-    private void check() {
-      if (reader.isInterrupted() && interrupted.compareAndSet(false, true)) {
-        closeQuietly();
-      } else if (System.nanoTime() - last.get() > idleNanos && timedOut.compareAndSet(false, true)) {
-        closeQuietly();
-      }
-    }
-
-    private void closeQuietly() {
-      try {
-        in.close();
-      } catch (IOException ignored) {
-        // The reader sees the close as an IOException; nothing else to do here.
-      }
-    }
-
-    boolean tripped() {
-      return timedOut.get() || interrupted.get();
-    }
-
-    /** Turns a stall or an interrupt noticed by the watchdog into the exception the caller expects. */
-    void rethrow(HttpModelSource source, int received) throws RetryableException, InterruptedException {
-      if (interrupted.get() || Thread.currentThread().isInterrupted()) throw new InterruptedException("model read interrupted");
-      if (timedOut.get()) {
-        throw new RetryableException("the answer stalled: nothing arrived for " + seconds(source.settings.streamIdleTimeout())
-            + " after " + received + " characters", null);
-      }
-    }
-
-    @Override
-    public void close() {
-      task.cancel(false);
-      closeQuietly();
     }
   }
 }

@@ -12,7 +12,10 @@ import java.util.Locale;
  * Decisions from any OpenAI-compatible chat completions API ({@code POST {base}/chat/completions}): OpenAI itself,
  * Ollama, llama.cpp's server, vLLM, LM Studio. The key comes from an environment variable (default
  * {@code OPENAI_API_KEY}) and may be absent for local servers. Streams by default, asking for usage in the last
- * chunk; a server that refuses {@code stream_options} is asked again without it.
+ * chunk; a server that refuses {@code stream_options} is asked again without it. Asks for the decision's shape as
+ * structured output ({@code response_format} with the {@link DecisionSchema}); a server that refuses it is asked
+ * again in plain text, and for the rest of the source's life. Usage includes the prompt tokens the server's
+ * automatic prefix cache served ({@code usage.prompt_tokens_details.cached_tokens}).
  */
 public final class OpenAiCompatibleSource extends HttpModelSource {
   public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -41,6 +44,7 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
   // Flipped, for the life of the source, when the server refuses the parameter; a volatile read is enough.
   private volatile boolean streamOptions = true;
   private volatile boolean maxCompletionTokens;
+  private volatile boolean structured = true;
 
   @Override
   String requestBody(Prompt prompt, boolean stream) {
@@ -57,6 +61,11 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
     messages.addObject().put("role", "user").put("content", prompt.user() == null ? "" : prompt.user());
     b.put(maxCompletionTokens ? "max_completion_tokens" : "max_tokens", settings.maxTokens());
     if (settings.temperature() != null) b.put("temperature", settings.temperature());
+    if (structured) {
+      ObjectNode format = b.putObject("response_format").put("type", "json_schema");
+      format.putObject("json_schema").put("name", DecisionSchema.NAME).put("strict", false)
+          .set("schema", DecisionSchema.forRequest());
+    }
     b.put("stream", stream);
     if (stream && includeUsage) b.putObject("stream_options").put("include_usage", true);
     return Json.write(b);
@@ -67,6 +76,12 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
     String m = serverMessage == null ? "" : serverMessage.toLowerCase(Locale.ROOT);
     if (streamOptions && settings.stream() && m.contains("stream_options")) {
       streamOptions = false;
+      return true;
+    }
+    // llama.cpp says "JSON schema" or "grammar" when it cannot turn the schema into a grammar.
+    if (structured && (m.contains("response_format") || m.contains("json_schema") || m.contains("json schema")
+        || m.contains("structured output") || m.contains("guided_json") || m.contains("grammar"))) {
+      structured = false;
       return true;
     }
     if (!maxCompletionTokens && m.contains("max_tokens") && m.contains("max_completion_tokens")) {
@@ -90,7 +105,13 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
       throw new DecisionSourceException("the model refused to answer: " + message.get("refusal").asText());
     }
     JsonNode usage = body.path("usage");
-    return new Reply(content == null ? "" : content, usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0));
+    return new Reply(content == null ? "" : content, usage.path("prompt_tokens").asInt(0),
+        usage.path("completion_tokens").asInt(0), cached(usage), 0);
+  }
+
+  /** The prompt tokens the server's prefix cache served, where it says (OpenAI, vLLM, LM Studio do). */
+  private static int cached(JsonNode usage) {
+    return usage.path("prompt_tokens_details").path("cached_tokens").asInt(0);
   }
 
   @Override
@@ -110,6 +131,7 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
     if (usage.isObject()) {
       state.promptTokens = usage.path("prompt_tokens").asInt(state.promptTokens);
       state.completionTokens = usage.path("completion_tokens").asInt(state.completionTokens);
+      state.cachedTokens = usage.path("prompt_tokens_details").path("cached_tokens").asInt(state.cachedTokens);
     }
     return false;
   }

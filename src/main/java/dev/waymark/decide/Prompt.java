@@ -1,19 +1,42 @@
 package dev.waymark.decide;
 
 import dev.waymark.observe.CompactObservation;
+import java.util.List;
 
 /**
- * What a decision source is asked: system instructions and the turn's user message, with their size.
- * {@code turn} (from one) and {@code goal} travel along for sources that speak a structured protocol, such as
- * an external program; model APIs read only system and user.
+ * What a decision source is asked: system instructions and the turn's user message, with their size. The user
+ * message is {@code stable} (blocks that only grow from turn to turn: goal, variables, one block per turn of the
+ * trail) followed by {@code tail} (turn number, budget, hints, the page), so a provider can cache everything
+ * before the tail. {@code turn} (from one) and {@code goal} travel along for sources that speak a structured
+ * protocol, such as an external program; model APIs read only system and user.
  */
-public record Prompt(String system, String user, int turn, String goal) {
+public record Prompt(String system, List<String> stable, String tail, int turn, String goal) {
+  public Prompt {
+    stable = stable == null ? List.of() : List.copyOf(stable);
+    tail = tail == null ? "" : tail;
+  }
+
+  /** A prompt with nothing marked stable in its user message. */
+  public Prompt(String system, String user, int turn, String goal) {
+    this(system, List.of(), user, turn, goal);
+  }
+
   public Prompt(String system, String user) {
     this(system, user, 0, null);
   }
 
+  /** The whole user message: the stable blocks, then the tail. */
+  public String user() {
+    return stablePrefix() + tail;
+  }
+
+  /** The part of the user message that the next turn's message starts with, byte for byte. */
+  public String stablePrefix() {
+    return String.join("", stable);
+  }
+
   public int chars() {
-    return (system == null ? 0 : system.length()) + (user == null ? 0 : user.length());
+    return (system == null ? 0 : system.length()) + user().length();
   }
 
   /**
@@ -21,7 +44,7 @@ public record Prompt(String system, String user, int turn, String goal) {
    * page (CompactObservation.estimateTokens), which follows how BPE tokenizers split prose and markup.
    */
   public int estimatedTokens() {
-    return CompactObservation.estimateTokens(system) + CompactObservation.estimateTokens(user);
+    return CompactObservation.estimateTokens(system) + CompactObservation.estimateTokens(user());
   }
 
   @Override

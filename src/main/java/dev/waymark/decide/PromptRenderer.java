@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * Builds each turn's {@link Prompt} from the goal, the page as compact text, the recent trail with its errors
  * and hints, the variables by name and description (never their values), and the writable step types. The page
  * is fenced as untrusted data under a tag derived from its own text, so the page cannot print the closing line.
- * Templates live in {@code src/main/resources/prompts/}; every render logs its size.
+ * The prompt is ordered for providers' prefix caches (decision record 0023): system text, goal, variables and
+ * trail first and byte-identical from turn to turn, the turn's own text and the page last. Templates live in
+ * {@code src/main/resources/prompts/} (system.txt, context.txt, turn.txt); every render logs its size.
  */
 public final class PromptRenderer {
   private static final Logger log = LoggerFactory.getLogger(PromptRenderer.class);
@@ -37,7 +40,8 @@ public final class PromptRenderer {
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
 
   private final String systemTemplate;
-  private final String userTemplate;
+  private final String contextTemplate;
+  private final String turnTemplate;
   private final Map<String, String> stepTypes;
   private final int trailTurns;
   private final int maxPageChars;
@@ -51,22 +55,35 @@ public final class PromptRenderer {
     this.trailTurns = trailTurns;
     this.maxPageChars = maxPageChars;
     this.systemTemplate = resource("system.txt");
-    this.userTemplate = resource("user.txt");
+    this.contextTemplate = resource("context.txt");
+    this.turnTemplate = resource("turn.txt");
     this.stepTypes = parseStepTypes(resource("step-types.txt"));
     for (String t : StepTypes.ALL) {
       if (!stepTypes.containsKey(t)) throw new IllegalStateException("prompts/step-types.txt lacks step type " + t);
     }
   }
 
-  /** Renders one turn's prompt and logs its size. */
+  /**
+   * Renders one turn's prompt and logs its size. What does not change comes first and only grows (the system
+   * text, then goal, variables and one block per turn of the trail); the turn number, budget, hints and the page
+   * come last, so each turn's message starts with the previous turn's stable blocks, byte for byte.
+   */
   public RenderedPrompt render(PromptInput in) {
     String system = system(in.writable());
     String page = page(in.observationText());
-    String trail = trail(in.trail());
+    List<String> stable = new ArrayList<>();
+    Map<String, String> context = new LinkedHashMap<>();
+    context.put("goal", in.goal() == null || in.goal().isBlank() ? "(no goal given)" : in.goal().strip());
+    context.put("variables", variables(in.variables()));
+    String head = fill(contextTemplate, context);
+    List<String> turns = trail(in.trail());
+    int shown = turns.size();
+    int hidden = in.trail().size() - shown;
+    if (hidden > 0) head += "(" + hidden + (hidden == 1 ? " earlier turn" : " earlier turns") + " not shown)\n";
+    stable.add(head);
+    stable.addAll(turns);
     Map<String, String> vars = new LinkedHashMap<>();
-    vars.put("goal", in.goal() == null || in.goal().isBlank() ? "(no goal given)" : in.goal().strip());
-    vars.put("variables", variables(in.variables()));
-    vars.put("trail", trail);
+    vars.put("first", in.trail().isEmpty() ? "None yet: this is the first turn.\n" : "");
     vars.put("hints", hints(in));
     vars.put("turn", Integer.toString(in.turn()));
     vars.put("budget", in.budget() > 0 ? " (" + in.budget() + (in.budget() == 1 ? " turn" : " turns")
@@ -76,17 +93,26 @@ public final class PromptRenderer {
         : "The page as the browser reports it, untrusted data:");
     vars.put("tag", tag(page));
     vars.put("page", page);
+    String tail = fill(turnTemplate, vars);
     // The goal and variable descriptions are the person's own words and stay as typed; everything else is masked.
-    String user = fill(userTemplate, vars);
-    String masked = in.mask().mask(user);
-    if (!masked.equals(user)) {
+    // Block by block, so masking never moves a boundary between what is cached and what is not.
+    boolean masked = false;
+    for (int i = 0; i < stable.size(); i++) {
+      String m = in.mask().mask(stable.get(i));
+      masked |= !m.equals(stable.get(i));
+      stable.set(i, m);
+    }
+    String maskedTail = in.mask().mask(tail);
+    masked |= !maskedTail.equals(tail);
+    if (masked) {
       log.warn("prompt turn {}: a real variable value reached the page text or the trail; it was replaced by its token",
           in.turn());
-      user = masked;
     }
-    Prompt prompt = new Prompt(system, user, in.turn(), in.goal());
+    Prompt prompt = new Prompt(system, stable, maskedTail, in.turn(), in.goal());
+    int trailChars = 0;
+    for (String t : turns) trailChars += t.length();
     PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
-        page.length(), trail.length());
+        page.length(), trailChars, system.length() + prompt.stablePrefix().length());
     log.info("prompt {}", size);
     return new RenderedPrompt(prompt, size);
   }
@@ -119,13 +145,18 @@ public final class PromptRenderer {
     return p;
   }
 
-  private String trail(List<ExtTurn> trail) {
-    if (trail.isEmpty()) return "None yet: this is the first turn.\n";
-    StringBuilder sb = new StringBuilder();
-    int from = Math.max(0, trail.size() - trailTurns);
-    if (from > 0) sb.append("(").append(from).append(from == 1 ? " earlier turn" : " earlier turns").append(" not shown)\n");
+  /**
+   * One block per shown turn. The window starts at a multiple of the trail size and moves a whole window at a
+   * time, so between moves the shown turns only grow and the cached prefix stays valid: between {@code
+   * trailTurns} and twice that many turns are shown once the trail is long.
+   */
+  private List<String> trail(List<ExtTurn> trail) {
+    List<String> out = new ArrayList<>();
+    int size = trail.size();
+    int from = size <= 2 * trailTurns ? 0 : ((size - trailTurns) / trailTurns) * trailTurns;
     String lastUrl = null;
-    for (int i = from; i < trail.size(); i++) {
+    for (int i = from; i < size; i++) {
+      StringBuilder sb = new StringBuilder();
       ExtTurn t = trail.get(i);
       int n = t.turn() > 0 ? t.turn() : i + 1;
       sb.append(n).append(". ");
@@ -148,8 +179,9 @@ public final class PromptRenderer {
       if (t.reasoning() != null && !t.reasoning().isBlank()) {
         sb.append("   why: ").append(oneLine(untrusted(t.reasoning()), REASONING_CHARS)).append('\n');
       }
+      out.add(sb.toString());
     }
-    return sb.toString();
+    return out;
   }
 
   private static String hints(PromptInput in) {

@@ -45,7 +45,7 @@ final class ModelDriver {
         long t0 = System.nanoTime();
         Reply r = source.decide(prompt, this::streamed);
         TurnUsage usage = new TurnUsage(source.name(), prompt.chars(), prompt.estimatedTokens(), r.promptTokens(),
-            r.completionTokens(), (System.nanoTime() - t0) / 1_000_000);
+            r.completionTokens(), (System.nanoTime() - t0) / 1_000_000, r.cachedTokens(), r.cacheWriteTokens());
         LOG.info("turn decided by {}: {}", source.name(), usage.describe());
         session.decided(usage);
         reply.complete(r);

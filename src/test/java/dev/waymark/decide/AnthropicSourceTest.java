@@ -77,6 +77,7 @@ class AnthropicSourceTest {
       Reply r = src.decide(PROMPT, null);
       assertThat(r.content()).isEqualTo(DECISION);
       assertThat(r.promptTokens()).isEqualTo(1000);
+      assertThat(r.cachedTokens()).isEqualTo(200);
       assertThat(r.completionTokens()).isEqualTo(40);
       assertThat(src.name()).isEqualTo("anthropic:claude-test");
     }
@@ -86,8 +87,8 @@ class AnthropicSourceTest {
     assertThat(req.header("anthropic-version")).isEqualTo("2023-06-01");
     assertThat(req.header("Authorization")).isNull();
     JsonNode body = Json.mapper().readTree(req.body());
-    assertThat(body.path("system").asText()).isEqualTo("system text");
-    assertThat(body.path("messages").get(0).path("content").asText()).isEqualTo("user text");
+    assertThat(body.path("system").get(0).path("text").asText()).isEqualTo("system text");
+    assertThat(body.path("messages").get(0).path("content").get(0).path("text").asText()).isEqualTo("user text");
     assertThat(body.path("max_tokens").asInt()).isEqualTo(1024);
   }
 
@@ -175,5 +176,91 @@ class AnthropicSourceTest {
       assertThat(r.content()).startsWith("```json");
       assertThat(DecisionParser.parse(r.content()).step().path("value").asText()).isEqualTo("mugs");
     }
+  }
+
+  private static final String TOOL_INPUT = "{\"reasoning\":\"search\",\"done\":false,\"step\":{\"type\":\"fill\",\"ref\":\"e2\",\"value\":\"mugs\"}}";
+
+  @Test
+  void theRequestMarksTheStablePrefixForCachingAndForcesTheDecisionTool() throws Exception {
+    server.then(json(200, message(DECISION)));
+    Prompt prompt = new Prompt("system text", List.of("# Goal\nbuy a mug\n", "1. click e3 — ok\n", "2. fill e2 — ok\n"),
+        "Turn 3. the page", 3, "buy a mug");
+    try (var src = new AnthropicSource(settings(Map.of()).build())) {
+      src.decide(prompt, null);
+    }
+    JsonNode body = Json.mapper().readTree(server.received().get(0).body());
+    assertThat(body.path("system").get(0).path("cache_control").path("type").asText()).isEqualTo("ephemeral");
+    JsonNode content = body.path("messages").get(0).path("content");
+    assertThat(content).hasSize(4);
+    assertThat(content.get(0).path("text").asText()).isEqualTo("# Goal\nbuy a mug\n");
+    assertThat(content.get(0).has("cache_control")).isFalse();
+    assertThat(content.get(1).has("cache_control")).isFalse();
+    assertThat(content.get(2).path("text").asText()).isEqualTo("2. fill e2 — ok\n");
+    assertThat(content.get(2).path("cache_control").path("type").asText()).isEqualTo("ephemeral");
+    assertThat(content.get(3).path("text").asText()).isEqualTo("Turn 3. the page");
+    assertThat(content.get(3).has("cache_control")).isFalse();
+    assertThat(body.path("tools")).hasSize(1);
+    assertThat(body.path("tools").get(0).path("name").asText()).isEqualTo("decision");
+    assertThat(body.path("tools").get(0).path("input_schema")).isEqualTo(DecisionSchema.forRequest());
+    assertThat(body.path("tool_choice").path("type").asText()).isEqualTo("tool");
+    assertThat(body.path("tool_choice").path("name").asText()).isEqualTo("decision");
+  }
+
+  @Test
+  void aToolUseReplyIsTheDecisionAndItsUsageSaysWhatTheCacheServed() throws Exception {
+    server.then(json(200, Json.write(Map.of("id", "msg_2", "type", "message", "role", "assistant", "stop_reason", "tool_use",
+        "content", List.of(Map.of("type", "tool_use", "id", "toolu_1", "name", "decision",
+            "input", Json.mapper().readTree(TOOL_INPUT))),
+        "usage", Map.of("input_tokens", 50, "cache_read_input_tokens", 1800, "cache_creation_input_tokens", 300,
+            "output_tokens", 60)))));
+    try (var src = new AnthropicSource(settings(Map.of()).build())) {
+      Reply r = src.decide(PROMPT, null);
+      assertThat(Json.mapper().readTree(r.content())).isEqualTo(Json.mapper().readTree(TOOL_INPUT));
+      assertThat(DecisionParser.parse(r.content()).step().path("value").asText()).isEqualTo("mugs");
+      assertThat(r.promptTokens()).isEqualTo(2150);
+      assertThat(r.cachedTokens()).isEqualTo(1800);
+      assertThat(r.cacheWriteTokens()).isEqualTo(300);
+    }
+  }
+
+  @Test
+  void aStreamedToolCallGrowsAsItsInputJsonArrives() throws Exception {
+    server.then(sse(
+        event("message_start", Map.of("type", "message_start", "message", Map.of("id", "msg_3", "type", "message",
+            "role", "assistant", "content", List.of(), "usage", Map.of("input_tokens", 40, "cache_read_input_tokens", 2000,
+                "cache_creation_input_tokens", 0, "output_tokens", 1)))),
+        event("content_block_start", Map.of("type", "content_block_start", "index", 0,
+            "content_block", Map.of("type", "tool_use", "id", "toolu_2", "name", "decision", "input", Map.of()))),
+        event("content_block_delta", Map.of("type", "content_block_delta", "index", 0,
+            "delta", Map.of("type", "input_json_delta", "partial_json", TOOL_INPUT.substring(0, 20)))),
+        event("content_block_delta", Map.of("type", "content_block_delta", "index", 0,
+            "delta", Map.of("type", "input_json_delta", "partial_json", TOOL_INPUT.substring(20)))),
+        event("content_block_stop", Map.of("type", "content_block_stop", "index", 0)),
+        event("message_delta", Map.of("type", "message_delta", "delta", Map.of("stop_reason", "tool_use"),
+            "usage", Map.of("output_tokens", 44))),
+        event("message_stop", Map.of("type", "message_stop"))));
+    List<String> partials = new CopyOnWriteArrayList<>();
+    try (var src = new AnthropicSource(settings(Map.of()).stream(true).build())) {
+      Reply r = src.decide(PROMPT, partials::add);
+      assertThat(r.content()).isEqualTo(TOOL_INPUT);
+      assertThat(r.promptTokens()).isEqualTo(2040);
+      assertThat(r.cachedTokens()).isEqualTo(2000);
+      assertThat(r.completionTokens()).isEqualTo(44);
+    }
+    assertThat(partials).contains(TOOL_INPUT.substring(0, 20), TOOL_INPUT);
+  }
+
+  @Test
+  void aServerThatRefusesToolsIsAskedInPlainTextAndIsNotAskedAgain() throws Exception {
+    server.then(json(400, "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":\"tools: Extra inputs are not permitted\"}}"),
+        json(200, message(DECISION)), json(200, message(DECISION)));
+    try (var src = new AnthropicSource(settings(Map.of()).build())) {
+      assertThat(src.decide(PROMPT, null).content()).isEqualTo(DECISION);
+      assertThat(src.decide(PROMPT, null).content()).isEqualTo(DECISION);
+    }
+    assertThat(server.received()).hasSize(3);
+    assertThat(Json.mapper().readTree(server.received().get(0).body()).has("tools")).isTrue();
+    assertThat(Json.mapper().readTree(server.received().get(1).body()).has("tools")).isFalse();
+    assertThat(Json.mapper().readTree(server.received().get(2).body()).has("tool_choice")).isFalse();
   }
 }

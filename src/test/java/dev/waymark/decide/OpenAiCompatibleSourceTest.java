@@ -342,4 +342,53 @@ class OpenAiCompatibleSourceTest {
     }
     assertThat(server.received()).hasSize(1);
   }
+
+  @Test
+  void theRequestAsksForTheDecisionSchemaAndTheReplyReportsCachedPromptTokens() throws Exception {
+    String body = Json.write(Map.of("choices", List.of(Map.of("message", Map.of("role", "assistant", "content", DECISION))),
+        "usage", Map.of("prompt_tokens", 2400, "completion_tokens", 30, "prompt_tokens_details", Map.of("cached_tokens", 1920))));
+    server.then(json(200, body));
+    Prompt prompt = new Prompt("system text", List.of("# Goal\nbuy a mug\n", "1. click e3 — ok\n"), "Turn 2. the page", 2, "buy a mug");
+    try (var src = new OpenAiCompatibleSource(settings(Map.of()).build())) {
+      Reply r = src.decide(prompt, null);
+      assertThat(r.promptTokens()).isEqualTo(2400);
+      assertThat(r.cachedTokens()).isEqualTo(1920);
+    }
+    JsonNode sent = Json.mapper().readTree(server.received().get(0).body());
+    JsonNode format = sent.path("response_format");
+    assertThat(format.path("type").asText()).isEqualTo("json_schema");
+    assertThat(format.path("json_schema").path("name").asText()).isEqualTo("decision");
+    assertThat(format.path("json_schema").path("strict").asBoolean(true)).isFalse();
+    assertThat(format.path("json_schema").path("schema")).isEqualTo(DecisionSchema.forRequest());
+    // System first, then the user message that starts with the stable blocks: the prefix a server caches.
+    assertThat(sent.path("messages").get(0).path("content").asText()).isEqualTo("system text");
+    assertThat(sent.path("messages").get(1).path("content").asText())
+        .isEqualTo("# Goal\nbuy a mug\n1. click e3 — ok\nTurn 2. the page");
+  }
+
+  @Test
+  void aStreamReportsCachedPromptTokensInItsUsageChunk() throws Exception {
+    server.then(sse(chunk(DECISION),
+        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":900,\"completion_tokens\":25,"
+            + "\"prompt_tokens_details\":{\"cached_tokens\":768}}}\n\n", "data: [DONE]\n\n"));
+    try (var src = new OpenAiCompatibleSource(settings(Map.of()).stream(true).build())) {
+      Reply r = src.decide(PROMPT, null);
+      assertThat(r.promptTokens()).isEqualTo(900);
+      assertThat(r.cachedTokens()).isEqualTo(768);
+    }
+  }
+
+  @Test
+  void aServerThatRefusesStructuredOutputIsAskedInPlainTextAndIsNotAskedAgain() throws Exception {
+    server.then(json(400, "{\"error\":{\"message\":\"response_format of type json_schema is not supported by this server\"}}"),
+        json(200, completion(DECISION)), json(200, completion(DECISION)));
+    try (var src = new OpenAiCompatibleSource(settings(Map.of()).build())) {
+      assertThat(src.decide(PROMPT, null).content()).isEqualTo(DECISION);
+      assertThat(src.decide(PROMPT, null).content()).isEqualTo(DECISION);
+    }
+    assertThat(server.received()).hasSize(3);
+    assertThat(Json.mapper().readTree(server.received().get(0).body()).has("response_format")).isTrue();
+    assertThat(Json.mapper().readTree(server.received().get(1).body()).has("response_format")).isFalse();
+    assertThat(Json.mapper().readTree(server.received().get(2).body()).has("response_format")).isFalse();
+  }
 }

@@ -96,22 +96,41 @@ class PromptRendererTest {
   }
 
   @Test
-  void trailShowsOnlyTheLastTurnsWithTheirErrors() {
+  void trailShowsTheLastTurnsAWholeWindowAtATimeWithTheirErrors() {
     List<ExtTurn> trail = new ArrayList<>();
-    for (int i = 1; i <= 12; i++) {
+    for (int i = 1; i <= 19; i++) {
       trail.add(new ExtTurn(i, "reason " + i, "click", "Click button " + i, "e" + i, null, true, false, null,
           "https://app.example/p"));
     }
-    trail.add(new ExtTurn(13, "try the save button", "click", "Click Save", "e99", null, false, false,
+    trail.add(new ExtTurn(20, "try the save button", "click", "Click Save", "e99", null, false, false,
         "ref \"e99\" is not in the current observation", "https://app.example/p"));
-    String user = renderer.render(base(login(null)).trail(trail).failures(1).turn(14).build()).prompt().user();
+    Prompt p = renderer.render(base(login(null)).trail(trail).failures(1).turn(21).build()).prompt();
+    String user = p.user();
 
-    assertThat(user).contains("(5 earlier turns not shown)");
-    assertThat(user).doesNotContain("Click button 5\"").contains("Click button 6\"", "Click button 12\"");
-    assertThat(user).contains("13. click e99 \"Click Save\" — failed: ref \"e99\" is not in the current observation");
-    assertThat(user).contains("Your last turn failed: ref \"e99\" is not in the current observation");
-    assertThat(user).contains("1 turn in a row failed; the session stops after 3.");
-    assertThat(user).contains("Turn 14");
+    // 20 turns with a window of 8: the window starts at turn 9 (a multiple of 8), so 12 turns are shown.
+    assertThat(user).contains("(8 earlier turns not shown)");
+    assertThat(user).doesNotContain("Click button 8\"").contains("Click button 9\"", "Click button 19\"");
+    assertThat(user).contains("20. click e99 \"Click Save\" — failed: ref \"e99\" is not in the current observation");
+    assertThat(p.tail()).contains("Your last turn failed: ref \"e99\" is not in the current observation");
+    assertThat(p.tail()).contains("1 turn in a row failed; the session stops after 3.");
+    assertThat(p.tail()).contains("Turn 21");
+    assertThat(p.stablePrefix()).doesNotContain("Turn 21", "Your last turn failed");
+  }
+
+  @Test
+  void theTrailWindowMovesOnlyAtItsOwnMultiplesSoTheCachedPrefixHoldsBetween() {
+    List<ExtTurn> trail = new ArrayList<>();
+    String previous = null;
+    int breaks = 0;
+    for (int n = 1; n <= 40; n++) {
+      Prompt p = renderer.render(base(login("page " + n)).trail(trail).turn(n).build()).prompt();
+      if (previous != null && !p.user().startsWith(previous)) breaks++;
+      previous = p.stablePrefix();
+      trail.add(new ExtTurn(n, "reason " + n, "click", "Click button " + n, "e" + n, null, true, false, null,
+          "https://app.example/p"));
+    }
+    // Shown turns grow to 16, then the window moves by 8 at turns 18, 25 and 33.
+    assertThat(breaks).isEqualTo(3);
   }
 
   @Test
@@ -141,6 +160,8 @@ class PromptRendererTest {
     assertThat(r.size().chars()).isEqualTo(r.prompt().chars());
     assertThat(r.size().estimatedTokens()).isEqualTo(r.prompt().estimatedTokens());
     assertThat(r.size().pageChars()).isGreaterThan(4000);
+    assertThat(r.size().stableChars()).isEqualTo(r.prompt().system().length() + r.prompt().stablePrefix().length());
+    assertThat(r.size().toString()).contains("stable prefix");
     assertThat(r.prompt().turn()).isEqualTo(3);
     assertThat(r.prompt().goal()).isEqualTo("Sign in and open the invoices page");
   }

@@ -17,10 +17,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /** A real HTTP server on 127.0.0.1 port 0 that answers each request with the next scripted action. */
-final class ScriptedServer implements AutoCloseable {
+public final class ScriptedServer implements AutoCloseable {
   /** One request as the server saw it. */
-  record Received(String method, String path, Map<String, List<String>> headers, String body) {
-    String header(String name) {
+  public record Received(String method, String path, Map<String, List<String>> headers, String body) {
+    public String header(String name) {
       for (Map.Entry<String, List<String>> e : headers.entrySet()) {
         if (e.getKey() != null && e.getKey().equalsIgnoreCase(name)) return e.getValue().get(0);
       }
@@ -29,7 +29,7 @@ final class ScriptedServer implements AutoCloseable {
   }
 
   /** How the server answers one request. */
-  interface Action {
+  public interface Action {
     void handle(HttpExchange ex) throws Exception;
   }
 
@@ -42,7 +42,7 @@ final class ScriptedServer implements AutoCloseable {
   private final ConcurrentLinkedQueue<Action> script = new ConcurrentLinkedQueue<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
 
-  ScriptedServer() throws IOException {
+  public ScriptedServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.setExecutor(pool);
     server.createContext("/", ex -> {
@@ -63,20 +63,20 @@ final class ScriptedServer implements AutoCloseable {
     server.start();
   }
 
-  String base() {
+  public String base() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
-  ScriptedServer then(Action... actions) {
+  public ScriptedServer then(Action... actions) {
     script.addAll(List.of(actions));
     return this;
   }
 
-  List<Received> received() {
+  public List<Received> received() {
     return received;
   }
 
-  static Action json(int status, String body, String... headers) {
+  public static Action json(int status, String body, String... headers) {
     return ex -> {
       for (int i = 0; i + 1 < headers.length; i += 2) ex.getResponseHeaders().add(headers[i], headers[i + 1]);
       ex.getResponseHeaders().add("Content-Type", "application/json");
@@ -86,7 +86,7 @@ final class ScriptedServer implements AutoCloseable {
     };
   }
 
-  static Action text(int status, String contentType, String body) {
+  public static Action text(int status, String contentType, String body) {
     return ex -> {
       ex.getResponseHeaders().add("Content-Type", contentType);
       byte[] b = body.getBytes(StandardCharsets.UTF_8);
@@ -96,12 +96,12 @@ final class ScriptedServer implements AutoCloseable {
   }
 
   /** Server-sent events, one chunk at a time with a flush and a short pause between, then the end of the body. */
-  static Action sse(String... chunks) {
+  public static Action sse(String... chunks) {
     return sseThenHang(null, chunks);
   }
 
   /** Like {@link #sse} but then stays silent for {@code hang} without closing, as a stalled server does. */
-  static Action sseThenHang(Duration hang, String... chunks) {
+  public static Action sseThenHang(Duration hang, String... chunks) {
     return ex -> {
       ex.getResponseHeaders().add("Content-Type", "text/event-stream");
       ex.sendResponseHeaders(200, 0);
@@ -116,7 +116,7 @@ final class ScriptedServer implements AutoCloseable {
   }
 
   /** Accepts the request and answers nothing for this long: a request timeout on the client side. */
-  static Action hang(Duration d) {
+  public static Action hang(Duration d) {
     return ex -> Thread.sleep(d.toMillis());
   }
 

@@ -172,4 +172,31 @@ class ModelLoopTest {
     assertThat(last.promptChars()).isEqualTo(model.prompts.get(1).chars());
     assertThat(last.describe()).contains("1,202 in / 40 out tokens");
   }
+
+  @Test
+  void overTenTurnsEachPromptStartsWithThePreviousTurnsStablePrefixAndEndsWithThePage() throws Exception {
+    ScriptedSource model = new ScriptedSource(
+        "{\"reasoning\": \"type it\", \"step\": {\"type\": \"fill\", \"ref\": \"e4\", \"value\": \"{{ password }}\"}}",
+        click("e6"), click("e11"), click("e99"), click("e9"),
+        "{\"reasoning\": \"look further\", \"step\": {\"type\": \"scroll\", \"value\": \"down\"}}",
+        click("e10"), "{\"reasoning\": \"the country\", \"step\": {\"type\": \"select\", \"ref\": \"e7\", \"value\": \"NL\"}}",
+        click("e11"), "{\"reasoning\": \"all there\", \"done\": true}");
+
+    session.run(model, new PromptRenderer()).get(20, TimeUnit.SECONDS);
+
+    assertThat(model.prompts).hasSize(10);
+    for (int n = 1; n < model.prompts.size(); n++) {
+      Prompt before = model.prompts.get(n - 1);
+      Prompt after = model.prompts.get(n);
+      assertThat(after.system()).as("system text of turn %d", n + 1).isEqualTo(before.system());
+      assertThat(after.user()).as("turn %d starts with turn %d's stable prefix", n + 1, n).startsWith(before.stablePrefix());
+      assertThat(after.stablePrefix().length()).isGreaterThan(before.stablePrefix().length());
+      assertThat(after.stablePrefix()).doesNotContain("<<<PAGE DATA", "Turn " + (n + 1), "turns left");
+      assertThat(after.tail()).contains("<<<PAGE DATA", "Turn " + (n + 1), "Add to cart");
+    }
+    // The refused turn's error is told in the tail of the turn after it, and kept in the trail from then on.
+    assertThat(model.prompts.get(4).tail()).contains("Your last turn failed");
+    assertThat(model.prompts.get(5).tail()).doesNotContain("Your last turn failed");
+    assertThat(model.prompts.get(9).stablePrefix()).contains("4. click e99");
+  }
 }
