@@ -300,7 +300,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       // text (the pointer is what tells a sighted user it is clickable; only leaves, because the
       // cursor is inherited and every descendant of a clickable card would match).
       if (onclick || typeof el.onclick === 'function') kind = 'handler';
-      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME') kind = 'handler';
+      // (a focusable box around a grid's rows is there to scroll it by keyboard, not to be clicked)
+      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && !el.querySelector('[role=row],tr')) kind = 'handler';
       else if (el.firstElementChild === null && hasOwnText(el)
                && styleOf(el).cursor === 'pointer') kind = 'handler';
     }
