@@ -7,6 +7,8 @@ import { walkPage } from './walk.js';
 import { selectorFor } from './selector.js';
 import { findModal, insideModal, composedContains } from './modal.js';
 import { findLists, attachPagination } from './lists.js';
+import { clean, blockText, headingWords, makeSectionOf } from './sections.js';
+import { dropDuplicates } from './duplicates.js';
 
 export const DEFAULTS = {
   max_nodes: 400,
@@ -25,17 +27,10 @@ const HEADING_CAP = 120;
 const HREF_CAP = 300;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
-// repeated page regions keep their headings as sections; repeated records do not
-const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
 const INPUT_ROLES = { password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
   month: 'textbox', week: 'textbox', file: 'button', color: 'button' };
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
-
-function clean(s, cap) {
-  const t = (s == null ? '' : String(s)).replace(/\s+/g, ' ').trim();
-  return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
-}
 
 /** A getComputedStyle that asks each element once; the page does not change during one observe. */
 function styleCache() {
@@ -127,51 +122,6 @@ function stateOf(el, role, node) {
   if (expanded !== null) node.expanded = expanded;
 }
 
-/** The enclosing landmark (labelled) or the preceding heading, as one short string. */
-function makeSectionOf(headings, styleOf, headingText) {
-  const labelCache = new Map();
-  const landmarkLabel = (lm) => {
-    if (labelCache.has(lm.el)) return labelCache.get(lm.el);
-    let label = null;
-    if (lm.el.hasAttribute('aria-label') || lm.el.hasAttribute('aria-labelledby') || lm.role === 'dialog' || lm.role === 'alertdialog') {
-      label = clean(computeAccessibleName(lm.el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 60) || null;
-    }
-    labelCache.set(lm.el, label);
-    return label;
-  };
-  const shownCache = new Map();
-  const shown = (i) => {
-    if (!shownCache.has(i)) shownCache.set(i, visible(headings[i].el));
-    return shownCache.get(i);
-  };
-  return (info) => {
-    const lm = info.landmark;
-    if (lm) {
-      const label = landmarkLabel(lm);
-      if (label) return lm.role + ' "' + label + '"';
-    }
-    let hi = info.headingIndex === undefined ? 0 : info.headingIndex;
-    // a heading inside a member of a run (a card title) names that card, not the region the
-    // run sits in, and a hidden one (a closed help panel's) names nothing on screen: look further
-    // back for the heading over the control
-    for (let back = 0; hi > 0 && back < 60; back++) {
-      const h = headings[hi - 1];
-      let skip = !shown(hi - 1);
-      // (the heading's containers, not the heading: sibling headings of a plain document are no cards)
-      for (let cur = h.info.parent; cur && cur.el && !skip; cur = cur.parent) {
-        if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName)) skip = true;
-      }
-      if (!skip) break;
-      hi--;
-    }
-    if (hi > 0 && (!lm || hi > lm.headingStart)) {
-      const t = headingText(hi - 1);
-      if (t) return t;
-    }
-    return lm ? lm.role : null;
-  };
-}
-
 /**
  * What tells the control's row, card or item apart: the first few pieces of visible text in it, other
  * than the control's own, until they say enough (the title and price of a tile, the first cells of a
@@ -225,23 +175,6 @@ function linkTarget(el) {
   return url.length > HREF_CAP ? url.slice(0, HREF_CAP) : url;
 }
 
-// The marks documentation sites put in a heading's permalink (Node's "#", rustdoc's "§", Sphinx's "¶").
-const PERMALINK_MARKS = new Set(['#', '§', '¶', '🔗']);
-
-/** A heading's text without its permalink mark: "File system" rather than "File system#". */
-function headingWords(h) {
-  const text = h.textContent;
-  for (const a of h.querySelectorAll('a[href^="#"]')) {
-    const mark = a.textContent.trim();
-    if (PERMALINK_MARKS.has(mark)) {
-      // the mark as the heading's first or last word only: "C#" keeps its sharp
-      if (text.trimStart().startsWith(mark)) return text.trimStart().slice(mark.length);
-      if (text.trimEnd().endsWith(mark)) return text.trimEnd().slice(0, -mark.length);
-    }
-  }
-  return text;
-}
-
 function topVisibleText(doc, cap) {
   const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
@@ -280,10 +213,10 @@ export function observePage(options) {
 
   const headingTexts = new Map();
   const headingText = (i) => {
-    if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el), 60));
+    if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el, styleOf), 60));
     return headingTexts.get(i);
   };
-  const sectionOf = makeSectionOf(walk.headings, styleOf, headingText);
+  const sectionOf = makeSectionOf(walk, styleOf, headingText);
   let modal = findModal(doc, walk.dialogs, styleOf);
   // a fixed layer with every control inside it covers nothing: it is the page's own frame
   if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(modal, c.el))) modal = null;
@@ -313,7 +246,7 @@ export function observePage(options) {
       patched.push(el);
     } catch { /* keep the native property */ }
   }
-  const nodes = [];
+  let nodes = [];
   const nameKey = new Map();
   try {
     for (let i = 0; i < kept.length; i++) {
@@ -351,6 +284,7 @@ export function observePage(options) {
       node.selector = sel.selector;
       if (sel.path) node.path = sel.path;
       if (sel.indexes) node.indexes = sel.indexes;
+      if (sel.positional) node.positional = true;
       if (info.tree.parent) node.enter = enterOf(info.tree, budget);
       const section = sectionOf(info);
       if (section) node.section = section;
@@ -378,13 +312,21 @@ export function observePage(options) {
       if (P) { P.geometry += performance.now() - tp; }
       if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
       node._info = info;
+      info._node = node;
       nodes.push(node);
-      const k = role + '\u0000' + (name || '');
-      nameKey.set(k, (nameKey.get(k) || 0) + 1);
     }
   } finally {
     for (const el of patched) delete el.labels;
   }
+  nodes = dropDuplicates(nodes);
+  for (const info of kept) delete info._node;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    node.ref = 'e' + (i + 1);
+    const k = node.role + '\u0000' + (node.name || '');
+    nameKey.set(k, (nameKey.get(k) || 0) + 1);
+  }
+  const elements = nodes.map((n) => n._info.el);
   const tCtx = performance.now();
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
@@ -402,11 +344,11 @@ export function observePage(options) {
   for (let i = 0; i < walk.headings.length && headings.length < MAX_HEADINGS; i++) {
     const h = walk.headings[i];
     if (!visible(h.el)) continue;
-    const text = clean(headingWords(h.el), HEADING_CAP);
+    const text = clean(headingWords(h.el, styleOf), HEADING_CAP);
     if (text) headings.push({ level: h.level, text });
   }
 
-  const lists = findLists(walk, budget, sectionOf);
+  const lists = findLists(walk, budget, sectionOf, styleOf);
   attachPagination(lists, walk.candidates.filter((c) => !c.tree.parent), walk.infinite, budget);
   for (const l of lists) delete l._parent;
 
@@ -428,7 +370,7 @@ export function observePage(options) {
   const t1 = performance.now();
   // the elements behind the nodes (for in-page checks) and the phase timings (for the benchmark) ride
   // along non-enumerable, so they never reach the wire
-  Object.defineProperty(obs, '_elements', { value: kept.map((c) => c.el), enumerable: false });
+  Object.defineProperty(obs, '_elements', { value: elements, enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
     elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });
   return obs;
@@ -468,7 +410,7 @@ function modalName(modal, styleOf) {
   if (!n) {
     for (const r of modal.roots) {
       const h = r.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
-      if (h) { n = clean(h.textContent, 80); break; }
+      if (h) { n = clean(blockText(h, styleOf), 80); break; }
     }
   }
   if (!n) n = clean(modal.roots[0].innerText, 80);

@@ -2,6 +2,8 @@
 // Repeated content blocks (product tiles, result rows, review cards, table rows) and the control
 // that reaches their next batch. Works on the sibling runs the walk already counted.
 import { selectorFor, quote } from './selector.js';
+import { columnNamer, columnCss, isGridRow, cellOf } from './grid.js';
+import { blockText } from './sections.js';
 
 const MAX_LISTS = 12;
 const MAX_FIELDS = 8;
@@ -22,13 +24,12 @@ function ownText(el) {
   return t.trim();
 }
 
-function fieldName(el, item, headers) {
+function fieldName(el, item, column) {
+  // a grid's cell is named by the header a person reads over its column
+  const h = column ? column(el) : null;
+  if (h) return h;
   const ip = el.getAttribute('itemprop') || el.getAttribute('data-field') || el.getAttribute('data-name');
   if (ip) return ip;
-  if ((el.tagName === 'TD' || el.tagName === 'TH') && headers) {
-    const h = headers[el.cellIndex];
-    if (h) return h;
-  }
   for (const c of el.classList || []) {
     if (/\d{3,}|^[a-z]{1,2}$/i.test(c)) continue; // hashed or utility-sized class names say nothing
     const parts = c.split(/__|--|[-_]/).filter(Boolean);
@@ -39,6 +40,8 @@ function fieldName(el, item, headers) {
 
 /** A selector for `el` relative to `item`, unique inside the first member. */
 function relativeCss(el, item) {
+  const col = columnCss(el, item);
+  if (col) return col;
   const tag = CSS.escape(el.localName);
   for (const c of el.classList || []) {
     const s = tag + '.' + CSS.escape(c);
@@ -58,18 +61,10 @@ function relativeCss(el, item) {
   return ':scope > ' + parts.reverse().join(' > ');
 }
 
-function tableHeaders(row) {
-  const table = row.closest('table');
-  if (!table) return null;
-  const headRow = table.tHead ? table.tHead.rows[0] : null;
-  if (!headRow) return null;
-  return Array.from(headRow.cells).map((c) => clean(c.textContent, 30).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || null);
-}
-
-function fieldsOf(item) {
+function fieldsOf(item, styleOf) {
   const fields = [];
   const names = new Set();
-  const headers = item.tagName === 'TR' ? tableHeaders(item) : null;
+  const headers = columnNamer(item);
   const add = (el, name, attribute, sample) => {
     if (fields.length >= MAX_FIELDS || !sample) return;
     let n = (name || (attribute === 'href' ? 'link' : attribute === 'src' ? 'image' : 'text'))
@@ -105,10 +100,13 @@ function fieldsOf(item) {
     let inside = false;
     for (const k of taken) if (k.contains(el)) { inside = true; break; }
     if (inside) continue;
+    // in a grid the column is the field: the text inside a cell is read as the cell's
+    const cell = headers ? cellOf(el, item) : null;
+    const at = cell && !taken.has(cell) ? cell : el;
     // a cell or a leaf carries the whole of its text; a wrapper with its own text too
-    const text = el.firstElementChild ? el.textContent : t;
-    add(el, fieldName(el, item, headers) || (/^H[1-6]$/.test(el.tagName) ? 'title' : null), null, text);
-    taken.add(el);
+    const text = at.firstElementChild ? blockText(at, styleOf) : t;
+    add(at, fieldName(at, item, headers) || (/^H[1-6]$/.test(at.tagName) ? 'title' : null), null, text);
+    taken.add(at);
   }
   return fields;
 }
@@ -116,6 +114,7 @@ function fieldsOf(item) {
 function rich(item) {
   // members that carry at least two pieces of text or a link and a text: records, not menu entries
   if (item.tagName === 'TR') return item.cells && item.cells.length >= 2;
+  if (isGridRow(item)) return item.querySelectorAll('[role=gridcell],[role=cell]').length >= 2;
   let pieces = 0;
   const all = item.getElementsByTagName('*');
   if (ownText(item)) pieces++;
@@ -136,7 +135,7 @@ function insideAccepted(el, accepted) {
 }
 
 /** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
-export function findLists(walk, budget, sectionOf) {
+export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDocument.defaultView.getComputedStyle(el)) {
   const lists = [];
   const accepted = new Set();
   const top = walk.trees[0];
@@ -145,12 +144,14 @@ export function findLists(walk, budget, sectionOf) {
     if (g.tree !== top || !g.parent.el) continue;
     const first = g.items[0];
     if (first.tagName === 'OPTION' || first.tagName === 'BR' || first.tagName === 'TD' || first.tagName === 'TH') continue;
+    const r = first.getAttribute('role');
+    if (r === 'columnheader' || r === 'rowheader' || r === 'gridcell' || r === 'cell') continue; // a grid's header or a row's cells
     if (insideAccepted(g.parent.el, accepted)) continue; // nested in a member of a list already taken
     if (!first.textContent.trim() && !first.querySelector('img')) continue;
     if (!rich(first)) continue;
     if (!first.checkVisibility({ checkVisibilityCSS: true })) continue;
-    const fields = fieldsOf(first);
-    if (fields.length < 2 && first.tagName !== 'TR') continue;
+    const fields = fieldsOf(first, styleOf);
+    if (fields.length < 2 && !isGridRow(first)) continue;
     const parentSel = selectorFor(g.parent, budget);
     if (parentSel.indexes || parentSel.path) continue;
     const cls = first.classList.length ? '.' + CSS.escape(first.classList[0]) : '';
@@ -181,29 +182,46 @@ export function attachPagination(lists, controls, infinite, budget) {
     const el = c.el;
     const role = c.role;
     if (!(el.tagName === 'A' || el.tagName === 'BUTTON' || role === 'link' || role === 'button')) continue;
-    const raw = el.getAttribute('aria-label') || el.textContent || '';
-    if (raw.length > 80) continue; // a pager's controls say little
-    labelled.push({ c, el, text: raw.replace(/\s+/g, ' ').trim() });
+    const shown = (el.textContent || '').replace(/\s+/g, ' ').trim();
+    const aria = (el.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+    if (shown.length > 80 || aria.length > 80) continue; // a pager's controls say little
+    // what it says: the label when there is one, but a page number as it is drawn ("3", not "Show Page 3")
+    const text = /^\d{1,4}$/.test(shown) ? shown : aria || shown;
+    labelled.push({ c, el, text, shown });
   }
   // numbered: two or more controls whose text is a page number, under one container
   const byContainer = new Map();
   for (const x of labelled) {
     if (!/^\d{1,4}$/.test(x.text)) continue;
-    const container = x.el.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]') || x.el.parentElement;
+    // (from the parent: Tabulator's page buttons are themselves of class tabulator-page)
+    const up = x.el.parentElement;
+    const container = (up && up.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]')) || up;
     if (!byContainer.has(container)) byContainer.set(container, []);
     byContainer.get(container).push(x);
   }
   const claimed = new Set();
+  const isNext = (x) => x.el.getAttribute('rel') === 'next' || NEXT_TEXT.test(x.text) || /^next/i.test(x.text)
+    || NEXT_TEXT.test(x.shown) || /^next/i.test(x.shown);
   for (const [container, nums] of byContainer) {
     if (nums.length < 2) continue;
-    const inside = labelled.filter((x) => container.contains(x.el));
-    let next = inside.find((x) => x.el.getAttribute('rel') === 'next' || NEXT_TEXT.test(x.text) || /^next/i.test(x.text));
+    // the numbers often sit in a box of their own beside First/Prev/Next/Last (Tabulator's pages span)
+    let box = container;
+    if (!labelled.some((x) => box.contains(x.el) && isNext(x))) {
+      let up = container.parentElement;
+      for (let i = 0; i < 2 && up; i++, up = up.parentElement) {
+        const around = up;
+        if (labelled.some((x) => around.contains(x.el) && isNext(x))) { box = around; break; }
+      }
+    }
+    const inside = labelled.filter((x) => box.contains(x.el));
+    let next = inside.find(isNext);
     if (!next) {
-      const cur = nums.findIndex((x) => x.el.getAttribute('aria-current') || x.el.classList.contains('active') || x.el.classList.contains('current'));
+      const cur = nums.findIndex((x) => x.el.getAttribute('aria-current') || x.el.getAttribute('aria-pressed') === 'true'
+        || x.el.classList.contains('active') || x.el.classList.contains('current'));
       next = nums[cur + 1] || nums[1];
     }
     for (const x of inside) claimed.add(x);
-    pagers.push({ at: container, kind: 'numbered', ctl: next.c, pages: nums.length });
+    pagers.push({ at: box, kind: 'numbered', ctl: next.c, pages: nums.length });
   }
   for (const x of labelled) {
     if (claimed.has(x)) continue;

@@ -1,17 +1,38 @@
 // @ts-check
-// Stable, unique CSS selectors for observed elements. The preference order is what survives a
-// page reload or a redesign best: id, test attributes, name, aria-label, then a short chain of
-// positions hung from the nearest ancestor that has one of those (or from body).
-import { TEST_ATTRS } from './walk.js';
+// Stable, unique CSS selectors for observed elements: the ones a person would write. The preference
+// order is what survives a reload, a redesign or a reordered list best: a meaningful id, test
+// attributes, name, aria-label, placeholder, title, a link's address; then a short class path; then,
+// inside a repeated item, the item's own record attribute (data-id, a meaningful id) scoped to the
+// element (`li[data-id="17"] input.toggle`); only then a chain of positions hung from the nearest
+// anchor (or body), which the node reports as `positional`.
+import { TEST_ATTRS, ITEM_ATTRS } from './walk.js';
 
-// Ids that frameworks generate per render (React's :r1:, Ember's ember123, long hex or digit runs)
-// change between loads, so they make selectors that only work once.
 const VERIFY_TREE_MAX = 20000; // elements in a tree above which anchored selectors are not re-checked
+const ANCHOR_DEPTH = 8; // ancestors looked at for an anchor to scope a short selector to
+const CLASS_TRIES = 3; // classes of one element tried for a short class path
 
-const GENERATED_ID = /^:|^ember\d|^ext-gen|\d{4,}|(?=[0-9a-f]*\d)[0-9a-f]{8,}/i;
+// Ids that frameworks generate per render (React's :r1:, Ember's ember123, Angular Material's mat-input-4,
+// headless UI libraries' counters, long hex or digit runs) change between loads: selectors that work once.
+const GENERATED_ID = /^:|:r\w*:|^ember\d|^ext-gen|^yui_|^__bvid__|^(?:mat|mdc|cdk|react-select|headlessui|radix|downshift|rc|ui-id|uid|vs|ng|el|tippy|mui|chakra|reach|aria)[-_:][\w:-]*\d|\d{4,}|(?=[0-9a-f]*\d)[0-9a-f]{8,}/i;
+// Classes that say a state (toggled by scripts) or come from a build (css modules, css-in-js, utilities)
+const STATE_CLASS = /^(?:is-|has-|ng-|v-|js-focus|active$|selected$|current$|focus|hover|open$|opened$|closed$|show$|shown$|hidden$|visible$|checked$|disabled$|enabled$|completed$|editing$|expanded$|collapsed$|in$|fade$|odd$|even$|first$|last$|clearfix$|row$|col$|container$)/i;
+const BUILD_CLASS = /\d{3,}|^(?:css|sc|jsx|emotion|svelte|astro|tw)-|^_|__[a-z0-9]{5,}$|[:/[\]()!@%]|^[a-z]{1,2}(?:-\d+)?$|^-?[mp][trblxy]?-|^(?:flex|grid|block|inline|w|h|text|bg|font|border|rounded|shadow|gap|items|justify)(?:-|$)/i;
+
+export function generatedId(id) { return GENERATED_ID.test(id); }
 
 export function quote(v) {
   return '"' + String(v).replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ').replace(/\r/g, '\\d ') + '"';
+}
+
+/** The classes of el a person would name it by: not states, not build hashes, not utilities. */
+export function meaningfulClasses(el) {
+  const out = [];
+  for (const c of el.classList || []) {
+    if (c.length < 3 || STATE_CLASS.test(c) || BUILD_CLASS.test(c)) continue;
+    out.push(c);
+    if (out.length >= CLASS_TRIES) break;
+  }
+  return out;
 }
 
 /** A selector made of the element's own attributes, unique in its tree by the walk's counts. */
@@ -25,13 +46,42 @@ export function ownSelector(el, tree) {
     if (v !== null && v !== '' && c.get(a + '\u0000' + v) === 1) return '[' + a + '=' + quote(v) + ']';
   }
   const tag = el.localName;
-  const nm = el.getAttribute('name');
-  if (nm && c.get(tag + '\u0000name\u0000' + nm) === 1) return tag + '[name=' + quote(nm) + ']';
-  const al = el.getAttribute('aria-label');
-  if (al && c.get(tag + '\u0000aria-label\u0000' + al) === 1) return tag + '[aria-label=' + quote(al) + ']';
+  for (const a of ['name', 'aria-label', 'placeholder', 'title']) {
+    const v = el.getAttribute(a);
+    if (v && c.get(tag + '\u0000' + a + '\u0000' + v) === 1) return tag + '[' + a + '=' + quote(v) + ']';
+  }
   if (tag === 'a') {
     const h = el.getAttribute('href');
     if (h && h !== '#' && !h.startsWith('javascript:') && c.get('a\u0000href\u0000' + h) === 1) return 'a[href=' + quote(h) + ']';
+  }
+  return itemAttr(el, tree);
+}
+
+/** A record's own attribute (data-id, data-key, row-id…), when exactly one element of the tree has it. */
+function itemAttr(el, tree) {
+  for (let i = 0; i < ITEM_ATTRS.length; i++) {
+    const a = ITEM_ATTRS[i];
+    const v = el.getAttribute(a);
+    if (v !== null && v !== '' && tree.counts.get(a + '\u0000' + v) === 1) return CSS.escape(el.localName) + '[' + a + '=' + quote(v) + ']';
+  }
+  return null;
+}
+
+/** What names el among the elements inside anchor: its attributes, a class or its tag, unique there. */
+function partWithin(el, anchor) {
+  const tag = CSS.escape(el.localName);
+  const tries = [];
+  for (const a of TEST_ATTRS.concat(['name', 'aria-label', 'placeholder', 'title'])) {
+    const v = el.getAttribute(a);
+    if (v) tries.push(tag + '[' + a + '=' + quote(v) + ']');
+  }
+  for (const c of meaningfulClasses(el)) tries.push(tag + '.' + CSS.escape(c));
+  if (el.localName === 'input' && el.getAttribute('type')) tries.push('input[type=' + quote(el.getAttribute('type')) + ']');
+  tries.push(tag);
+  for (const s of tries) {
+    let m;
+    try { m = anchor.querySelectorAll(s); } catch { continue; }
+    if (m.length === 1 && m[0] === el) return s;
   }
   return null;
 }
@@ -41,24 +91,51 @@ function step(info) {
   return info.sameTag > 1 ? tag + ':nth-of-type(' + info.nth + ')' : tag;
 }
 
-/**
- * Builds the selector of one element from its walk info. Returns { css, anchored } where
- * anchored says uniqueness holds by construction (an anchor unique in the tree, then child steps).
- */
-export function buildSelector(info) {
+function uniqueInTree(css, info, budget) {
   const tree = info.tree;
-  const own = ownSelector(info.el, tree);
-  if (own) return { css: own, anchored: true };
-  const parts = [step(info)];
+  if (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX) return false;
+  budget.left -= tree.elements;
+  let m;
+  try { m = tree.root.querySelectorAll(css); } catch { return false; }
+  return m.length === 1 && m[0] === info.el;
+}
+
+/**
+ * Builds the selector of one element from its walk info. Returns { css, anchored, positional } where
+ * anchored says uniqueness holds by construction (an anchor unique in the tree, then a part unique in
+ * it or child steps) and positional that the selector counts positions among siblings.
+ */
+export function buildSelector(info, budget = { left: 0 }) {
+  const tree = info.tree;
+  const el = info.el;
+  const own = ownSelector(el, tree);
+  if (own) return { css: own, anchored: true, positional: false };
+  // a short class path, when one class names the element in the whole tree
+  for (const c of meaningfulClasses(el)) {
+    const s = CSS.escape(el.localName) + '.' + CSS.escape(c);
+    if (uniqueInTree(s, info, budget)) return { css: s, anchored: true, positional: false, verified: true };
+  }
+  // scoped to the nearest anchor: the item's record attribute or an ancestor's own selector
   const body = tree.doc.body;
+  let depth = 0;
+  for (let cur = info.parent; cur && cur.el && cur.el !== body && depth < ANCHOR_DEPTH; cur = cur.parent, depth++) {
+    const anchor = ownSelector(cur.el, tree);
+    if (!anchor) continue;
+    const part = partWithin(el, cur.el);
+    if (part) return { css: anchor + ' ' + part, anchored: true, positional: false };
+    break; // an anchor further out holds this one's look-alikes too
+  }
+  const parts = [step(info)];
+  let positional = info.sameTag > 1;
   for (let cur = info.parent; cur && cur.el; cur = cur.parent) {
-    if (cur.el === body) { parts.push('body'); return { css: parts.reverse().join(' > '), anchored: true }; }
+    if (cur.el === body) { parts.push('body'); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
     const o = ownSelector(cur.el, tree);
-    if (o) { parts.push(o); return { css: parts.reverse().join(' > '), anchored: true }; }
+    if (o) { parts.push(o); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
     parts.push(step(cur));
+    if (cur.sameTag > 1) positional = true;
   }
   // the top of a shadow tree has no unique anchor; the caller verifies and adds indexes
-  return { css: parts.reverse().join(' > '), anchored: false };
+  return { css: parts.reverse().join(' > '), anchored: false, positional };
 }
 
 /** An XPath-like structural path from the tree root, for elements CSS cannot address. */
@@ -73,22 +150,25 @@ export function structuralPath(info) {
 /**
  * Resolves the final selector for a node: verified with querySelectorAll in its tree while the
  * verification budget lasts (each check scans the tree), trusted by construction afterwards.
- * Returns { selector, indexes?, path? }.
+ * Returns { selector, indexes?, path?, positional? }: positional when the selector counts
+ * positions, or needs indexes or a path, so a replay knows to check the element's name and item.
  */
 export function selectorFor(info, budget) {
-  const { css, anchored } = buildSelector(info);
+  const { css, anchored, positional, verified } = buildSelector(info, budget);
+  const out = (o) => { if (positional || o.indexes || o.path) o.positional = true; return o; };
+  if (verified) return out({ selector: css });
   const tree = info.tree;
   // the first attribute query over a big document costs far more than the walk's counts, which
   // already make an anchored selector unique: check those only in trees of ordinary size
-  if (anchored && (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX)) return { selector: css };
+  if (anchored && (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX)) return out({ selector: css });
   budget.left -= tree.elements;
   let matches;
   try { matches = tree.root.querySelectorAll(css); } catch { matches = null; }
-  if (matches && matches.length === 1 && matches[0] === info.el) return { selector: css };
+  if (matches && matches.length === 1 && matches[0] === info.el) return out({ selector: css });
   if (matches) {
     for (let i = 0; i < matches.length; i++) {
-      if (matches[i] === info.el) return { selector: css, indexes: [i] };
+      if (matches[i] === info.el) return out({ selector: css, indexes: [i] });
     }
   }
-  return { selector: css, path: structuralPath(info) };
+  return out({ selector: css, path: structuralPath(info) });
 }

@@ -8,6 +8,8 @@ import { shadowOf } from '../shadow.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HEAD', 'META', 'LINK', 'BASE', 'TITLE']);
 export const TEST_ATTRS = ['data-testid', 'data-test', 'data-test-id', 'data-qa', 'data-cy'];
+// the attributes a record's element carries its own id in (TodoMVC's data-id, AG Grid's row-id)
+export const ITEM_ATTRS = ['data-id', 'data-key', 'data-item-id', 'data-row-id', 'row-id', 'data-record-id', 'data-uid'];
 
 export const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
@@ -49,8 +51,14 @@ function countForSelectors(el, tc) {
   }
   const nm = el.getAttribute('name');
   if (nm !== null) bump(tc, el.localName + '\u0000name\u0000' + nm);
-  const al = el.getAttribute('aria-label');
-  if (al !== null) bump(tc, el.localName + '\u0000aria-label\u0000' + al);
+  for (const a of ['aria-label', 'placeholder', 'title']) {
+    const v = el.getAttribute(a);
+    if (v !== null) bump(tc, el.localName + '\u0000' + a + '\u0000' + v);
+  }
+  for (let i = 0; i < ITEM_ATTRS.length; i++) {
+    const v = el.getAttribute(ITEM_ATTRS[i]);
+    if (v !== null) bump(tc, ITEM_ATTRS[i] + '\u0000' + v);
+  }
   if (el.localName === 'a') { const h = el.getAttribute('href'); if (h !== null) bump(tc, 'a\u0000href\u0000' + h); }
 }
 
@@ -226,9 +234,11 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
           case 'tabindex': tabindex = el.getAttribute('tabindex'); break;
           case 'aria-labelledby': labelled = true; break;
           case 'aria-label': labelled = true; bump(tc, el.localName + '\u0000aria-label\u0000' + el.getAttribute(n)); break;
-          case 'name': bump(tc, el.localName + '\u0000name\u0000' + el.getAttribute(n)); break;
+          case 'name': case 'placeholder': case 'title':
+            bump(tc, el.localName + '\u0000' + n + '\u0000' + el.getAttribute(n)); break;
           case 'href': href = true; if (el.localName === 'a') bump(tc, 'a\u0000href\u0000' + el.getAttribute(n)); break;
           case 'data-testid': case 'data-test': case 'data-test-id': case 'data-qa': case 'data-cy':
+          case 'data-id': case 'data-key': case 'data-item-id': case 'data-row-id': case 'row-id': case 'data-record-id': case 'data-uid':
             bump(tc, n + '\u0000' + el.getAttribute(n)); break;
           default: break;
         }
@@ -290,7 +300,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       // text (the pointer is what tells a sighted user it is clickable; only leaves, because the
       // cursor is inherited and every descendant of a clickable card would match).
       if (onclick || typeof el.onclick === 'function') kind = 'handler';
-      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME') kind = 'handler';
+      // (a focusable box around a grid's rows is there to scroll it by keyboard, not to be clicked)
+      else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && !el.querySelector('[role=row],tr')) kind = 'handler';
       else if (el.firstElementChild === null && hasOwnText(el)
                && styleOf(el).cursor === 'pointer') kind = 'handler';
     }

@@ -23,7 +23,7 @@ import java.util.Objects;
  * e2 link "Mugs", e3 "Cups", e4 "About"
  * ## region "Products"
  * e7 link "Mug 1"
- * e8 button "Add to cart" in "Mug 1 $11.00"
+ * e8 button "Add to cart" in "Mug 1 $11.00" positional
  * -- offscreen below --
  * e51 textbox:email "Email" ="ann@example.com"
  * e56 combobox "Country" ="fr" opts=de|fr|it
@@ -173,7 +173,7 @@ public final class CompactObservation {
   private static boolean plain(ObservedNode n, boolean obscuredFlag, String host) {
     return linkHint(n, host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
-        && n.context() == null && n.similar() == 0;
+        && n.context() == null && n.similar() == 0 && !n.positional();
   }
 
   private static void appendRefAndName(StringBuilder b, ObservedNode n) {
@@ -192,6 +192,8 @@ public final class CompactObservation {
     if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
     if (n.context() != null) b.append(" in ").append(q(n.context()));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
+    // only its place among its siblings tells this one apart: a replay checks its name and item text
+    if (n.positional()) b.append(" positional");
     String leads = linkHint(n, host);
     if (leads != null) b.append(" → ").append(leads);
   }

@@ -29,12 +29,24 @@ public record ObservedNode(
     @JsonProperty("obscured") boolean obscured,
     @JsonProperty("similar") int similar,
     // Beyond the spec's fields: where a link leads, so the risk gate sees a click that leaves the task's sites.
-    @JsonProperty("href") String href) {
+    @JsonProperty("href") String href,
+    // Beyond the spec's fields: the selector counts positions among siblings (or needs indexes or a path)
+    // because nothing else names the element uniquely, so a replay checks its name and item text too.
+    @JsonProperty("positional") boolean positional) {
 
   public ObservedNode {
     options = options == null ? List.of() : List.copyOf(options);
     indexes = indexes == null ? List.of() : List.copyOf(indexes);
     enter = enter == null ? List.of() : List.copyOf(enter);
+  }
+
+  /** A node whose selector names it by what it is, not by position. */
+  public ObservedNode(String ref, String role, String name, String tag, String type, String value, String placeholder,
+      boolean disabled, Boolean checked, Boolean expanded, List<String> options, String selector, String path,
+      List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
+      int similar, String href) {
+    this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
+        enter, section, context, offscreen, obscured, similar, href, false);
   }
 
   /** A node that is not a link (the spec's fields only). */
@@ -43,7 +55,7 @@ public record ObservedNode(
       List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
       int similar) {
     this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
-        enter, section, context, offscreen, obscured, similar, null);
+        enter, section, context, offscreen, obscured, similar, null, false);
   }
 
   /** A minimal node, for tests and hand-made observations. */

@@ -172,6 +172,24 @@ class CompactObservationTest {
   }
 
   @Test
+  void aNodeNamedOnlyByItsPositionSaysSoAndLeavesTheRunOfPlainOnes() {
+    ObservedNode a = node("e1", "button", "Apply", null, false, false);
+    ObservedNode b = new ObservedNode("e2", "button", "Apply", "button", null, null, null, false, null, null, null,
+        "body > div > button:nth-of-type(2)", null, null, null, null, "Filters", false, false, 0, null, true);
+    ObservedNode c = node("e3", "button", "Reset", null, false, false);
+    String text = CompactObservation.render(page(List.of(a, b, c), null, false, List.of()));
+    assertThat(text).contains("e1 button \"Apply\"\ne2 button \"Apply\" in \"Filters\" positional\ne3 button \"Reset\"\n");
+  }
+
+  @Test
+  void positionalSurvivesTheJsonRoundTrip() throws Exception {
+    ObservedNode n = dev.waymark.workflow.Json.read("{\"ref\":\"e1\",\"role\":\"checkbox\",\"selector\":\"li > input\",\"positional\":true}",
+        ObservedNode.class);
+    assertThat(n.positional()).isTrue();
+    assertThat(dev.waymark.workflow.Json.read("{\"ref\":\"e1\"}", ObservedNode.class).positional()).isFalse();
+  }
+
+  @Test
   void absentObservationRendersEmpty() {
     assertThat(CompactObservation.render(null)).isEmpty();
   }

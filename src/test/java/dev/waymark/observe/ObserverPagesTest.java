@@ -90,7 +90,7 @@ class ObserverPagesTest {
             expected: o._elements[i].getAttribute('data-expected-selector') })));
         })()
         """);
-    assertThat(rows.size()).isEqualTo(15);
+    assertThat(rows.size()).isEqualTo(19);
     for (JsonNode r : rows) {
       assertThat(r.get("actual").asText()).as(r.get("name").asText()).isEqualTo(r.get("expected").asText());
     }
