@@ -442,9 +442,10 @@ function defaultAction(target, info, mods) {
 function insertText(target, text) {
   const doc = target.ownerDocument;
   if (doc.activeElement !== target && !target.isContentEditable) focusElement(target);
-  // execCommand respects the caret and maxlength and fires beforeinput/input itself.
-  if (doc.execCommand('insertText', false, text)) return;
+  // beforeinput as a keyboard fires it (execCommand does not); execCommand then respects the caret and
+  // maxlength and fires input itself.
   if (!inputEvent(target, 'beforeinput', text, 'insertText')) return;
+  if (doc.execCommand('insertText', false, text)) return;
   insertRaw(target, text);
   inputEvent(target, 'input', text, 'insertText');
 }
