@@ -5,7 +5,7 @@
 // opened, and every other click or key says whether the page changed at all (docs/decisions/0021).
 
 /**
- * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean}, link?: boolean, gone?: boolean}} PageEffect
+ * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean}, link?: boolean, gone?: boolean, leaving?: boolean}} PageEffect
  * @typedef {{committed?: boolean, sameDoc?: boolean, started?: boolean}} NavSeen
  */
 
@@ -19,7 +19,7 @@ export function describeEffect(e, nav, seen) {
   const parts = [];
   if (nav.committed || e.gone) parts.push(`a new page loaded${seen.url ? ` (${seen.url})` : ''}`);
   else if (nav.sameDoc || e.url_changed) parts.push(`the address changed${seen.url ? ` to ${seen.url}` : ''}`);
-  else if (nav.started) parts.push('a navigation started');
+  else if (nav.started || e.leaving) parts.push('a navigation started');
   if (seen.newTabs) parts.push(seen.newTabs === 1 ? 'a new tab opened' : `${seen.newTabs} new tabs opened`);
   if (seen.dialogs) parts.push(seen.dialogs === 1 ? 'a dialog opened' : `${seen.dialogs} dialogs opened`);
   if (e.toggle && e.toggle.before !== e.toggle.after) parts.push(`the ${e.toggle.type} is now ${e.toggle.after ? 'checked' : 'unchecked'}`);
@@ -37,7 +37,7 @@ export function describeEffect(e, nav, seen) {
  */
 export function judgeEffect(kind, e, nav, seen) {
   const effect = describeEffect(e, nav, seen);
-  const moved = !!(nav.committed || nav.sameDoc || nav.started || e.url_changed || e.gone || seen.newTabs);
+  const moved = !!(nav.committed || nav.sameDoc || nav.started || e.url_changed || e.gone || e.leaving || seen.newTabs);
   if (kind === 'click' && e.toggle && !moved) {
     const t = e.toggle;
     if (t.before === t.after) {

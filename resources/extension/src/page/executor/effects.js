@@ -24,7 +24,7 @@ function describe(el) {
 
 /**
  * Starts watching before a dispatch on el (null: a key on the page). settle() stops and returns
- * {mutations, url_changed, focus, toggle, link}: `toggle` the checkbox/radio with checked before and
+ * {mutations, url_changed, focus, toggle, link, leaving}: `toggle` the checkbox/radio with checked before and
  * after; `link` when el is (inside) a link.
  * @param {Element | null} el
  */
@@ -44,6 +44,17 @@ export function watchEffect(el) {
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
   const link = el && el.closest ? el.closest('a[href], area[href]') : null;
+  // A navigation that starts while the watch waits ends the wait at once: the document is about to go,
+  // and the worker follows the navigation (settleNavigation) instead.
+  let leaving = false;
+  const nav = /** @type {any} */ (globalThis).navigation;
+  const onLeave = () => { leaving = true; if (wake) wake(); };
+  if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', onLeave);
+  window.addEventListener('beforeunload', onLeave);
+  const unlisten = () => {
+    if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', onLeave);
+    window.removeEventListener('beforeunload', onLeave);
+  };
   const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().length, 0);
   return {
     /**
@@ -51,7 +62,7 @@ export function watchEffect(el) {
      */
     async settle(opts = {}) {
       mutations = count();
-      const unchanged = () => mutations === 0 && location.href === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
+      const unchanged = () => !leaving && mutations === 0 && location.href === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
       if (opts.quiet && unchanged()) {
         await new Promise((resolve) => {
           const t = setTimeout(resolve, QUIET_MS);
@@ -60,6 +71,7 @@ export function watchEffect(el) {
         mutations = count();
       }
       for (const o of observers) o.disconnect();
+      unlisten();
       const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;
       return {
         mutations,
@@ -68,9 +80,10 @@ export function watchEffect(el) {
         focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
         ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked } } : {}),
         ...(link ? { link: true } : {}),
+        ...(leaving ? { leaving: true } : {}),
       };
     },
-    stop() { for (const o of observers) o.disconnect(); },
+    stop() { for (const o of observers) o.disconnect(); unlisten(); },
   };
 }
 

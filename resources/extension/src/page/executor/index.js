@@ -6,7 +6,7 @@
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
-import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable } from './input.js';
+import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed } from './effects.js';
 import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';
@@ -108,6 +108,7 @@ async function elementAction(step, options) {
     }
     const nav = await watch.settled();
     const seen = effect ? await effect.settle({ quiet: t.elements.length === 1 && !nav.navigating && !nav.new_tab && kind === 'click' }) : null;
+    if (seen && seen.leaving) nav.navigating = true;
     return { ok: true, dispatched: true, count: done, ...nav, ...(seen ? { page_effect: seen } : {}), ...(note ? { effect: note } : {}) };
   } finally {
     watch.stop();
@@ -133,6 +134,7 @@ export async function finishTrusted(stepId, opts = {}) {
     const typed = f.el.isConnected ? fieldText(f.el) : '';
     // A keyboard sends no change: the page sees the value when the person moves on or presses Enter.
     const r = judgeFill({ ...f.reading, typed, after: typed });
+    if (!r.error) noteFilled(f.el);
     return r.error ? { ok: false, error: r.error, dispatched: true } : { ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) };
   }
   return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet }) };

@@ -126,7 +126,7 @@ const NO_MODS = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false
 
 // Take-over recording (bridge/recorder.js, the same isolated world) learns what the executor typed, so a
 // field it filled does not later read as the person's typing.
-function noteFilled(el) {
+export function noteFilled(el) {
   const hook = globalThis.__waymarkRecorderFilled;
   if (typeof hook === 'function') hook(el);
 }
