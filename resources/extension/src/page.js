@@ -4,11 +4,11 @@
 import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
 import {
-  performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
+  performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
 } from './page/executor/index.js';
 
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
-    observePage, targetSelector, performInPage, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
+    observePage, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   };
 }

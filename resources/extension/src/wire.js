@@ -120,6 +120,8 @@
  * @property {boolean} [navigating]
  * @property {boolean} [new_tab]
  * @property {boolean} [partial]
+ * @property {string | null} [effect] what the page did with the input, in words (a fill's note)
+ * @property {import('./executor/effects.js').PageEffect} [page_effect] what the page saw a click or key do
  */
 
 /**
@@ -129,6 +131,7 @@
  * @property {boolean} ok
  * @property {boolean} skipped
  * @property {string | null} error
+ * @property {string | null} effect what the page did with the input ("no visible change", "the page took the value and cleared the field")
  * @property {string | null} data
  * @property {string | null} url
  * @property {string | null} title

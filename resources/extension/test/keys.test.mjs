@@ -51,3 +51,13 @@ test('a chord with no key, an unknown modifier or an unknown key is an error', (
   assert.match(parseChord('Hyper+a').error, /unknown modifier 'Hyper'/);
   assert.match(parseChord('Control+Banana').error, /unknown key 'Banana'/);
 });
+
+test('typing plans one key per keyboard character and one composition per run of other text', async () => {
+  const { typingPlan } = await import('../src/page/executor/keys.js');
+  const plan = typingPlan('aB!é日本 x\n');
+  assert.deepEqual(plan.map((p) => (p.kind === 'key' ? `${p.info.key}/${p.info.code}/${p.info.keyCode}${p.shift ? '+shift' : ''}` : `compose:${p.text}`)), [
+    'a/KeyA/65', 'B/KeyB/66+shift', '!/Digit1/49+shift', 'compose:é日本', ' /Space/32', 'x/KeyX/88', 'Enter/Enter/13',
+  ]);
+  assert.equal(plan[0].info.text, 'a');
+  assert.equal(plan[6].info.text, '\r');
+});

@@ -4,7 +4,7 @@ import { performStep, stepStatus, highlightInTab, releaseControl } from '../exec
 import { masker } from '../executor/values.js';
 import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
 import { pauseGuards } from '../executor/dialogs.js';
-import { taskTab, currentTaskTabId, setRecording } from './state.js';
+import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
 import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
 import { runGate } from './gate.js';
@@ -57,7 +57,9 @@ const HANDLERS = {
     const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
     const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input: msg.input === 'trusted' ? 'trusted' : 'page' });
+    // input: the connection's switch when the studio sends one, else trusted in a browser Waymark launched.
+    const input = msg.input === 'trusted' || msg.input === 'page' ? msg.input : (await launchedByWaymark()) ? 'trusted' : 'page';
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input });
     return { ...result, type: 'performed', step_id: msg.step_id };
   },
 

@@ -34,6 +34,20 @@ async function pairingFile() {
   return filePairing;
 }
 
+let fileLaunch; // launch.json: written by the studio into the copy of the extension of a browser it launches
+
+/** Whether Waymark launched this browser (its default input is then trusted, docs/decisions/0021). */
+export async function launchedByWaymark() {
+  if (fileLaunch !== undefined) return fileLaunch;
+  try {
+    const r = await fetch(chrome.runtime.getURL('launch.json'), { cache: 'no-store' });
+    fileLaunch = r.ok ? (await r.json()).trusted_input === true : false;
+  } catch {
+    fileLaunch = false;
+  }
+  return fileLaunch;
+}
+
 /** {code, port}: pairing.json wins (a launched browser pairs by itself), else what the person saved. */
 export async function pairingConfig() {
   const file = await pairingFile();

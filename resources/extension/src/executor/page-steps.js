@@ -5,7 +5,8 @@ import { callPage } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { guardDialogs, guardNavigation } from './dialogs.js';
 import { nextDownload } from './downloads.js';
-import { trustedClick } from './trusted-input.js';
+import { trustedClick, trustedPress, trustedType } from './trusted-input.js';
+import { parseChord } from '../page/executor/keys.js';
 import { attemptUntilDone, loadOrUnblock, waitFor } from './attempts.js';
 import { tokenNames } from './values.js';
 import {
@@ -23,9 +24,39 @@ export async function pageAction(ctx) {
   if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
   if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
-  const trusted = ctx.trusted && step.type === 'click';
-  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.stepId, value, ...(trusted ? { trusted: true } : {}) }], { acts: true });
-  return r.trusted_point ? clickTrusted(ctx, r) : r;
+  const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press');
+  // A value typed from a {{ token }} is never quoted back, not even reformatted by the page.
+  const echo = !(step.type === 'fill' && tokenNames(step.value).length);
+  ctx.effectKey = ctx.stepId ?? `step-${ctx.t0}-${Math.random().toString(36).slice(2)}`;
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}) }], { acts: true });
+  if (r.trusted_point) return clickTrusted(ctx, r);
+  if (r.trusted_keys) return keysTrusted(ctx, r);
+  return r;
+}
+
+// What the page saw after trusted input; a document that went away (a navigation) saw it too.
+async function finishInPage(ctx, quiet) {
+  try {
+    return await callPage(ctx.tabId, 'finishTrusted', [ctx.effectKey, { quiet }], 2000);
+  } catch {
+    return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
+  }
+}
+
+// The page found the field or the element ready and focused it; the keys come from the debugger.
+async function keysTrusted(ctx, prepared) {
+  await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
+  ctx.guarded = true;
+  try {
+    if (ctx.step.type === 'fill') await trustedType(ctx.tabId, prepared.text ?? '');
+    else await trustedPress(ctx.tabId, parseChord(ctx.step.value));
+  } catch (e) {
+    if (!e.sent) throw new StepFailure(e.message); // no key went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };
+  }
+  const r = await finishInPage(ctx, ctx.step.type === 'press');
+  const n = since(ctx.tabId, ctx.navSnap);
+  return { ...r, navigating: !!(n.started || n.committed) };
 }
 
 // The page found the element actionable and where a pointer hits it; the click itself comes from
@@ -50,7 +81,9 @@ async function clickTrusted(ctx, prepared) {
     if (n.started || n.committed || n.sameDoc || tabsOpenedBy(ctx.tabId, ctx.t0).length || Date.now() >= until) break;
     await nextEvent(ctx.tabId, until - Date.now());
   }
-  return { ok: true, dispatched: true, count: 1 };
+  const n = since(ctx.tabId, ctx.navSnap);
+  if (n.started || n.committed) return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
+  return finishInPage(ctx, false);
 }
 
 export async function doExtract(ctx) {

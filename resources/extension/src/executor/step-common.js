@@ -14,7 +14,8 @@ import { substitute } from './values.js';
  * @property {ReturnType<typeof import('./navigation.js').snapshot> | null} navSnap
  * @property {import('../wire.js').Dialog[]} [dialogs] dialogs the step's page calls collected
  * @property {Record<string, import('../wire.js').UploadFile>} [files]
- * @property {boolean} [trusted] clicks go through the debugger
+ * @property {boolean} [trusted] clicks, keys and typing go through the debugger
+ * @property {string} [effectKey] the key the page call watches the step's effect under
  * @property {ReturnType<typeof import('./downloads.js').watchDownloads>} [downloads]
  * @property {number | null} [taskTabAtStart]
  * @property {number} [timeout]

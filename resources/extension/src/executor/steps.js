@@ -14,6 +14,7 @@ import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
 import { currentTaskTabId } from '../bridge/state.js';
+import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
 import { settleNavigation, conditionHolds, waitFor } from './attempts.js';
 import {
@@ -184,17 +185,26 @@ async function finalize(result, ctx) {
   // (after a navigation) answered since.
   const dialogs = [...(ctx.dialogs || [])];
   if (ctx.guarded || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
+  const opened = await newTabs(tabId, t0);
+  // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).
+  let effect = typeof result.effect === 'string' ? result.effect : null;
+  if (result.ok && result.page_effect && step && (step.type === 'click' || step.type === 'press')) {
+    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, url });
+    effect = v.effect;
+    if (!v.ok) result = { ...result, ok: false, error: v.error };
+  }
   /** @type {Performed} */
   const reply = {
     step_id: stepId,
     ok: !!result.ok,
     skipped: !!result.skipped,
     error: result.ok ? null : mask(result.error || 'the step failed'),
+    effect: effect ? mask(effect) : null,
     data: result.data === undefined || result.data === null ? null : mask(String(result.data)),
     url: mask(url),
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
-    new_tabs: (await newTabs(tabId, t0)).map((t) => ({ id: t.id, url: mask(t.url) })),
+    new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url) })),
     dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
     downloads: (ctx.downloads ? ctx.downloads.seen : []).map((d) => ({ url: mask(d.url), filename: mask(d.filename), blocked: d.blocked })),
     elapsed_ms: Date.now() - t0,

@@ -1,10 +1,13 @@
 // @ts-check
-// Trusted clicks, for pages that need them: a click handler that opens a window (a sign-in popup), or
-// one that ignores events whose isTrusted is false. chrome.debugger's Input domain makes input the
-// page cannot tell from a person's, at the cost of Chrome's "being debugged" bar, which is why it is
-// opt-in (the perform request says input: "trusted") and why the debugger is detached again when the
-// studio releases control. The page call still checks actionability and hit-tests the element first;
-// only the dispatch comes from here (docs/decisions/0018).
+// Trusted input: clicks, keys, chords and typing through chrome.debugger's Input domain, which the page
+// cannot tell from a person's (isTrusted, popups from a click, the browser's own default actions). The
+// default in a browser Waymark launches (started with --silent-debugger-extension-api, so no "being
+// debugged" bar); in the person's own browser it is their switch, because Chrome shows its bar there
+// (docs/decisions/0018, 0021). The page call still checks actionability, hit-tests a click's element
+// and focuses a field first; only the dispatch comes from here. Typing is key by key
+// (keyDown with its text, keyUp) for what a US keyboard has a key for; every other run of characters
+// is one input-method composition (Input.imeSetComposition, then Input.insertText commits it).
+import { typingPlan, keyInfo } from '../page/executor/keys.js';
 
 const attached = new Set();
 
@@ -18,6 +21,82 @@ async function attach(tabId) {
     }
   }
   attached.add(tabId);
+  // Key events need the page to believe it has focus, also while the person looks at another window.
+  try { await chrome.debugger.sendCommand({ tabId }, 'Emulation.setFocusEmulationEnabled', { enabled: true }); } catch { /* older Chrome */ }
+}
+
+const MOD_BITS = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+
+function keyEvent(type, info, modifiers, withText) {
+  return {
+    type, key: info.key, code: info.code, windowsVirtualKeyCode: info.keyCode, nativeVirtualKeyCode: info.keyCode, modifiers,
+    ...(withText && info.text ? { text: info.text, unmodifiedText: info.text } : {}),
+  };
+}
+
+// Sends commands in order; a failure carries sent = how many reached the browser.
+async function sendAll(tabId, commands, what) {
+  const target = { tabId };
+  let sent = 0;
+  try {
+    for (const [method, params] of commands) {
+      await chrome.debugger.sendCommand(target, method, params);
+      sent++;
+    }
+  } catch (e) {
+    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted ${what} could not be sent: ${e && e.message ? e.message : e}`));
+    err.sent = sent;
+    throw err;
+  }
+  return { sent };
+}
+
+/**
+ * A key or chord (parseChord's {mods, modKeys, info}) to the focused element: modifier downs, the key
+ * (with its character when it types one), its up, modifier ups.
+ */
+export async function trustedPress(tabId, chord) {
+  await attach(tabId);
+  const { mods, modKeys, info } = chord;
+  const commands = [];
+  let bits = 0;
+  for (const m of modKeys) {
+    bits |= MOD_BITS[m];
+    commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', keyInfo(m, false), bits, false)]);
+  }
+  const types = !!info.text && !mods.ctrlKey && !mods.metaKey && !mods.altKey;
+  commands.push(['Input.dispatchKeyEvent', keyEvent(types ? 'keyDown' : 'rawKeyDown', info, bits, types)]);
+  commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', info, bits, false)]);
+  for (const m of [...modKeys].reverse()) {
+    bits &= ~MOD_BITS[m];
+    commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', keyInfo(m, false), bits, false)]);
+  }
+  return sendAll(tabId, commands, 'key press');
+}
+
+/** Types text into the focused element as a keyboard and an input method would (see the top). */
+export async function trustedType(tabId, text) {
+  await attach(tabId);
+  const commands = [];
+  const shiftInfo = keyInfo('Shift', false);
+  for (const part of typingPlan(text)) {
+    if (part.kind === 'compose') {
+      commands.push(['Input.imeSetComposition', { text: part.text, selectionStart: part.text.length, selectionEnd: part.text.length }]);
+      commands.push(['Input.insertText', { text: part.text }]);
+      continue;
+    }
+    const bits = part.shift ? MOD_BITS.Shift : 0;
+    if (part.shift) commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', shiftInfo, bits, false)]);
+    commands.push(['Input.dispatchKeyEvent', keyEvent('keyDown', part.info, bits, true)]);
+    commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', part.info, bits, false)]);
+    if (part.shift) commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', shiftInfo, 0, false)]);
+  }
+  // An empty value clears what the page call selected, as the Delete key would.
+  if (!commands.length) {
+    const del = keyInfo('Delete', false);
+    commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', del, 0, false)], ['Input.dispatchKeyEvent', keyEvent('keyUp', del, 0, false)]);
+  }
+  return sendAll(tabId, commands, 'typing');
 }
 
 /**

@@ -6,7 +6,9 @@
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
-import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy } from './input.js';
+import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
+import { watchEffect, armed } from './effects.js';
+import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';
 import { readOne, TEXT_CAP } from './extract.js';
 import { dialogLink } from './dialog-link.js';
@@ -58,7 +60,7 @@ async function attempt(step, options) {
     case 'select':
       return elementAction(step, options);
     case 'press':
-      return step.selector && (step.selector.css || step.selector.path) ? elementAction(step, options) : pressPage(step);
+      return step.selector && (step.selector.css || step.selector.path) ? elementAction(step, options) : pressPage(step, options);
     case 'scroll':
       return scrollStep(step);
     case 'extract':
@@ -81,29 +83,66 @@ async function elementAction(step, options) {
     if (chord.error) return { ok: false, error: chord.error };
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
-  if (options.trusted && kind === 'click' && t.elements.length === 1) {
-    // The worker clicks through the debugger at the point found here; nothing is dispatched from the page.
-    const r = await actOn(t.elements[0], kind, null, { ...options, prepareOnly: true });
+  if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(t.elements[0].type || '').toLowerCase()))) {
+    // The worker sends the input through the debugger; here the element is checked, hit-tested (a click)
+    // or focused (keys), and watched, and nothing is dispatched from the page.
+    const el = t.elements[0];
+    const r = await actOn(el, kind, null, { ...options, prepareOnly: true });
     if (r.notReady) return { ok: false, error: r.notReady, retry: true };
-    return { ok: false, retry: false, trusted_point: r.point };
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), ...(r.fill ? { fill: r.fill } : {}) });
+    if (kind === 'click') return { ok: false, retry: false, trusted_point: r.point };
+    return { ok: false, retry: false, trusted_keys: true, ...(r.fill ? { text: r.fill.text } : {}) };
   }
   const watch = watchNavigation();
+  const effect = kind === 'click' || kind === 'press' ? watchEffect(t.elements[0]) : null;
   try {
     let done = 0;
+    let note = null;
     for (const el of t.elements) {
       const r = await actOn(el, kind, chord, options);
       if (r.notReady) return partial(done, r.notReady);
       done++;
       // A select with no matching option or a wrong element type is not worth waiting for.
-      if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill', retry: false, navigating: watch.seen() };
+      if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill' || kind === 'select', retry: false, navigating: watch.seen() };
+      if (r.effect) note = r.effect;
     }
-    return { ok: true, dispatched: true, count: done, ...(await watch.settled()) };
+    const nav = await watch.settled();
+    const seen = effect ? await effect.settle({ quiet: t.elements.length === 1 && !nav.navigating && !nav.new_tab && kind === 'click' }) : null;
+    if (seen && seen.leaving) nav.navigating = true;
+    return { ok: true, dispatched: true, count: done, ...nav, ...(seen ? { page_effect: seen } : {}), ...(note ? { effect: note } : {}) };
   } finally {
     watch.stop();
+    if (effect) effect.stop();
   }
 }
 
-// One element: {notReady} when it is not actionable yet, else acts and returns {error?}.
+const TRUSTED_KINDS = new Set(['click', 'fill', 'press']);
+// Fields a picker sets rather than a keyboard (fillElement sets their value at once).
+const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
+
+/**
+ * After the worker sent trusted input for stepId: what it did. A fill's verdict (judgeFill) from what
+ * the field holds now; a click's or key's page effect; {gone} when this is a new document.
+ */
+export async function finishTrusted(stepId, opts = {}) {
+  const a = armed.get(stepId);
+  armed.delete(stepId);
+  if (!a) return { gone: true };
+  if (a.fill) {
+    a.watch.stop();
+    const f = a.fill;
+    const typed = f.el.isConnected ? fieldText(f.el) : '';
+    // A keyboard sends no change: the page sees the value when the person moves on or presses Enter.
+    const r = judgeFill({ ...f.reading, typed, after: typed });
+    if (!r.error) noteFilled(f.el);
+    return r.error ? { ok: false, error: r.error, dispatched: true } : { ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) };
+  }
+  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet }) };
+}
+
+// One element: {notReady} when it is not actionable yet, else acts and returns {error?, effect?}; with
+// prepareOnly it only checks, and returns a click's point or a fill's reading before the typing.
+/** @returns {Promise<{notReady?: string, error?: string | null, effect?: string | null, point?: {x: number, y: number}, fill?: any}>} */
 async function actOn(el, kind, chord, options) {
   const needs = NEEDS[kind];
   const not = notActionable(el, needs);
@@ -127,10 +166,21 @@ async function actOn(el, kind, chord, options) {
     hit = hitTarget(el);
     if (hit.error) return { notReady: hit.error };
   }
-  if (options.prepareOnly) return { point: hit.top };
+  if (options.prepareOnly) {
+    if (kind === 'click') return { point: hit.top };
+    if (kind === 'press') { focusElement(el); return {}; }
+    const text = typable(el, String(options.value ?? ''));
+    const before = prepareField(el);
+    const editor = el.isContentEditable;
+    const reading = {
+      wanted: editor ? text.replace(/\s+/g, ' ').trim() : text, before, maxLength: editor ? -1 : el.maxLength,
+      number: String(el.type || '').toLowerCase() === 'number', echo: options.echo !== false, what: editor ? 'editor' : 'field',
+    };
+    return { fill: { el, text, reading } };
+  }
   try {
     if (kind === 'click') clickAt(el, hit.target, hit.point);
-    else if (kind === 'fill') return { error: fillElement(el, options.value ?? '') };
+    else if (kind === 'fill') return fillElement(el, options.value ?? '', { echo: options.echo !== false });
     else if (kind === 'select') return { error: selectOption(el, options.value ?? '') };
     else if (kind === 'press') {
       focusElement(el);
@@ -229,16 +279,23 @@ function partial(done, error) {
   return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
 }
 
-async function pressPage(step) {
+async function pressPage(step, options) {
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
+  if (options.trusted) {
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null) });
+    return { ok: false, retry: false, trusted_keys: true };
+  }
   const target = deepActiveElement(document);
   const watch = watchNavigation();
+  const effect = watchEffect(null);
   try {
     pressOn(target, chord);
-    return { ok: true, dispatched: true, ...(await watch.settled()) };
+    const nav = await watch.settled();
+    return { ok: true, dispatched: true, ...nav, page_effect: await effect.settle() };
   } finally {
     watch.stop();
+    effect.stop();
   }
 }
 

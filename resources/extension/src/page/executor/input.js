@@ -4,9 +4,11 @@
 // framework value trackers (React) see a change. Events from here are untrusted (isTrusted is
 // false); see docs/protocol.md "Input fidelity" for why and what the default actions cover.
 import { shadowOf } from '../shadow.js';
-import { keyInfo } from './keys.js';
+import { keyInfo, typingPlan } from './keys.js';
+import { judgeFill, judgeSelect } from './verdicts.js';
 
 export { keyInfo, parseChord } from './keys.js';
+export { scrollBy } from './scroll.js';
 
 const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
 
@@ -109,9 +111,9 @@ export function setNativeValue(el, value) {
   else el.value = value;
 }
 
-function inputEvent(el, type, data, inputType) {
+function inputEvent(el, type, data, inputType, isComposing = false) {
   const I = el.ownerDocument.defaultView.InputEvent || InputEvent;
-  return el.dispatchEvent(new I(type, { bubbles: true, cancelable: type === 'beforeinput', composed: true, data, inputType }));
+  return el.dispatchEvent(new I(type, { bubbles: true, cancelable: type === 'beforeinput', composed: true, data, inputType, isComposing }));
 }
 
 function changeEvent(el) {
@@ -120,51 +122,167 @@ function changeEvent(el) {
 }
 
 const VALUE_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
+const NO_MODS = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
 
-/** Fills an input, textarea or contenteditable. Returns null or an error text. */
 // Take-over recording (bridge/recorder.js, the same isolated world) learns what the executor typed, so a
 // field it filled does not later read as the person's typing.
-function noteFilled(el) {
+export function noteFilled(el) {
   const hook = globalThis.__waymarkRecorderFilled;
   if (typeof hook === 'function') hook(el);
 }
 
-export function fillElement(el, value) {
-  const error = fillInto(el, value);
-  if (!error) noteFilled(el);
-  return error;
+/** What a field or editor holds, as a fill compares it (an editor's text with its spaces collapsed). */
+export function fieldText(el) {
+  if (el.isContentEditable) return String(el.innerText ?? el.textContent ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return String(el.value ?? '');
 }
 
-function fillInto(el, value) {
+/** A single-line field drops line breaks from what is typed into it, as the browser sanitizes a value. */
+export function typable(el, value) {
+  return el.isContentEditable || el.localName === 'textarea' ? value : value.replace(/[\r\n]+/g, '');
+}
+
+/**
+ * Focuses el and selects what it holds, so what is typed next replaces it. Returns what it held.
+ * A field without a selection API (number, email) is emptied instead, as select-all and Delete would.
+ */
+export function prepareField(el) {
   focusElement(el);
+  const before = fieldText(el);
   if (el.isContentEditable) {
     const doc = el.ownerDocument;
-    const sel = doc.getSelection();
     const range = doc.createRange();
     range.selectNodeContents(el);
+    const sel = doc.getSelection();
     sel.removeAllRanges();
     sel.addRange(range);
-    // execCommand goes through the editing pipeline, which fires beforeinput/input itself.
-    const done = value === '' ? doc.execCommand('delete', false) : doc.execCommand('insertText', false, value);
-    if (!done) {
-      if (!inputEvent(el, 'beforeinput', value, 'insertReplacementText')) return 'the page refused the input (beforeinput was cancelled)';
-      el.textContent = value;
-      inputEvent(el, 'input', value, 'insertReplacementText');
+    return before;
+  }
+  let selected = false;
+  try {
+    el.select();
+    selected = el.selectionStart === 0 && el.selectionEnd === String(el.value).length;
+  } catch { /* no selection API */ }
+  if (!selected && el.value !== '') {
+    if (inputEvent(el, 'beforeinput', null, 'deleteContentBackward')) {
+      setNativeValue(el, '');
+      inputEvent(el, 'input', null, 'deleteContentBackward');
     }
-    return null;
   }
+  return before;
+}
+
+/**
+ * Fills an input, textarea or contenteditable the way a keyboard types: per character keydown,
+ * keypress, beforeinput, input and keyup, each run of characters a keyboard has no key for as one
+ * input-method composition; then change. Returns {error} or {effect} (verdicts.js). opts.echo false:
+ * the value comes from a {{ token }} and no message may quote it.
+ */
+export function fillElement(el, value, opts = {}) {
+  const r = fillInto(el, value, opts);
+  if (!r.error) noteFilled(el);
+  return r;
+}
+
+function fillInto(el, value, opts) {
+  const echo = opts.echo !== false;
   const type = (el.type || '').toLowerCase();
-  if (!VALUE_TYPES.has(type) && typeof el.select === 'function') {
-    try { el.select(); } catch { /* number/email inputs have no selection API */ }
+  if (!el.isContentEditable && VALUE_TYPES.has(type)) {
+    // A picker, not a keyboard, sets these: the value goes in at once.
+    focusElement(el);
+    const before = el.value;
+    if (!inputEvent(el, 'beforeinput', value, 'insertReplacementText')) return { error: 'the page refused the input (beforeinput was cancelled)' };
+    setNativeValue(el, value);
+    inputEvent(el, 'input', value, 'insertReplacementText');
+    const typed = el.value;
+    changeEvent(el);
+    return judgeFill({ wanted: value, before, typed, after: el.value, echo });
   }
-  if (!inputEvent(el, 'beforeinput', value, 'insertText')) return 'the page refused the input (beforeinput was cancelled)';
-  setNativeValue(el, value);
-  inputEvent(el, 'input', value, 'insertText');
-  changeEvent(el);
-  if (el.value !== value && !(type === 'number' && Number(el.value) === Number(value))) {
-    return el.value === '' ? 'the field rejected the value (it reads empty after typing)' : 'the field did not keep the typed value (the page changed or limited it)';
+  const text = typable(el, value);
+  const before = prepareField(el);
+  if (text === '') deleteSelection(el);
+  else typeText(el, text);
+  const typed = fieldText(el);
+  if (!el.isContentEditable) changeEvent(el);
+  const editor = el.isContentEditable;
+  return judgeFill({
+    wanted: editor ? text.replace(/\s+/g, ' ').trim() : text, before, typed, after: fieldText(el),
+    maxLength: editor ? -1 : el.maxLength, number: type === 'number', echo, what: editor ? 'editor' : 'field',
+  });
+}
+
+function deleteSelection(el) {
+  const doc = el.ownerDocument;
+  if (doc.execCommand('delete', false)) return;
+  if (!inputEvent(el, 'beforeinput', null, 'deleteContentBackward')) return;
+  if (el.isContentEditable) el.textContent = '';
+  else setNativeValue(el, '');
+  inputEvent(el, 'input', null, 'deleteContentBackward');
+}
+
+/** Types text into the focused el (typingPlan: keys, and compositions for what has no key). */
+export function typeText(el, text) {
+  for (const part of typingPlan(text)) {
+    if (part.kind === 'key') typeKey(el, part.info, part.shift);
+    else compose(el, part.text);
   }
-  return null;
+}
+
+function typeKey(el, info, shift) {
+  const mods = { ...NO_MODS, shiftKey: shift };
+  const shiftKey = keyInfo('Shift', false);
+  if (shift) keyboard('keydown', el, shiftKey, mods);
+  if (keyboard('keydown', el, info, mods) && keyboard('keypress', el, info, mods)) {
+    if (info.key === 'Enter') defaultAction(el, info, mods);
+    else insertText(el, info.text);
+  }
+  keyboard('keyup', el, info, mods);
+  if (shift) keyboard('keyup', el, shiftKey, NO_MODS);
+}
+
+// An input method's commit, as Chrome reports it: keydown "Process" (keyCode 229), compositionstart,
+// compositionupdate, beforeinput/input of type insertCompositionText while composing, compositionend.
+function compose(el, text) {
+  const win = el.ownerDocument.defaultView;
+  const processKey = { key: 'Process', code: '', keyCode: 229, text: '' };
+  const C = win.CompositionEvent || CompositionEvent;
+  keyboard('keydown', el, processKey, NO_MODS);
+  el.dispatchEvent(new C('compositionstart', { bubbles: true, cancelable: true, composed: true, data: '' }));
+  el.dispatchEvent(new C('compositionupdate', { bubbles: true, cancelable: true, composed: true, data: text }));
+  if (inputEvent(el, 'beforeinput', text, 'insertCompositionText', true)) {
+    insertRaw(el, text);
+    inputEvent(el, 'input', text, 'insertCompositionText', true);
+  }
+  el.dispatchEvent(new C('compositionend', { bubbles: true, cancelable: true, composed: true, data: text }));
+  keyboard('keyup', el, processKey, NO_MODS);
+}
+
+// Puts text at the caret without events of its own (the caller fires them), within maxlength.
+function insertRaw(el, text) {
+  const doc = el.ownerDocument;
+  if (el.isContentEditable) {
+    const sel = doc.getSelection();
+    if (!sel.rangeCount) return;
+    const range = sel.getRangeAt(0);
+    range.deleteContents();
+    const node = doc.createTextNode(text);
+    range.insertNode(node);
+    range.setStartAfter(node);
+    range.collapse(true);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return;
+  }
+  const v = String(el.value ?? '');
+  let s = v.length;
+  let e = v.length;
+  try { s = el.selectionStart ?? v.length; e = el.selectionEnd ?? v.length; } catch { /* no selection API */ }
+  const max = el.maxLength;
+  let chars = Array.from(text);
+  if (Number.isInteger(max) && max >= 0) chars = chars.slice(0, Math.max(0, max - Array.from(v.slice(0, s) + v.slice(e)).length));
+  const add = chars.join('');
+  setNativeValue(el, v.slice(0, s) + add + v.slice(e));
+  try { el.setSelectionRange(s + add.length, s + add.length); } catch { /* no selection API */ }
 }
 
 /** Chooses an option of a <select> by value, then by visible label. */
@@ -185,7 +303,8 @@ export function selectOption(el, wanted) {
   if (el.multiple) opt.selected = true;
   inputEvent(el, 'input', null, undefined);
   changeEvent(el);
-  return null;
+  const now = el.selectedOptions[0];
+  return judgeSelect({ wanted: opt.value, after: el.value, label: norm(opt.label || opt.text), afterLabel: now ? norm(now.label || now.text) : '' }).error || null;
 }
 
 function keyboard(type, target, info, mods) {
@@ -323,57 +442,10 @@ function defaultAction(target, info, mods) {
 function insertText(target, text) {
   const doc = target.ownerDocument;
   if (doc.activeElement !== target && !target.isContentEditable) focusElement(target);
-  // execCommand respects the caret and maxlength and fires beforeinput/input itself.
-  if (doc.execCommand('insertText', false, text)) return;
+  // beforeinput as a keyboard fires it (execCommand does not); execCommand then respects the caret and
+  // maxlength and fires input itself.
   if (!inputEvent(target, 'beforeinput', text, 'insertText')) return;
-  const v = target.value ?? '';
-  const s = target.selectionStart ?? v.length;
-  const e = target.selectionEnd ?? v.length;
-  setNativeValue(target, v.slice(0, s) + text + v.slice(e));
-  try { target.setSelectionRange(s + text.length, s + text.length); } catch { /* no selection API */ }
+  if (doc.execCommand('insertText', false, text)) return;
+  insertRaw(target, text);
   inputEvent(target, 'input', text, 'insertText');
-}
-
-/** Scrolls the page or the nearest scrollable box of el. Returns where it ended. */
-export function scrollBy(el, value) {
-  const doc = el ? el.ownerDocument : document;
-  const win = doc.defaultView;
-  const box = el ? scrollableBox(el) : null;
-  const v = String(value ?? '').trim().toLowerCase();
-  const height = box ? box.clientHeight : win.innerHeight;
-  const width = box ? box.clientWidth : win.innerWidth;
-  const maxY = box ? box.scrollHeight : doc.documentElement.scrollHeight;
-  let dx = 0;
-  let dy = 0;
-  let to = null;
-  if (v === '' || v === 'down') dy = height * 0.8;
-  else if (v === 'up') dy = -height * 0.8;
-  else if (v === 'right') dx = width * 0.8;
-  else if (v === 'left') dx = -width * 0.8;
-  else if (v === 'bottom' || v === 'end') to = { top: maxY };
-  else if (v === 'top' || v === 'start' || v === 'home') to = { top: 0 };
-  else if (/^-?\d+(\.\d+)?(px)?$/.test(v)) dy = parseFloat(v);
-  else if (/^-?\d+(px)?\s*,\s*-?\d+(px)?$/.test(v)) { const [a, b] = v.split(',').map((p) => parseFloat(p)); dx = a; dy = b; }
-  else return { error: `unknown scroll value '${value}' (use down, up, left, right, top, bottom, or pixels like 400 or -400)` };
-  const W = win.WheelEvent || WheelEvent;
-  const wheelTarget = el || doc.documentElement;
-  wheelTarget.dispatchEvent(new W('wheel', { bubbles: true, cancelable: true, composed: true, deltaX: dx, deltaY: to ? (to.top ? maxY : -maxY) : dy, deltaMode: 0, view: win }));
-  const scroller = box || win;
-  if (to) scroller.scrollTo({ top: to.top, behavior: 'instant' });
-  else scroller.scrollBy({ left: dx, top: dy, behavior: 'instant' });
-  const y = box ? box.scrollTop : win.scrollY;
-  const x = box ? box.scrollLeft : win.scrollX;
-  const fullH = box ? box.scrollHeight : doc.documentElement.scrollHeight;
-  return { x: Math.round(x), y: Math.round(y), height: Math.round(fullH), viewport: Math.round(height), box: !!box };
-}
-
-function scrollableBox(el) {
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-    if (n === n.ownerDocument.documentElement || n === n.ownerDocument.body) return null;
-    const cs = n.ownerDocument.defaultView.getComputedStyle(n);
-    const scrollsY = /(auto|scroll|overlay)/.test(cs.overflowY) && n.scrollHeight > n.clientHeight;
-    const scrollsX = /(auto|scroll|overlay)/.test(cs.overflowX) && n.scrollWidth > n.clientWidth;
-    if (scrollsY || scrollsX) return n;
-  }
-  return null;
 }

@@ -59,3 +59,32 @@ export function parseChord(chord) {
   if (!info) return { error: `unknown key '${parts[parts.length - 1]}' in '${s}'` };
   return { mods, modKeys, info };
 }
+
+const SHIFT_CHARS = new Set(Object.keys(SHIFTED));
+
+/**
+ * How a keyboard types text: one key per character a US keyboard has a key for ({kind: 'key', info,
+ * shift}), and each run of other characters (é, 日本語, emoji) as an input method sends it, one
+ * composition committed at once ({kind: 'compose', text}). A newline is the Enter key.
+ * @param {string} text
+ * @returns {({kind: 'key', info: {key: string, code: string, keyCode: number, text: string}, shift: boolean} | {kind: 'compose', text: string})[]}
+ */
+export function typingPlan(text) {
+  /** @type {any[]} */
+  const plan = [];
+  for (const ch of Array.from(String(text ?? ''))) {
+    const cp = ch.codePointAt(0) || 0;
+    if (ch === '\n' || ch === '\r') {
+      plan.push({ kind: 'key', info: keyInfo('Enter', false), shift: false });
+    } else if (cp >= 32 && cp <= 126) {
+      const shift = /[A-Z]/.test(ch) || SHIFT_CHARS.has(ch);
+      const info = /** @type {{key: string, code: string, keyCode: number, text: string}} */ (keyInfo(ch === ' ' ? ' ' : ch, /[A-Z]/.test(ch)));
+      plan.push({ kind: 'key', info, shift });
+    } else {
+      const last = plan[plan.length - 1];
+      if (last && last.kind === 'compose') last.text += ch;
+      else plan.push({ kind: 'compose', text: ch });
+    }
+  }
+  return plan;
+}

@@ -90,16 +90,16 @@ public final class ApplyTurn {
       List<String> notes = new ArrayList<>(in.notes());
       notes.add(mask.mask(p.reasoning()));
       String data = result.data() != null ? mask.mask(result.data()) : null;
-      return build(in, mask, steps, notes, maskStep(step, mask), ts, true, false, null, data, p.reasoning(), 0,
-          url, false, null, null, handedBack);
+      return build(in, mask, steps, notes, maskStep(step, mask), ts.withEffect(result.effect()), true, false, null, data,
+          p.reasoning(), 0, url, false, null, null, handedBack);
     }
     String error = result.error() == null || result.error().isBlank() ? "the page refused the step" : result.error();
     if (result.uncertain()) {
       error = "the effect of this " + step.type() + " is uncertain (" + error + "); it was not repeated. "
           + "Look at the page as it is now and decide whether it happened";
     }
-    return build(in, mask, in.steps(), in.notes(), maskStep(step, mask), ts, false, false, error, null,
-        p.reasoning(), in.failures() + 1, url, result.uncertain(), null, null, handedBack);
+    return build(in, mask, in.steps(), in.notes(), maskStep(step, mask), ts.withEffect(result.effect()), false, false, error,
+        null, p.reasoning(), in.failures() + 1, url, result.uncertain(), null, null, handedBack);
   }
 
   /** A prepared step that was not performed: the person rejected it or the policy blocked it. */
@@ -125,7 +125,16 @@ public final class ApplyTurn {
         reasoning, in.failures(), currentUrl(in), false, blocked, handoff, false);
   }
 
-  private record TurnStep(String type, String label, String ref, String value) {}
+  // effect: what the page did with the step's input, as the browser reported it (the trail shows it to the model).
+  private record TurnStep(String type, String label, String ref, String value, String effect) {
+    TurnStep(String type, String label, String ref, String value) {
+      this(type, label, ref, value, null);
+    }
+
+    TurnStep withEffect(String e) {
+      return new TurnStep(type, label, ref, value, e);
+    }
+  }
 
   private static ApplyOutput build(ApplyInput in, SecretMask mask, List<Step> steps, List<String> notes, Step step,
       TurnStep ts, boolean ok, boolean done, String error, String data, String reasoning, int failures, String url,
@@ -136,7 +145,7 @@ public final class ApplyTurn {
     url = mask.mask(url);
     List<ExtTurn> trail = new ArrayList<>(in.trail());
     trail.add(new ExtTurn(in.trail().size() + 1, maskedReasoning, ts.type(), mask.mask(ts.label()), mask.mask(ts.ref()),
-        mask.mask(ts.value()), ok, done, maskedError, decidedUrl));
+        mask.mask(ts.value()), ok, done, maskedError, decidedUrl, mask.mask(ts.effect())));
     int givenBack = in.givenBack() + (handedBack ? 1 : 0);
     int budget = Math.max(0, in.budget() - 1 + (handedBack ? 1 : 0));
     boolean cont = !done && budget > 0 && failures < in.maxFailures() && blocked == null && handoff == null;

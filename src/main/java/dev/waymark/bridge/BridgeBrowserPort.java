@@ -118,7 +118,7 @@ public final class BridgeBrowserPort implements BrowserPort {
     List<String> newTabs = r.newTabs().stream().map(TabInfo::url).toList();
     String data = r.data() == null || r.data().isNull() ? null : r.data().isTextual() ? r.data().asText() : r.data().toString();
     return new StepResult(stepId, r.ok(), r.error(), data, r.url(), r.title(), r.skipped(), r.uncertain(), r.navigated(),
-        dialogs, downloads, newTabs);
+        dialogs, downloads, newTabs, r.effect());
   }
 
   /**

@@ -30,7 +30,8 @@ public final class BrowserClient implements AutoCloseable {
   private final PairingSecret secret;
   private final ObjectMapper mapper;
   private final StepLedger ledger = new StepLedger();
-  private volatile boolean trustedClicks;
+  // "trusted", "page", or null: the browser's own default (trusted in a browser Waymark launched)
+  private volatile String input;
   private final List<CompletableFuture<ClientInfo>> waiters = new CopyOnWriteArrayList<>();
   private volatile String pinnedClient;
 
@@ -146,12 +147,23 @@ public final class BrowserClient implements AutoCloseable {
    * @param values only the real values the step's tokens need; they are never logged or stored
    */
   /**
-   * Whether clicks are dispatched through Chrome's debugger (trusted: a page that checks {@code isTrusted} or
-   * opens a window from its click handler accepts them; Chrome shows its "being debugged" bar) rather than from
-   * the page script (the default). Applies to the steps sent from now on.
+   * Whether clicks, keys and typing are dispatched through Chrome's debugger (trusted: a page that checks
+   * {@code isTrusted} or opens a window from its click handler accepts them) rather than left to the browser's
+   * default: trusted in a browser Waymark launched (started without the "being debugged" bar), page-script
+   * events in the person's own browser, where Chrome shows its bar. Applies to the steps sent from now on.
    */
+  public void useTrustedInput(boolean on) {
+    input = on ? "trusted" : null;
+  }
+
+  /** Page-script events for every step from now on, also in a browser Waymark launched (the fallback, for comparison). */
+  public void usePageInput() {
+    input = "page";
+  }
+
+  /** Same as {@link #useTrustedInput}: the switch was named for clicks before it covered keys and typing. */
   public void useTrustedClicks(boolean on) {
-    trustedClicks = on;
+    useTrustedInput(on);
   }
 
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
@@ -181,7 +193,7 @@ public final class BrowserClient implements AutoCloseable {
           .put("base64", file.base64()));
     }
     m.put("timeout_ms", timeoutMs);
-    if (trustedClicks) m.put("input", "trusted");
+    if (input != null) m.put("input", input);
     m.putNull("tab");
     return server.request(pinnedClient, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
         .handle((reply, error) -> {

@@ -38,9 +38,11 @@ public final class ChromiumLauncher {
    * @param profile         a profile name kept under the config folder, or null for a fresh temporary one
    * @param remoteDebugging open a DevTools port (tests drive the browser through it)
    * @param extraArgs       more command-line flags
+   * @param trustedInput    the extension's default input is trusted (chrome.debugger); tests of the page-script
+   *                        fallback turn it off
    */
   public record Options(Path chromium, boolean headless, String profile, boolean remoteDebugging,
-                        List<String> extraArgs) {
+                        List<String> extraArgs, boolean trustedInput) {
     public Options {
       extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
       if (profile != null && !profile.matches("[A-Za-z0-9._-]{1,64}")) {
@@ -50,23 +52,27 @@ public final class ChromiumLauncher {
 
     /** A fresh temporary profile, with a window. */
     public static Options defaults() {
-      return new Options(null, false, null, false, List.of());
+      return new Options(null, false, null, false, List.of(), true);
     }
 
     public Options withHeadless(boolean h) {
-      return new Options(chromium, h, profile, remoteDebugging, extraArgs);
+      return new Options(chromium, h, profile, remoteDebugging, extraArgs, trustedInput);
     }
 
     public Options withProfile(String p) {
-      return new Options(chromium, headless, p, remoteDebugging, extraArgs);
+      return new Options(chromium, headless, p, remoteDebugging, extraArgs, trustedInput);
     }
 
     public Options withChromium(Path c) {
-      return new Options(c, headless, profile, remoteDebugging, extraArgs);
+      return new Options(c, headless, profile, remoteDebugging, extraArgs, trustedInput);
     }
 
     public Options withRemoteDebugging(boolean r) {
-      return new Options(chromium, headless, profile, r, extraArgs);
+      return new Options(chromium, headless, profile, r, extraArgs, trustedInput);
+    }
+
+    public Options withTrustedInput(boolean t) {
+      return new Options(chromium, headless, profile, remoteDebugging, extraArgs, t);
     }
   }
 
@@ -100,6 +106,7 @@ public final class ChromiumLauncher {
     if (secret != null) {
       writePairing(extension, secret, port);
     }
+    writeLaunch(extension, options.trustedInput());
 
     List<String> cmd = new ArrayList<>();
     cmd.add(exe.toString());
@@ -114,6 +121,9 @@ public final class ChromiumLauncher {
     cmd.add("--disable-component-update");
     cmd.add("--disable-sync");
     cmd.add("--disable-quic");
+    // Trusted input goes through chrome.debugger; in a browser we launch, Chrome's "being debugged" bar would
+    // cover the page for the whole session, so it is not shown (docs/decisions/0021).
+    cmd.add("--silent-debugger-extension-api");
     if (options.headless()) {
       cmd.add("--headless=new");
       cmd.add("--disable-gpu");
@@ -190,6 +200,13 @@ public final class ChromiumLauncher {
     Files.createFile(file);
     ConfigDir.restrict(file, ConfigDir.OWNER_FILE);
     Files.writeString(file, pairing.toString(), StandardCharsets.UTF_8);
+  }
+
+  // Tells the extension copy that Waymark launched this browser, and so whether its input is trusted by default.
+  private static void writeLaunch(Path extension, boolean trustedInput) throws IOException {
+    ObjectNode launch = new ObjectMapper().createObjectNode();
+    launch.put("trusted_input", trustedInput);
+    Files.writeString(extension.resolve("launch.json"), launch.toString(), StandardCharsets.UTF_8);
   }
 
   private static void copyTree(Path from, Path to) throws IOException {

@@ -30,6 +30,8 @@ import java.util.List;
  * @param pages     pages an extractList followed
  * @param truncated an extractList stopped at its limit with more rows there
  * @param elapsedMs time the extension spent on the step
+ * @param effect    what the page did with the input, in words: "no visible change", "the page took the value and
+ *                  cleared the field" (never a secret: the extension masks it)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PerformResult(
@@ -53,7 +55,17 @@ public record PerformResult(
     @JsonProperty("items") Integer items,
     @JsonProperty("pages") Integer pages,
     @JsonProperty("truncated") boolean truncated,
-    @JsonProperty("elapsed_ms") long elapsedMs) {
+    @JsonProperty("elapsed_ms") long elapsedMs,
+    @JsonProperty("effect") String effect) {
+
+  /** A result without an effect note (a step that acts on nothing, or a studio-made outcome). */
+  public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
+      List<DialogInfo> dialogs, List<DownloadInfo> downloads, List<TabInfo> newTabs, boolean navigated, CapturedFile file,
+      boolean uncertain, boolean repeated, boolean optional, String store, Integer count, Integer items, Integer pages,
+      boolean truncated, long elapsedMs) {
+    this(stepId, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file, uncertain, repeated,
+        optional, store, count, items, pages, truncated, elapsedMs, null);
+  }
 
   public PerformResult {
     dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
@@ -74,7 +86,7 @@ public record PerformResult(
   /** The same result under another step id (the reply of a status request carries none). */
   public PerformResult withStepId(String id) {
     return new PerformResult(id, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file,
-        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs);
+        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect);
   }
 
   /** A dialog the page opened. */

@@ -139,9 +139,14 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30", description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
 
-  @Option(names = "--trusted-clicks", description = "click through Chrome's debugger, for pages that ignore script clicks or open a "
-      + "window from a click (Chrome shows its \"being debugged\" bar)")
+  @Option(names = {"--trusted-input", "--trusted-clicks"}, description = "click, press keys and type through Chrome's debugger "
+      + "also in a browser Waymark did not launch (Chrome shows its \"being debugged\" bar there); a launched browser "
+      + "always does")
   boolean trustedClicks;
+
+  @Option(names = "--page-input", description = "click, press keys and type with events from the page script instead "
+      + "(untrusted; the fallback), also in a browser Waymark launched")
+  boolean pageInput;
 
   @Spec
   CommandSpec spec;
@@ -201,7 +206,8 @@ public final class AuthorCommand implements Callable<Integer> {
   }
 
   private int runWork(Work work, ConnectedBrowser browser) {
-    browser.client().useTrustedClicks(trustedClicks);
+    if (pageInput) browser.client().usePageInput();
+    else browser.client().useTrustedInput(trustedClicks);
     try {
       return work.run(browser);
     } catch (InterruptedException e) {

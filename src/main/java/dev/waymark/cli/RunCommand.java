@@ -82,9 +82,14 @@ public final class RunCommand implements Callable<Integer> {
       description = "the timeout of a step that sets no timeout_ms (default: ${DEFAULT-VALUE})")
   int timeoutMs;
 
-  @Option(names = "--trusted-clicks", description = "click through Chrome's debugger, for pages that ignore script clicks or open a "
-      + "window from a click (Chrome shows its \"being debugged\" bar)")
+  @Option(names = {"--trusted-input", "--trusted-clicks"}, description = "click, press keys and type through Chrome's debugger "
+      + "also in a browser Waymark did not launch (Chrome shows its \"being debugged\" bar there); a launched browser "
+      + "always does")
   boolean trustedClicks;
+
+  @Option(names = "--page-input", description = "click, press keys and type with events from the page script instead "
+      + "(untrusted; the fallback), also in a browser Waymark launched")
+  boolean pageInput;
 
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
@@ -166,7 +171,8 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   private int replay(BrowserClient client, Workflow workflow, Map<String, String> values) {
-    client.useTrustedClicks(trustedClicks);
+    if (pageInput) client.usePageInput();
+    else client.useTrustedInput(trustedClicks);
     SecretMask mask = new SecretMask(values);
     WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
         .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())

@@ -170,8 +170,11 @@ public final class PromptRenderer {
         if (t.label() != null && !t.label().isBlank()) sb.append(" \"").append(oneLine(untrusted(t.label()), 120)).append('"');
         else if (t.value() != null) sb.append(" value \"").append(oneLine(untrusted(t.value()), 80)).append('"');
       }
-      if (t.ok()) sb.append(" — ok");
-      else if (t.error() != null && !t.error().isBlank()) sb.append(" — failed: ").append(oneLine(untrusted(t.error()), ERROR_CHARS));
+      if (t.ok()) {
+        sb.append(" — ok");
+        // what the page did with it: "no visible change" tells an ignored click from a working one
+        if (t.effect() != null && !t.effect().isBlank()) sb.append(": ").append(oneLine(untrusted(t.effect()), ERROR_CHARS));
+      } else if (t.error() != null && !t.error().isBlank()) sb.append(" — failed: ").append(oneLine(untrusted(t.error()), ERROR_CHARS));
       else if (!t.done()) sb.append(" — not performed");
       if (t.url() != null && !t.url().equals(lastUrl)) sb.append(" [on ").append(oneLine(untrusted(t.url()), 200)).append(']');
       lastUrl = t.url() == null ? lastUrl : t.url();

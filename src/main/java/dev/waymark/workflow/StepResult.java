@@ -21,7 +21,14 @@ public record StepResult(
     @JsonProperty("navigated") boolean navigated,
     @JsonProperty("dialogs") List<String> dialogs,
     @JsonProperty("downloads") List<String> downloads,
-    @JsonProperty("new_tabs") List<String> newTabs) {
+    @JsonProperty("new_tabs") List<String> newTabs,
+    @JsonProperty("effect") String effect) {
+
+  /** A result without an effect note. */
+  public StepResult(String stepId, boolean ok, String error, String data, String url, String title, boolean skipped,
+      boolean uncertain, boolean navigated, List<String> dialogs, List<String> downloads, List<String> newTabs) {
+    this(stepId, ok, error, data, url, title, skipped, uncertain, navigated, dialogs, downloads, newTabs, null);
+  }
 
   public StepResult {
     dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);

@@ -30,6 +30,7 @@ final class ExecutorBrowser implements AutoCloseable {
   private final BrowserHarness harness;
   private final TestPages pages;
   private JsonNode lastPayload;
+  private String input;
 
   private ExecutorBrowser(BrowserHarness harness, TestPages pages) {
     this.harness = harness;
@@ -44,6 +45,25 @@ final class ExecutorBrowser implements AutoCloseable {
       pages.close();
       throw e;
     }
+  }
+
+  /** A browser with the default of one Waymark launches: clicks, keys and typing trusted. */
+  static ExecutorBrowser startTrusted() throws Exception {
+    TestPages pages = new TestPages();
+    try {
+      return new ExecutorBrowser(BrowserHarness.startTrusted(), pages);
+    } catch (Exception | Error e) {
+      pages.close();
+      throw e;
+    }
+  }
+
+  /** The input the raw requests and the client ask for from now on: "trusted", "page", or null for the browser's default. */
+  void input(String mode) {
+    input = mode;
+    if ("trusted".equals(mode)) harness.client().useTrustedInput(true);
+    else if ("page".equals(mode)) harness.client().usePageInput();
+    else harness.client().useTrustedInput(false);
   }
 
   /** URL of an executor test page or endpoint. */
@@ -103,6 +123,7 @@ final class ExecutorBrowser implements AutoCloseable {
     ObjectNode v = m.putObject("values");
     values.forEach(v::put);
     m.put("timeout_ms", timeoutOf(step));
+    if (input != null) m.put("input", input);
     m.putNull("tab");
     try {
       ObjectNode reply = server.request(harness.clientInfo().clientId(), m, Duration.ofMillis(timeoutOf(step) + 20_000))

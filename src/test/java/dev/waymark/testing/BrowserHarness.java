@@ -32,6 +32,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
   private final UnaryOperator<BridgeConfig> configure;
+  // The harness's browser defaults to page-script input, as the executor tests were written for; a test of
+  // the launched browser's trusted default asks for it (withTrustedDefault) or sets the connection's switch.
+  private boolean trustedInput;
   private Path configDir;
   private BrowserClient client;
   private LaunchedBrowser browser;
@@ -50,6 +53,19 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
   /** Same, with bridge settings changed (e.g. shorter timeouts). */
   public static BrowserHarness create(UnaryOperator<BridgeConfig> configure) {
     return new BrowserHarness(configure);
+  }
+
+  /** This harness's browser has the trusted default of a browser Waymark launches (call before it starts). */
+  public BrowserHarness withTrustedDefault() {
+    trustedInput = true;
+    return this;
+  }
+
+  /** A started harness whose browser has the launched default (trusted input), for try-with-resources. */
+  public static BrowserHarness startTrusted() throws Exception {
+    BrowserHarness h = create().withTrustedDefault();
+    h.startAll();
+    return h;
   }
 
   /** A started harness to use with try-with-resources. */
@@ -79,7 +95,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     client = BrowserClient.start(config);
     pages = new PageServer();
     browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-        .withChromium(chromium).withHeadless(true).withRemoteDebugging(true));
+        .withChromium(chromium).withHeadless(true).withRemoteDebugging(true).withTrustedInput(trustedInput));
     try {
       client.awaitConnected().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException e) {

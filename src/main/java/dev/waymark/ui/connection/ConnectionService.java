@@ -49,8 +49,8 @@ public interface ConnectionService {
   default void pageChanged() {}
 
   /**
-   * Whether clicks go through Chrome's debugger (trusted; Chrome shows its "being debugged" bar) instead of the
-   * page script, for pages that ignore script clicks or open a window from a click.
+   * Whether clicks, keys and typing go through Chrome's debugger (trusted; in the person's own browser Chrome shows
+   * its "being debugged" bar) instead of the page script. A browser Waymark launched is trusted either way.
    */
   default void useTrustedClicks(boolean on) {}
 

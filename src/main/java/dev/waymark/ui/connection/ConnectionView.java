@@ -105,12 +105,13 @@ public final class ConnectionView extends VBox {
     launchRow.setAlignment(Pos.CENTER_LEFT);
     HBox.setHgrow(progress, Priority.ALWAYS);
 
-    CheckBox trusted = new CheckBox("Trusted clicks");
+    CheckBox trusted = new CheckBox("Trusted input");
     trusted.setId("trusted-clicks");
     trusted.selectedProperty().bindBidirectional(vm.trustedClicksInputProperty());
-    trusted.setTooltip(new javafx.scene.control.Tooltip("Click through Chrome's debugger, for pages that ignore clicks "
-        + "made by a script or open a window from a click (a sign-in popup). Chrome shows its \"being debugged\" bar "
-        + "while the studio controls the tab."));
+    trusted.setTooltip(new javafx.scene.control.Tooltip("Click, press keys and type through Chrome's debugger in your own "
+        + "browser, for pages that ignore input made by a script or open a window from a click (a sign-in popup). Chrome "
+        + "shows its \"being debugged\" bar while the studio controls the tab. A browser the studio launches always uses "
+        + "trusted input, without the bar."));
 
     getChildren().addAll(title, statusRow, table, taskPage, codeLabel, codeRow, launchRow, trusted, help);
   }

@@ -1,0 +1,53 @@
+// @ts-check
+// The verdict of a click or a key press, from what the page saw (page/executor/effects.js) and what
+// the browser saw (a new document, a same-document move, a new tab, a dialog): a checkbox or radio
+// click is ok when its state changed, a link when the address or the document changed or a tab
+// opened, and every other click or key says whether the page changed at all (docs/decisions/0021).
+
+/**
+ * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean}, link?: boolean, gone?: boolean, leaving?: boolean}} PageEffect
+ * @typedef {{committed?: boolean, sameDoc?: boolean, started?: boolean}} NavSeen
+ */
+
+/**
+ * What changed, in words ("no visible change" when nothing did).
+ * @param {PageEffect} e
+ * @param {NavSeen} nav
+ * @param {{newTabs?: number, dialogs?: number, url?: string | null}} seen
+ */
+export function describeEffect(e, nav, seen) {
+  const parts = [];
+  if (nav.committed || e.gone) parts.push(`a new page loaded${seen.url ? ` (${seen.url})` : ''}`);
+  else if (nav.sameDoc || e.url_changed) parts.push(`the address changed${seen.url ? ` to ${seen.url}` : ''}`);
+  else if (nav.started || e.leaving) parts.push('a navigation started');
+  if (seen.newTabs) parts.push(seen.newTabs === 1 ? 'a new tab opened' : `${seen.newTabs} new tabs opened`);
+  if (seen.dialogs) parts.push(seen.dialogs === 1 ? 'a dialog opened' : `${seen.dialogs} dialogs opened`);
+  if (e.toggle && e.toggle.before !== e.toggle.after) parts.push(`the ${e.toggle.type} is now ${e.toggle.after ? 'checked' : 'unchecked'}`);
+  if (e.mutations) parts.push(`the page changed (${e.mutations} DOM change${e.mutations === 1 ? '' : 's'})`);
+  if (e.focus) parts.push(`focus moved to ${e.focus}`);
+  return parts.length ? parts.join('; ') : 'no visible change';
+}
+
+/**
+ * The step's verdict: {ok, error?, effect}.
+ * @param {'click' | 'press'} kind
+ * @param {PageEffect} e
+ * @param {NavSeen} nav
+ * @param {{newTabs?: number, dialogs?: number, url?: string | null}} seen
+ */
+export function judgeEffect(kind, e, nav, seen) {
+  const effect = describeEffect(e, nav, seen);
+  const moved = !!(nav.committed || nav.sameDoc || nav.started || e.url_changed || e.gone || e.leaving || seen.newTabs);
+  if (kind === 'click' && e.toggle && !moved) {
+    const t = e.toggle;
+    if (t.before === t.after) {
+      // Clicking a checked radio leaves it checked: it is in the state a click on it asks for.
+      if (t.type === 'radio' && t.after) return { ok: true, effect: 'the radio was already checked' };
+      return { ok: false, effect, error: `the click did not change the ${t.type} (it is still ${t.after ? 'checked' : 'unchecked'}): the page ignored or cancelled it` };
+    }
+  }
+  if (kind === 'click' && e.link && !moved && !e.mutations && !seen.dialogs) {
+    return { ok: false, effect, error: 'the link did nothing: the address did not change, no page or tab opened and the page did not change' };
+  }
+  return { ok: true, effect };
+}

@@ -1,0 +1,92 @@
+// @ts-check
+// What a click or a key did to the page, seen from inside it: DOM changes, the address, where focus
+// went, the checked state of a checkbox or radio. The service worker adds what only it sees (a new
+// document, a new tab, a dialog) and turns it into the step's verdict (executor/effects.js).
+
+// Long enough for a handler that answers after a frame or a short timer, short enough not to slow
+// down the clicks that changed nothing (the only ones that wait for it).
+const QUIET_MS = 250;
+
+function toggle(el) {
+  const c = el.closest ? el.closest('label') : null;
+  const control = el.localName === 'input' ? el : c && c.control ? c.control : el.closest ? el.closest('input') : null;
+  if (!control || control.localName !== 'input') return null;
+  const type = String(control.type || '').toLowerCase();
+  return type === 'checkbox' || type === 'radio' ? control : null;
+}
+
+function describe(el) {
+  if (!el || el.nodeType !== 1) return 'nothing';
+  const id = el.id ? `#${el.id}` : '';
+  const name = el.getAttribute && el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : '';
+  return `<${el.localName}${id}${name}>`;
+}
+
+/**
+ * Starts watching before a dispatch on el (null: a key on the page). settle() stops and returns
+ * {mutations, url_changed, focus, toggle, link, leaving}: `toggle` the checkbox/radio with checked before and
+ * after; `link` when el is (inside) a link.
+ * @param {Element | null} el
+ */
+export function watchEffect(el) {
+  const docs = new Set([document]);
+  if (el && el.ownerDocument) docs.add(el.ownerDocument);
+  let mutations = 0;
+  /** @type {(() => void) | null} */
+  let wake = null;
+  const observers = [...docs].map((d) => {
+    const o = new MutationObserver((list) => { mutations += list.length; if (wake) wake(); });
+    o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+    return o;
+  });
+  const url = location.href;
+  const focusBefore = el ? el.ownerDocument.activeElement : document.activeElement;
+  const box = el ? toggle(el) : null;
+  const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
+  const link = el && el.closest ? el.closest('a[href], area[href]') : null;
+  // A navigation that starts while the watch waits ends the wait at once: the document is about to go,
+  // and the worker follows the navigation (settleNavigation) instead.
+  let leaving = false;
+  const nav = /** @type {any} */ (globalThis).navigation;
+  const onLeave = () => { leaving = true; if (wake) wake(); };
+  if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', onLeave);
+  window.addEventListener('beforeunload', onLeave);
+  const unlisten = () => {
+    if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', onLeave);
+    window.removeEventListener('beforeunload', onLeave);
+  };
+  const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().length, 0);
+  return {
+    /**
+     * @param {{quiet?: boolean}} [opts] quiet: wait up to QUIET_MS for a first change when none came yet
+     */
+    async settle(opts = {}) {
+      mutations = count();
+      const unchanged = () => !leaving && mutations === 0 && location.href === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
+      if (opts.quiet && unchanged()) {
+        await new Promise((resolve) => {
+          const t = setTimeout(resolve, QUIET_MS);
+          wake = () => { clearTimeout(t); resolve(undefined); };
+        });
+        mutations = count();
+      }
+      for (const o of observers) o.disconnect();
+      unlisten();
+      const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;
+      return {
+        mutations,
+        url_changed: location.href !== url,
+        // focus landing on what was clicked is the click itself, not an effect of it
+        focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
+        ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked } } : {}),
+        ...(link ? { link: true } : {}),
+        ...(leaving ? { leaving: true } : {}),
+      };
+    },
+    stop() { for (const o of observers) o.disconnect(); unlisten(); },
+  };
+}
+
+// Watches armed for a trusted dispatch (the worker sends the input, then asks here what it did).
+/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: any}>} */
+export const armed = new Map();
