@@ -39,7 +39,11 @@ export function watchEffect(el) {
     o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
     return o;
   });
-  const url = location.href;
+  // The address of the element's own document too: a hash link inside a same-origin frame moves the frame.
+  const frameWin = el && el.ownerDocument && el.ownerDocument.defaultView && el.ownerDocument.defaultView !== window
+    ? el.ownerDocument.defaultView : null;
+  const address = () => location.href + (frameWin ? ` ${frameWin.location.href}` : '');
+  const url = address();
   const focusBefore = el ? el.ownerDocument.activeElement : document.activeElement;
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
@@ -62,7 +66,7 @@ export function watchEffect(el) {
      */
     async settle(opts = {}) {
       mutations = count();
-      const unchanged = () => !leaving && mutations === 0 && location.href === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
+      const unchanged = () => !leaving && mutations === 0 && address() === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
       if (opts.quiet && unchanged()) {
         await new Promise((resolve) => {
           const t = setTimeout(resolve, QUIET_MS);
@@ -75,7 +79,7 @@ export function watchEffect(el) {
       const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;
       return {
         mutations,
-        url_changed: location.href !== url,
+        url_changed: address() !== url,
         // focus landing on what was clicked is the click itself, not an effect of it
         focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
         ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked } } : {}),
