@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.testing.BrowserHarness;
 import dev.waymark.testing.RealBrowser;
+import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.WorkflowYaml;
 import java.nio.file.Path;
@@ -67,8 +68,11 @@ class AuthorThenRunChromiumTest {
       return steps.stream().map(s -> s.value() == null ? s.type() : s.type() + " " + s.value()).toList();
     }
 
-    String prompts() {
-      return String.join("\n", run.prompts());
+    /** The text of every prompt the program received, as the model would read it. */
+    String prompts() throws Exception {
+      StringBuilder b = new StringBuilder();
+      for (String line : run.prompts()) b.append(Json.mapper().readTree(line).path("user").asText()).append('\n');
+      return b.toString();
     }
   }
 
@@ -93,6 +97,13 @@ class AuthorThenRunChromiumTest {
     assertThat(state(state)).as("a fresh load").isEqualTo(initial).isNotEqualTo(expected);
     AuthorRun.Replay replay = authored.replay(browser.client());
     assertThat(replay.code()).as(replay.toString()).isEqualTo(RunCommand.EXIT_OK);
+    // one line per exported step, each performed and ok, then the result
+    List<String> lines = replay.out().lines().toList();
+    assertThat(lines).as(replay.toString()).hasSize(steps.size() + 1);
+    for (String line : lines.subList(0, steps.size())) {
+      assertThat(Json.mapper().readTree(line).path("ok").asBoolean()).as(line).isTrue();
+      assertThat(Json.mapper().readTree(line).path("skipped").asBoolean()).as(line).isFalse();
+    }
     assertThat(state(state)).as("after the replay").isEqualTo(expected);
     return new Authored(authored, steps.stream().filter(s -> !"navigate".equals(s.type())).toList(), replay);
   }
@@ -112,5 +123,52 @@ class AuthorThenRunChromiumTest {
         String.join("|", TODOS) + " / field: ");
 
     assertThat(a.described()).containsExactlyElementsOf(todoSteps());
+  }
+
+  @Test
+  void aPageThatCountsOnlyTrustedEventsGetsItsItemsFromEnterAndFromTheButton() throws Exception {
+    List<Map<String, Object>> plan = List.of(step("fill", "New item", "Buy milk"), step("press", "New item", "Enter"),
+        step("fill", "New item", "Walk the dog"), step("click", "Add", null), done());
+    Authored a = authorThenRun("input-strict.html", "Add two items", plan,
+        "[...document.querySelectorAll('#items li')].map(li => li.textContent).join('|')", "Buy milk|Walk the dog");
+
+    assertThat(a.described()).containsExactly("fill Buy milk", "press Enter", "fill Walk the dog", "click");
+  }
+
+  @Test
+  void aPhoneMaskThatReformatsTheDigitsExportsTheTypedDigitsAndReplaysTheFormattedNumber() throws Exception {
+    Authored a = authorThenRun("input-fields.html", "Enter the phone number",
+        List.of(step("fill", "Phone", "5551234567"), done()), "document.getElementById('phone').value",
+        "(555) 123-4567");
+
+    assertThat(a.described()).containsExactly("fill 5551234567");
+    assertThat(a.prompts()).contains("the page reformatted it to '(555) 123-4567'");
+  }
+
+  /**
+   * The fill that maxlength cut is a failed turn: the next prompt says why, and it is not exported, neither as typed
+   * nor as what the field kept. The export holds only the corrected fill that the field took whole, so the replay
+   * leaves the corrected code (a different one, so that the cut's leftover "1234" cannot pass for it).
+   */
+  @Test
+  void aFillThatMaxlengthCutIsReportedAsAFailureAndOnlyTheFillThatTookEffectIsExported() throws Exception {
+    Authored a = authorThenRun("input-fields.html", "Enter the code",
+        List.of(step("fill", "Code", "123456"), step("fill", "Code", "4321"), done()),
+        "document.getElementById('code').value", "4321");
+
+    assertThat(a.prompts()).contains("\"fill Code\" — failed: the field kept 4 of 6 characters (maxlength 4)");
+    assertThat(a.described()).containsExactly("fill 4321");
+    assertThat(a.run().exported()).doesNotContain("1234");
+  }
+
+  @Test
+  void textWithoutAKeyIsComposedWhenAuthoredAndWhenReplayed() throws Exception {
+    Authored a = authorThenRun("input-fields.html", "Enter the name",
+        List.of(step("fill", "Name", "café"), step("fill", "Name", "日本語"), done()),
+        "document.getElementById('ime').value + ' / ' + document.getElementById('log').textContent"
+            + ".split('\\n').filter(l => l.startsWith('compositionend')).join(',')",
+        "日本語 / compositionend:é,compositionend:日本語");
+
+    assertThat(a.described()).containsExactly("fill café", "fill 日本語");
   }
 }
