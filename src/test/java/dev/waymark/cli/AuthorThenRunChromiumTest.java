@@ -162,6 +162,15 @@ class AuthorThenRunChromiumTest {
   }
 
   @Test
+  void aContentEditableEditorTakesTheTextInPlaceOfItsOldAfterTheReplayToo() throws Exception {
+    Authored a = authorThenRun("input-fields.html", "Write the note",
+        List.of(step("fill", "Note", "Hello world"), done()),
+        "document.getElementById('editor').innerText.trim()", "Hello world");
+
+    assertThat(a.described()).containsExactly("fill Hello world");
+  }
+
+  @Test
   void textWithoutAKeyIsComposedWhenAuthoredAndWhenReplayed() throws Exception {
     Authored a = authorThenRun("input-fields.html", "Enter the name",
         List.of(step("fill", "Name", "café"), step("fill", "Name", "日本語"), done()),
