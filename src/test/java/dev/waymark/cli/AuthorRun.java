@@ -101,6 +101,27 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
     return Files.exists(export) ? Files.readString(export) : "";
   }
 
+  /** {@code waymark run} of what this run exported, in this JVM, on the browser's current tab. */
+  Replay replay(BrowserClient client) throws IOException {
+    Path workflow = dir.resolve("replay.yaml");
+    Files.writeString(workflow, exported());
+    StringWriter out1 = new StringWriter();
+    StringWriter err1 = new StringWriter();
+    CommandLine cl = new CommandLine(new RunCommand(client));
+    cl.setOut(new PrintWriter(out1, true));
+    cl.setErr(new PrintWriter(err1, true));
+    int code1 = cl.execute(workflow.toString(), "--output-dir", dir.toString());
+    return new Replay(code1, out1.toString(), err1.toString());
+  }
+
+  /** What {@code run} left: exit code, stdout (one JSON line per step, then the result), stderr. */
+  record Replay(int code, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
   @Override
   public String toString() {
     return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
