@@ -7,8 +7,19 @@ import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
 } from './page/executor/index.js';
 
+/**
+ * observePage with the time it took, measured here in the page (the worker's clock would add the
+ * injection and the message round trip): `{observation, observe_ms}`.
+ * @param {any} opts
+ */
+function observePageTimed(opts) {
+  const t0 = performance.now();
+  const observation = observePage(opts);
+  return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10 };
+}
+
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
-    observePage, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
+    observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   };
 }

@@ -43,10 +43,11 @@ const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
     try {
-      const observation = await callPageWhenReady(tab, 'observePage', [{
+      const timed = await callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
-      return { type: 'observation', ok: true, observation: maskDeep(observation, masker(knownValues)), tab, network: networkState(tab) };
+      return { type: 'observation', ok: true, observation: maskDeep(timed.observation, masker(knownValues)), tab, network: networkState(tab),
+        observe_ms: timed.observe_ms };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
     }

@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code waymark observe URL [--text] [--with-text] [--chromium PATH]}: opens the page in a headless Chromium
  * with the Waymark extension, waits for it to settle and prints its PageObservation as JSON (or, with
- * {@code --text}, the compact form a model reads). The sizes go to stderr.
+ * {@code --text}, the compact form a model reads). The sizes go to stderr, and {@code observe_ms=N} (the observer's
+ * time in the page: the median over the settled observations, which read the same) on a line of its own.
  */
 @Command(name = "observe", mixinStandardHelpOptions = true,
     description = "Open URL in headless Chromium with the Waymark extension and print what the observer sees.")
@@ -130,6 +131,9 @@ public final class ObserveCommand implements Callable<Integer> {
         out.flush();
         err.println("observation: " + CompactObservation.size(settled.observation, json, compact)
             + (settled.stable ? "" : " (the page was still changing when the wait ran out)"));
+        // one machine-readable line for scripts (bench/): the observer's time in the page, the median over the
+        // observations that read the same while the page settled
+        if (settled.observeMs != null) err.println("observe_ms=" + settled.observeMs);
         err.flush();
         return 0;
       }
@@ -160,7 +164,7 @@ public final class ObserveCommand implements Callable<Integer> {
     }
   }
 
-  private record Settled(PageObservation observation, String json, boolean stable, String error) {}
+  private record Settled(PageObservation observation, String json, boolean stable, String error, Double observeMs) {}
 
   /**
    * Observes every quarter second until the page has settled: the observation has read the same for {@code --quiet}
@@ -175,6 +179,8 @@ public final class ObserveCommand implements Callable<Integer> {
     long sameSince = 0;
     PageObservation last = null;
     String lastJson = null;
+    Double lastMs = null;
+    List<Double> stableMs = new java.util.ArrayList<>(); // in-page times of the observations that read the same
     String error = "no answer from the page";
     while (remaining(deadline) > 0) {
       ObserveResult r;
@@ -191,25 +197,38 @@ public final class ObserveCommand implements Callable<Integer> {
         JsonNode node = r.observation();
         String json = Json.mapper().writeValueAsString(node);
         PageObservation o = Json.read(json, PageObservation.class);
-        if (o.url() != null && o.url().startsWith("chrome-error:")) return new Settled(null, null, false, "Chromium shows an error page for " + url);
+        if (o.url() != null && o.url().startsWith("chrome-error:")) return new Settled(null, null, false, "Chromium shows an error page for " + url, null);
         String digest = ObservationDigest.of(o);
         boolean loading = o.url() == null || o.url().equals("about:blank");
         long now = System.nanoTime();
-        if (loading || !digest.equals(lastDigest)) sameSince = now;
-        else if (TimeUnit.NANOSECONDS.toMillis(now - sameSince) >= Math.max(0, quietMs) && r.networkQuiet(NETWORK_QUIET_MS)) {
-          return new Settled(o, json, true, null);
+        if (r.observeMs() != null && !loading && digest.equals(lastDigest)) stableMs.add(r.observeMs());
+        else stableMs.clear();
+        if (loading || !digest.equals(lastDigest)) {
+          sameSince = now;
+          if (r.observeMs() != null) stableMs.add(r.observeMs());
+        } else if (TimeUnit.NANOSECONDS.toMillis(now - sameSince) >= Math.max(0, quietMs) && r.networkQuiet(NETWORK_QUIET_MS)) {
+          return new Settled(o, json, true, null, median(stableMs));
         }
         lastDigest = loading ? null : digest;
         last = loading ? null : o;
         lastJson = json;
+        lastMs = r.observeMs();
       } else {
         error = r.error() == null ? "the extension could not read the page" : r.error();
         String failed = errorPage(client);
-        if (failed != null) return new Settled(null, null, false, failed);
+        if (failed != null) return new Settled(null, null, false, failed, null);
       }
       Thread.sleep(POLL.toMillis());
     }
-    return last == null ? new Settled(null, null, false, error) : new Settled(last, lastJson, false, null);
+    return last == null ? new Settled(null, null, false, error, null) : new Settled(last, lastJson, false, null, stableMs.isEmpty() ? lastMs : median(stableMs));
+  }
+
+  /** The median of the times (one page, one reading, several runs): one run alone is at the mercy of a busy machine. */
+  static Double median(List<Double> ms) {
+    if (ms.isEmpty()) return null;
+    List<Double> sorted = new java.util.ArrayList<>(ms);
+    java.util.Collections.sort(sorted);
+    return sorted.get(sorted.size() / 2);
   }
 
   private String errorPage(BrowserClient client) {

@@ -13,8 +13,12 @@ import java.util.Objects;
  * marker where the page leaves the viewport, the modal once with the controls on it grouped under it, the role
  * once for a run of plain controls of that role (one line: {@code e2 link "Mugs", e3 "Cups"}, every ref after
  * the first sharing the first one's role). A list
- * shows its item count, fields with samples and pagination, never its rows. A link to another host says where
- * it leads ({@code → blog.example}), and so does a link without a name, by its path ({@code → /settings.html}).
+ * shows its item count, fields (name, the attribute read when not the text, a sample) and pagination, never its
+ * rows or selectors: {@code extractList} takes the list's ref and the engine brings the fields' selectors. A link
+ * to another host says where it leads ({@code → blog.example}), and so does a link without a name, by its path
+ * ({@code → /settings.html}); an address on the page's own host is shown from its path. Nothing is said twice:
+ * the outline leaves out the headings that already head a section line (or the modal), and a control's item
+ * text ({@code in "…"}) is left out where it only repeats the section it sits in.
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
@@ -30,7 +34,7 @@ import java.util.Objects;
  * e60 link "Our blog" → blog.example
  * lists:
  * l1 ×20 in region "Products"
- *   price span.price "$11.00" · image img@src "/img/mug1.png"
+ *   price "$11.00" · image@src "/img/mug1.png"
  *   next: numbered 3 pages "Next" e50 → ?page=2
  * </pre>
  */
@@ -63,8 +67,6 @@ public final class CompactObservation {
       else b.append(": only the controls under it are reachable, the rest is covered");
       b.append('\n');
     }
-    renderHeadings(b, o.headings());
-
     String host = host(o.url());
     List<ObservedNode> front = new ArrayList<>();
     List<ObservedNode> behind = new ArrayList<>();
@@ -72,6 +74,14 @@ public final class CompactObservation {
       if (o.modal() != null && n.obscured()) behind.add(n);
       else front.add(n);
     }
+    // a heading that heads a section line (or names the modal) is said there; the outline keeps the others
+    java.util.Set<String> said = new java.util.HashSet<>();
+    for (ObservedNode n : o.modal() != null ? behind : front) if (n.section() != null) said.add(n.section());
+    if (o.modal() != null) said.add(o.modal());
+    List<ObservedHeading> outline = new ArrayList<>();
+    for (ObservedHeading h : o.headings()) if (h.text() == null || !said.contains(h.text())) outline.add(h);
+    renderHeadings(b, outline);
+
     if (o.modal() != null) {
       if (!front.isEmpty()) {
         b.append("## modal ").append(q(o.modal())).append('\n');
@@ -146,7 +156,7 @@ public final class CompactObservation {
       }
       firstNode = false;
       String role = roleLabel(n);
-      boolean plain = plain(n, obscuredFlag, host);
+      boolean plain = plain(n, obscuredFlag, host, section);
       if (plain && role.equals(groupRole) && groupSize < GROUP_MAX) {
         // consecutive plain controls of one role share a line: the role is said once
         b.append(", ");
@@ -161,7 +171,7 @@ public final class CompactObservation {
         groupRole = role;
         groupSize = 1;
       } else {
-        appendDetails(b, n, obscuredFlag, host);
+        appendDetails(b, n, obscuredFlag, host, section);
         b.append('\n');
         groupRole = null;
       }
@@ -170,10 +180,10 @@ public final class CompactObservation {
   }
 
   /** A node with nothing to say beyond its ref, role and name. */
-  private static boolean plain(ObservedNode n, boolean obscuredFlag, String host) {
+  private static boolean plain(ObservedNode n, boolean obscuredFlag, String host, String section) {
     return linkHint(n, host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
-        && n.context() == null && n.similar() == 0 && !n.positional();
+        && context(n, section) == null && n.similar() == 0 && !n.positional();
   }
 
   private static void appendRefAndName(StringBuilder b, ObservedNode n) {
@@ -181,7 +191,12 @@ public final class CompactObservation {
     if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
   }
 
-  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host) {
+  /** The node's item text, unless it only repeats the section line it sits under. */
+  private static String context(ObservedNode n, String section) {
+    return n.context() != null && n.context().equals(section) ? null : n.context();
+  }
+
+  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host, String section) {
     if (n.disabled()) b.append(" disabled");
     // a checkbox or radio says "checked" when it is; its role already says it could be
     if (Boolean.TRUE.equals(n.checked())) b.append(" checked");
@@ -190,7 +205,8 @@ public final class CompactObservation {
     if (n.value() != null) b.append(" =").append(q(n.value()));
     if (n.placeholder() != null && !n.placeholder().equals(n.name())) b.append(" ph=").append(q(n.placeholder()));
     if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
-    if (n.context() != null) b.append(" in ").append(q(n.context()));
+    String context = context(n, section);
+    if (context != null) b.append(" in ").append(q(context));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");
     // only its place among its siblings tells this one apart: a replay checks its name and item text
     if (n.positional()) b.append(" positional");
@@ -257,9 +273,10 @@ public final class CompactObservation {
       for (ObservedListField f : l.fields()) {
         if (!first) b.append(" · ");
         first = false;
-        b.append(f.name()).append(' ').append(nz(f.css()));
+        // the field's selector stays out like the list's: extractList gets it from the observation
+        b.append(f.name());
         if (f.attribute() != null) b.append('@').append(f.attribute());
-        if (f.sample() != null) b.append(' ').append(q(f.sample()));
+        if (f.sample() != null) b.append(' ').append(q(f.attribute() == null ? f.sample() : onPage(f.sample(), o.url())));
       }
       b.append('\n');
     }
@@ -273,6 +290,22 @@ public final class CompactObservation {
       else if (p.selector() != null) b.append(' ').append(p.selector());
       if (p.url() != null) b.append(" → ").append(shortUrl(p.url(), o.url()));
       b.append('\n');
+    }
+  }
+
+  /** An address on the page's own host from its path on (the header line says which host that is). */
+  private static String onPage(String url, String page) {
+    String h = host(url);
+    if (h == null || !h.equals(host(page))) return url;
+    try {
+      java.net.URI u = java.net.URI.create(url);
+      java.net.URI p = java.net.URI.create(page);
+      if (!java.util.Objects.equals(u.getScheme(), p.getScheme()) || u.getPort() != p.getPort()) return url;
+      String rest = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
+          + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery()) + (u.getRawFragment() == null ? "" : "#" + u.getRawFragment());
+      return rest;
+    } catch (IllegalArgumentException e) {
+      return url;
     }
   }
 
