@@ -262,6 +262,11 @@ export function observePage(options) {
         // one exotic element must not cost the whole observation; its label or text still names it
         name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
       }
+      if (!name && labelMap.has(el)) {
+        // accname skips a hidden label, but a browser still names the control by it (a visually hidden
+        // or display:none <label for> over a styled checkbox)
+        name = clean(labelMap.get(el).map((l) => l.textContent).join(' '), NAME_CAP);
+      }
       if (name) node.name = name;
       else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
         // html-aam names an otherwise unnamed text field by its placeholder as a last resort;

@@ -249,6 +249,9 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       // selectors of visible ones
       const all = el.getElementsByTagName('*');
       for (let i = 0; i < all.length; i++) countForSelectors(all[i], tree.counts);
+      // a hidden <label for> still names its visible control (TodoMVC's "Mark all as complete")
+      if (tag === 'LABEL') labels.push(el);
+      for (const l of el.getElementsByTagName('label')) labels.push(l);
       tree.elements += all.length;
       continue;
     }

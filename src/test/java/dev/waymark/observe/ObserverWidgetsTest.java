@@ -59,6 +59,17 @@ class ObserverWidgetsTest {
   }
 
   @Test
+  void aControlIsNamedByItsLabelEvenWhenTheLabelIsHidden() throws Exception {
+    PageObservation page = observe("hidden-labels.html");
+    assertThat(byName(page, "Mark all as complete").selector()).isEqualTo("#toggle-all");
+    assertThat(byName(page, "Search todos").selector()).isEqualTo("#search");
+    assertThat(byName(page, "Email address").selector()).isEqualTo("#email");
+    assertThat(byName(page, "I accept the terms").selector()).isEqualTo("#terms");
+    assertThat(page.nodes()).filteredOn(n -> "#bare".equals(n.selector())).singleElement()
+        .satisfies(n -> assertThat(n.name()).isNull());
+  }
+
+  @Test
   void headingTextJoinsBlockChildrenWithASpaceAndInlineOnesWithout() throws Exception {
     PageObservation swagger = observe("swagger.html");
     assertThat(swagger.headings()).extracting(ObservedHeading::text)
