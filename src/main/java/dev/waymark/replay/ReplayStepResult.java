@@ -8,9 +8,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * What one replayed step did, as the {@code run} command prints it. Every text is masked: a real value
  * reads as its {@code {{ token }}}. {@code optional}, {@code uncertain} and {@code rewind} appear only when true.
  *
+ * @param effect what the page did (the address changed, a field reformatted the value, no visible change…)
  * @param rewind the entry is the rewind of a resume point (reaching the start point), not a workflow step
  */
-@JsonPropertyOrder({"step_id", "type", "label", "ok", "skipped", "error", "data", "url", "optional", "uncertain", "rewind"})
+@JsonPropertyOrder({"step_id", "type", "label", "ok", "skipped", "error", "data", "url", "effect", "optional", "uncertain", "rewind"})
 public record ReplayStepResult(
     @JsonProperty("step_id") String stepId,
     @JsonProperty("type") String type,
@@ -22,5 +23,12 @@ public record ReplayStepResult(
     @JsonProperty("url") String url,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("optional") boolean optional,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("uncertain") boolean uncertain,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("rewind") boolean rewind) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("rewind") boolean rewind,
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("effect") String effect) {
+
+  /** A result without an effect note (a rewind, a gate, a step the browser did not run). */
+  public ReplayStepResult(String stepId, String type, String label, boolean ok, boolean skipped, String error,
+      String data, String url, boolean optional, boolean uncertain, boolean rewind) {
+    this(stepId, type, label, ok, skipped, error, data, url, optional, uncertain, rewind, null);
+  }
 }

@@ -206,7 +206,8 @@ public final class WorkflowRunner {
         r = browser.perform(step.id() == null ? step.withId(id) : step, needed, timeoutOf(step));
       }
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
-          mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind);
+          mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,
+          mask.mask(r.effect()));
       if (out.ok() && !out.skipped() && step.store() != null && !step.store().isBlank()) {
         stored.put(step.store(), out.data());
       }

@@ -37,7 +37,7 @@ class ArchitectureTest {
   private static final String[] UI_FEATURES = {"approval", "connection", "decision", "files", "observation",
       "settings", "steps", "variables"};
   /** What drives a real browser in test code. */
-  private static final Pattern BROWSER_DRIVERS = Pattern.compile("dev\\.waymark\\.(testing\\.(BrowserHarness|Browsers)"
+  private static final Pattern BROWSER_DRIVERS = Pattern.compile("dev\\.waymark\\.(testing\\.(BrowserHarness|Browsers)|observe\\.ObserverBrowser"
       + "|observe\\.CdpChromium|executor\\.ExecutorBrowser|cli\\.AuthorRun)");
   private static JavaClasses main;
   private static JavaClasses tests;

@@ -143,6 +143,8 @@ class AuthorThenRunChromiumTest {
 
     assertThat(a.described()).containsExactly("fill 5551234567");
     assertThat(a.prompts()).contains("the page reformatted it to '(555) 123-4567'");
+    // the replay's own line says what the page did, as the authoring prompt did
+    assertThat(a.replay().out()).contains("\"effect\":\"the page reformatted it to '(555) 123-4567'\"");
   }
 
   /**

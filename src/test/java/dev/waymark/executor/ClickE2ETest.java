@@ -11,27 +11,15 @@ import dev.waymark.bridge.StepStatus;
 import dev.waymark.workflow.Selector;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Clicks through the real bridge and extension: input sequence, actionability, never twice, dialogs. */
 @RealBrowser
 class ClickE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @BeforeEach
   void openPage() {

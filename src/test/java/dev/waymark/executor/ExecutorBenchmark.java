@@ -16,9 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Prints how long a step takes from the studio's perform request to its performed reply,
@@ -28,19 +27,8 @@ import org.junit.jupiter.api.Test;
 class ExecutorBenchmark {
   private static final int RUNS = 40;
   private static final java.util.Map<String, Double> medians = new java.util.LinkedHashMap<>();
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @Test
   void printsTheRoundTripOfEachKindOfStep() {

@@ -13,6 +13,9 @@ import dev.waymark.testing.BrowserHarness;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,39 +26,44 @@ import java.util.concurrent.atomic.AtomicInteger;
  * as {@code perform} requests through the bridge server, so a test can read every field of the
  * {@code performed} reply (lastPayload) and can repeat a step id, which BrowserClient refuses.
  */
-final class ExecutorBrowser implements AutoCloseable {
+final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
   private static final AtomicInteger IDS = new AtomicInteger();
   private static final int DEFAULT_TIMEOUT_MS = 5000;
 
-  private final BrowserHarness harness;
-  private final TestPages pages;
+  private final boolean trusted;
+  private BrowserHarness harness;
+  private TestPages pages;
   private JsonNode lastPayload;
   private String input;
 
-  private ExecutorBrowser(BrowserHarness harness, TestPages pages) {
-    this.harness = harness;
-    this.pages = pages;
+  private ExecutorBrowser(boolean trusted) {
+    this.trusted = trusted;
   }
 
-  static ExecutorBrowser start() throws Exception {
-    TestPages pages = new TestPages();
+  /** A browser for a test class, started before its tests: {@code @RegisterExtension static ExecutorBrowser browser = ExecutorBrowser.create();}. */
+  static ExecutorBrowser create() {
+    return new ExecutorBrowser(false);
+  }
+
+  /** The same with the default of a browser Waymark launches: clicks, keys and typing trusted. */
+  static ExecutorBrowser createTrusted() {
+    return new ExecutorBrowser(true);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    pages = new TestPages();
     try {
-      return new ExecutorBrowser(BrowserHarness.start(), pages);
+      harness = trusted ? BrowserHarness.startTrusted() : BrowserHarness.start();
     } catch (Exception | Error e) {
       pages.close();
       throw e;
     }
   }
 
-  /** A browser with the default of one Waymark launches: clicks, keys and typing trusted. */
-  static ExecutorBrowser startTrusted() throws Exception {
-    TestPages pages = new TestPages();
-    try {
-      return new ExecutorBrowser(BrowserHarness.startTrusted(), pages);
-    } catch (Exception | Error e) {
-      pages.close();
-      throw e;
-    }
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
   }
 
   /** The input the raw requests and the client ask for from now on: "trusted", "page", or null for the browser's default. */
@@ -194,7 +202,9 @@ final class ExecutorBrowser implements AutoCloseable {
 
   @Override
   public void close() {
-    harness.close();
-    pages.close();
+    if (harness != null) harness.close();
+    if (pages != null) pages.close();
+    harness = null;
+    pages = null;
   }
 }

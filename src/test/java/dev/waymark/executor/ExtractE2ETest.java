@@ -18,27 +18,15 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** extract, extractList (pagination, load more, infinite scroll, bounds) and captureUrl through the real bridge. */
 @RealBrowser
 class ExtractE2ETest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   private static JsonNode rows(PerformResult r) throws Exception {
     assertThat(r.ok()).as(r.error()).isTrue();

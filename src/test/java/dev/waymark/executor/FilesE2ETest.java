@@ -25,28 +25,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** upload, captureDownload, downloads blocked or allowed, capturePageFile, through the real bridge. */
 @RealBrowser
 class FilesE2ETest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   private static UploadFile file(String name, String mime, String text) {
     return new UploadFile(name, mime, Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8)));

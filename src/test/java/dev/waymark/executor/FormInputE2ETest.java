@@ -10,26 +10,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.PerformResult;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** fill, select and press through the real bridge: plain DOM and a React 18 controlled form. */
 @RealBrowser
 class FormInputE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @Test
   void fillTypesTheRealValueWithInputAndChangeButNothingSentBackCarriesIt() {

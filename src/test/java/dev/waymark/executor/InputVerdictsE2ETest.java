@@ -10,8 +10,7 @@ import dev.waymark.bridge.PerformResult;
 import dev.waymark.testing.RealBrowser;
 import dev.waymark.workflow.Step;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,17 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @RealBrowser
 class InputVerdictsE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.startTrusted();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) browser.close();
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.createTrusted();
 
   private static void use(String input) {
     browser.input("default".equals(input) ? null : input);
@@ -116,7 +106,11 @@ class InputVerdictsE2ETest {
 
     PerformResult secret = ok(browser.perform(fill("#phone", "{{ phone }}"), Map.of("phone", "5559876543")));
     assertThat(js("document.getElementById('phone').value")).isEqualTo("(555) 987-6543");
-    assertThat(secret.toString()).doesNotContain("987").doesNotContain("5559876543");
+    // Nothing the page reports may echo the value, whole or as the mask shows it (the URL holds a random port,
+    // so it is left out of the check).
+    assertThat(String.join(" ", String.valueOf(secret.effect()), String.valueOf(secret.error()),
+        String.valueOf(secret.data()), String.valueOf(secret.title())))
+        .doesNotContain("987-6543").doesNotContain("5559876543");
     assertThat(secret.effect()).isEqualTo("the page reformatted the value (same letters and digits)");
   }
 

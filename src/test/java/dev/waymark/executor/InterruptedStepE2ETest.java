@@ -13,26 +13,14 @@ import dev.waymark.workflow.Step;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A step whose service worker dies after the click landed is reported interrupted and never clicked again. */
 @RealBrowser
 class InterruptedStepE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @Test
   void aStepCutOffByTheWorkerStoppingIsInterruptedAndARetryOfItsIdDoesNotClickAgain() throws Exception {

@@ -10,26 +10,14 @@ import static dev.waymark.executor.Steps.when;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.PerformResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** navigate (url, back, forward, reload), wait, condition and scroll through the real bridge. */
 @RealBrowser
 class NavigationAndWaitE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @Test
   void navigateLoadsThePageAndReportsWhereItIs() {

@@ -9,27 +9,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.workflow.Selector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Selector.enter through open and closed shadow roots and a same-origin iframe, through the real bridge. */
 @RealBrowser
 class ShadowAndFrameE2ETest {
-  private static ExecutorBrowser browser;
-
-  @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-  }
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
 
   @BeforeEach
   void openPage() {

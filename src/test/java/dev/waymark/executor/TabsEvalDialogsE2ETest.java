@@ -13,29 +13,22 @@ import dev.waymark.testing.Cdp;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** switchTab, closeTab, adoptTab, setViewport, eval, and dialogs while a page loads, through the real bridge. */
 @RealBrowser
 class TabsEvalDialogsE2ETest {
-  private static ExecutorBrowser browser;
+  @RegisterExtension
+  static ExecutorBrowser browser = ExecutorBrowser.create();
   private static int home;
 
   @BeforeAll
-  static void start() throws Exception {
-    browser = ExecutorBrowser.start();
+  static void openTheHomeTab() throws Exception {
     browser.open("tabs.html");
     home = task().id();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
   }
 
   /** Every test starts and ends in the first tab. */

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Accessible names on a page of labelling cases (label for and wrapping, aria-labelledby also chained,
@@ -16,25 +15,13 @@ import org.junit.jupiter.api.Test;
  */
 @RealBrowser
 class AccessibleNamesTest {
-  static CdpChromium chromium;
-  static PageServer pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new PageServer();
-    chromium = new CdpChromium(1280, 800);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (chromium != null) chromium.close();
-    if (pages != null) pages.close();
-  }
+  @RegisterExtension
+  static ObserverBrowser browser = new ObserverBrowser();
 
   @Test
   void everyLabellingCaseGetsTheNameAccnameGives() throws Exception {
-    chromium.open(pages.url("observer/names.html"));
-    JsonNode r = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/names.html"));
+    JsonNode r = browser.chromium().evalJson("""
         (() => {
           const o = globalThis.__waymark.observePage({});
           const rows = o.nodes.map((n, i) => {
@@ -60,8 +47,8 @@ class AccessibleNamesTest {
   /** The expectations themselves agree with Chromium's own accname implementation (its accessibility tree). */
   @Test
   void expectedNamesAgreeWithChromiumsAccessibilityTree() throws Exception {
-    chromium.open(pages.url("observer/names.html"));
-    JsonNode cases = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/names.html"));
+    JsonNode cases = browser.chromium().evalJson("""
         JSON.stringify(Array.from(document.querySelectorAll('[id^=n]')).filter((el) => /^n\\d+$/.test(el.id)).map((el) => {
           let exp = el.getAttribute('data-expected-name');
           if (exp === null) exp = el.closest('p').querySelector('[data-expected-name]').getAttribute('data-expected-name');
@@ -69,12 +56,12 @@ class AccessibleNamesTest {
         }))
         """);
     assertThat(cases.size()).isGreaterThanOrEqualTo(30);
-    chromium.send("DOM.enable", Map.of());
-    chromium.send("Accessibility.enable", Map.of());
-    int root = chromium.send("DOM.getDocument", Map.of("depth", 0)).path("root").path("nodeId").asInt();
+    browser.chromium().send("DOM.enable", Map.of());
+    browser.chromium().send("Accessibility.enable", Map.of());
+    int root = browser.chromium().send("DOM.getDocument", Map.of("depth", 0)).path("root").path("nodeId").asInt();
     for (JsonNode c : cases) {
-      int nodeId = chromium.send("DOM.querySelector", Map.of("nodeId", root, "selector", "#" + c.get("id").asText())).path("nodeId").asInt();
-      JsonNode ax = chromium.send("Accessibility.getPartialAXTree", Map.of("nodeId", nodeId, "fetchRelatives", false)).path("nodes").get(0);
+      int nodeId = browser.chromium().send("DOM.querySelector", Map.of("nodeId", root, "selector", "#" + c.get("id").asText())).path("nodeId").asInt();
+      JsonNode ax = browser.chromium().send("Accessibility.getPartialAXTree", Map.of("nodeId", nodeId, "fetchRelatives", false)).path("nodes").get(0);
       // accname flattens whitespace; Chromium keeps a trailing space that a hidden child left behind
       String chromiumName = ax.path("name").path("value").asText().replaceAll("\\s+", " ").trim();
       assertThat(chromiumName).as("Chromium's name of #%s", c.get("id").asText())

@@ -7,9 +7,8 @@ import dev.waymark.workflow.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Prints what observing costs on generated pages of 100, 1,000 and 10,000 controls: time in the page, JSON
@@ -20,20 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 @RealBrowser
 class ObserverBenchmark {
-  static CdpChromium chromium;
-  static PageServer pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new PageServer();
-    chromium = new CdpChromium(1280, 800);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (chromium != null) chromium.close();
-    if (pages != null) pages.close();
-  }
+  @RegisterExtension
+  static ObserverBrowser browser = new ObserverBrowser();
 
   /** A shop-like page: navigation, product tiles, an orders table and a long form, about n controls. */
   static String generate(int n) {
@@ -100,18 +87,18 @@ class ObserverBenchmark {
         "controls", "setting", "elements", "first ms", "median ms", "min ms", "nodes", "JSON chars", "compact ch", "compact t",
         "baseline t", "ratio"));
     for (int n : new int[] {100, 1_000, 10_000}) {
-      pages.put("gen-" + n + ".html", generate(n));
+      browser.pages().put("gen-" + n + ".html", generate(n));
       if (System.getenv("WAYMARK_DUMP") != null) {
         java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("WAYMARK_DUMP"), "gen-" + n + ".html"), generate(n));
       }
-      chromium.open(pages.url("gen-" + n + ".html"));
+      browser.chromium().open(browser.pages().url("gen-" + n + ".html"));
       Thread.sleep(500); // let the page finish its own work (image requests, layout) before timing ours
-      String baseline = AriaSnapshotBaseline.render(chromium);
+      String baseline = AriaSnapshotBaseline.render(browser.chromium());
       int baseTokens = CompactObservation.estimateTokens(baseline);
       String[][] settings = new String[][] {{"default", "{profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}, {"all", "{max_nodes: 1e9, similar_keep: 1e9, profile: " + "1".equals(System.getenv("WAYMARK_PROFILE")) + "}"}};
       if ("1".equals(System.getenv("WAYMARK_ALL_FIRST"))) settings = new String[][] {settings[1], settings[0]};
       for (String[] setting : settings) {
-        JsonNode r = chromium.evalJson(String.format(MEASURE, setting[1]));
+        JsonNode r = browser.chromium().evalJson(String.format(MEASURE, setting[1]));
         String json = r.get("json").asText();
         PageObservation o = Json.read(json, PageObservation.class);
         String compact = CompactObservation.render(o);

@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -41,24 +40,11 @@ class ObserverPagesTest {
       })()
       """;
 
-  static CdpChromium chromium;
-  static PageServer pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new PageServer();
-    chromium = new CdpChromium(1280, 800);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (chromium != null) chromium.close();
-    if (pages != null) pages.close();
-  }
+  @RegisterExtension
+  static ObserverBrowser browser = new ObserverBrowser();
 
   static PageObservation observe(String page) throws Exception {
-    chromium.open(pages.url("observer/" + page));
-    return chromium.observe("{}");
+    return browser.observe(page);
   }
 
   static ObservedNode byName(PageObservation o, String name) {
@@ -74,16 +60,16 @@ class ObserverPagesTest {
   @ValueSource(strings = {"shop.html", "shadow-frames.html", "consent.html", "consent-frame.html", "dialog.html",
       "aria-dialog.html", "positions.html", "listings.html", "names.html", "pager-kinds.html", "app-shell.html", "selectors.html", "frame-far.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
-    chromium.open(pages.url("observer/" + page));
-    JsonNode r = chromium.evalJson(RESOLVE_ALL);
+    browser.chromium().open(browser.pages().url("observer/" + page));
+    JsonNode r = browser.chromium().evalJson(RESOLVE_ALL);
     assertThat(r.get("count").asInt()).isPositive();
     assertThat(r.get("bad")).as("nodes whose selector does not resolve to them").isEmpty();
   }
 
   @Test
   void selectorsPreferIdThenTestAttributesNameAriaLabelThenAnchoredPositions() throws Exception {
-    chromium.open(pages.url("observer/selectors.html"));
-    JsonNode rows = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/selectors.html"));
+    JsonNode rows = browser.chromium().evalJson("""
         (() => {
           const o = globalThis.__waymark.observePage({});
           return JSON.stringify(o.nodes.map((n, i) => ({ name: n.name, actual: n.selector,
@@ -98,14 +84,14 @@ class ObserverPagesTest {
 
   @Test
   void theTextOfALabelWithAControlIsNotAClickableOfItsOwnUnlessItStandsInForAHiddenOne() throws Exception {
-    chromium.open(pages.url("observer/labelled-choices.html"));
-    JsonNode rows = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/labelled-choices.html"));
+    JsonNode rows = browser.chromium().evalJson("""
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => n.role + ':' + (n.name || '')))
         """);
     assertThat(rows.toString()).isEqualTo("[\"radio:light\",\"radio:dark\",\"checkbox:Send me news\","
         + "\"checkbox:I accept the terms\",\"generic:Pick a colour\",\"generic:Open the menu\","
         + "\"checkbox:Toggle the menu\",\"radio:M\",\"radio:L\"]");
-    JsonNode pills = chromium.evalJson("""
+    JsonNode pills = browser.chromium().evalJson("""
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.filter((n) => n.tag === 'label')
           .map((n) => ({ name: n.name, checked: n.checked, selector: n.selector })))
         """);
@@ -114,21 +100,21 @@ class ObserverPagesTest {
 
   @Test
   void aHiddenHeadingNamesNoSection() throws Exception {
-    chromium.open(pages.url("observer/hidden-heading.html"));
-    JsonNode rows = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/hidden-heading.html"));
+    JsonNode rows = browser.chromium().evalJson("""
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.map((n) => ({ name: n.name, section: n.section || null })))
         """);
     assertThat(rows.toString()).contains("{\"name\":\"Change theme\",\"section\":\"Clippy Documentation\"}")
         .contains("{\"name\":\"Usage\",\"section\":\"Introduction\"}").doesNotContain("Keyboard shortcuts")
         .contains("{\"name\":\"Copy\",\"section\":\"File system\"}").contains("{\"name\":\"Start\",\"section\":\"Learning C#\"}");
-    JsonNode headings = chromium.evalJson("JSON.stringify(globalThis.__waymark.observePage({}).headings.map((h) => h.text))");
+    JsonNode headings = browser.chromium().evalJson("JSON.stringify(globalThis.__waymark.observePage({}).headings.map((h) => h.text))");
     assertThat(headings.toString()).contains("\"File system\"", "\"The standard library\"", "\"Learning C#\"");
   }
 
   @Test
   void aJumpInsideTheDocumentLeadsNowhereSoItHasNoHref() throws Exception {
-    chromium.open(pages.url("observer/selectors.html"));
-    JsonNode rows = chromium.evalJson("""
+    browser.chromium().open(browser.pages().url("observer/selectors.html"));
+    JsonNode rows = browser.chromium().evalJson("""
         JSON.stringify(globalThis.__waymark.observePage({}).nodes.filter((n) => n.tag === 'a')
           .map((n) => ({ name: n.name, href: n.href || null })))
         """);
@@ -290,10 +276,10 @@ class ObserverPagesTest {
 
   @Test
   void passwordValueIsNeverRead() throws Exception {
-    chromium.open(pages.url("observer/shop.html"));
-    String raw = chromium.observeRaw("{include_text: true}");
+    browser.chromium().open(browser.pages().url("observer/shop.html"));
+    String raw = browser.chromium().observeRaw("{include_text: true}");
     assertThat(raw).doesNotContain("hunter2");
-    PageObservation o = chromium.observe("{}");
+    PageObservation o = browser.chromium().observe("{}");
     ObservedNode pw = byName(o, "Password");
     assertThat(pw.type()).isEqualTo("password");
     assertThat(pw.value()).isNull();
@@ -405,7 +391,7 @@ class ObserverPagesTest {
     assertThat(details).hasSize(8);
     assertThat(details.get(2).context()).startsWith("A-1003");
     // the selector of each list matches its items in the page
-    JsonNode counts = chromium.evalJson("JSON.stringify([document.querySelectorAll('#reviews > article.review').length,"
+    JsonNode counts = browser.chromium().evalJson("JSON.stringify([document.querySelectorAll('#reviews > article.review').length,"
         + "document.querySelectorAll('#order-rows > tr').length])");
     assertThat(counts.get(0).asInt()).isEqualTo(5);
     assertThat(counts.get(1).asInt()).isEqualTo(8);
@@ -444,9 +430,9 @@ class ObserverPagesTest {
 
   @Test
   void nodeCapTruncatesAndCountsWhatIsLeftOut() throws Exception {
-    chromium.open(pages.url("observer/shop.html"));
-    PageObservation all = chromium.observe("{}");
-    PageObservation capped = chromium.observe("{max_nodes: 10}");
+    browser.chromium().open(browser.pages().url("observer/shop.html"));
+    PageObservation all = browser.chromium().observe("{}");
+    PageObservation capped = browser.chromium().observe("{max_nodes: 10}");
     assertThat(capped.nodes()).hasSize(10);
     assertThat(capped.truncated()).isTrue();
     assertThat(capped.omitted()).isEqualTo(all.nodes().size() - 10);
@@ -455,8 +441,8 @@ class ObserverPagesTest {
 
   @Test
   void timingsRideAlongWithoutBeingSerialised() throws Exception {
-    chromium.open(pages.url("observer/shop.html"));
-    JsonNode t = chromium.evalJson("JSON.stringify((o => ({ timing: o._timing, keys: Object.keys(o) }))"
+    browser.chromium().open(browser.pages().url("observer/shop.html"));
+    JsonNode t = browser.chromium().evalJson("JSON.stringify((o => ({ timing: o._timing, keys: Object.keys(o) }))"
         + "(globalThis.__waymark.observePage({profile: true})))");
     assertThat(t.path("timing").path("total_ms").asDouble()).isPositive();
     assertThat(t.path("timing").path("profile").path("name").asDouble()).isPositive();
@@ -465,19 +451,19 @@ class ObserverPagesTest {
 
   @Test
   void elementBudgetStopsTheWalkAndSaysSo() throws Exception {
-    chromium.open(pages.url("observer/shop.html"));
-    PageObservation o = chromium.observe("{max_elements: 40}");
+    browser.chromium().open(browser.pages().url("observer/shop.html"));
+    PageObservation o = browser.chromium().observe("{max_elements: 40}");
     assertThat(o.truncated()).isTrue();
-    assertThat(o.nodes().size()).isLessThan(chromium.observe("{}").nodes().size());
+    assertThat(o.nodes().size()).isLessThan(browser.chromium().observe("{}").nodes().size());
   }
 
   @Test
   void textOnlyWhenAskedAndCapped() throws Exception {
-    chromium.open(pages.url("observer/shop.html"));
-    assertThat(chromium.observe("{}").text()).isNull();
-    PageObservation withText = chromium.observe("{include_text: true}");
+    browser.chromium().open(browser.pages().url("observer/shop.html"));
+    assertThat(browser.chromium().observe("{}").text()).isNull();
+    PageObservation withText = browser.chromium().observe("{include_text: true}");
     assertThat(withText.text()).contains("All mugs").contains("Sign in").doesNotContain("Hidden by attribute");
-    PageObservation capped = chromium.observe("{include_text: true, max_text: 50}");
+    PageObservation capped = browser.chromium().observe("{include_text: true, max_text: 50}");
     assertThat(capped.text()).hasSize(50);
     assertThat(capped.truncated()).isTrue();
   }

@@ -7,9 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.testing.RealBrowser;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,41 +18,26 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @RealBrowser
 class ObserverWidgetsTest {
-  static CdpChromium chromium;
-  static PageServer pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new PageServer();
-    chromium = new CdpChromium(1280, 800);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (chromium != null) chromium.close();
-    if (pages != null) pages.close();
-  }
+  @RegisterExtension
+  static ObserverBrowser browser = new ObserverBrowser();
 
   static PageObservation observe(String page) throws Exception {
-    chromium.open(pages.url("observer/" + page));
-    return chromium.observe("{}");
+    return browser.observe(page);
   }
 
   static ObservedNode byName(PageObservation o, String name) {
-    return o.nodes().stream().filter(n -> name.equals(n.name())).findFirst()
-        .orElseThrow(() -> new AssertionError("no node named " + name + " in " + o.nodes().stream().map(ObservedNode::name).toList()));
+    return ObserverBrowser.byName(o, name);
   }
 
   static ObservedList listOf(PageObservation o, String selector) {
-    return o.lists().stream().filter(l -> l.selector().equals(selector)).findFirst()
-        .orElseThrow(() -> new AssertionError("no list " + selector + " in " + o.lists()));
+    return ObserverBrowser.listOf(o, selector);
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"swagger.html", "docs-api.html", "tabulator.html", "ag-grid.html", "aria-table.html", "todomvc.html"})
   void everySelectorMatchesExactlyItsNode(String page) throws Exception {
-    chromium.open(pages.url("observer/" + page));
-    JsonNode r = chromium.evalJson(ObserverPagesTest.RESOLVE_ALL);
+    browser.chromium().open(browser.pages().url("observer/" + page));
+    JsonNode r = browser.chromium().evalJson(ObserverPagesTest.RESOLVE_ALL);
     assertThat(r.get("count").asInt()).isPositive();
     assertThat(r.get("bad")).as("nodes whose selector does not resolve to them").isEmpty();
   }
@@ -152,8 +136,8 @@ class ObserverWidgetsTest {
     assertThat(o.nodes()).noneSatisfy(n -> assertThat(n.name()).startsWith("SKU-0001"));
     assertThat(CompactObservation.render(o)).contains("  next: numbered 5 pages \"Next\" e");
     // the pager's selector is the control that turns the page
-    chromium.eval("document.querySelector(" + Json.quote(p.selector()) + ").click()");
-    await().atMost(Duration.ofSeconds(5)).until(() -> chromium.eval(
+    browser.chromium().eval("document.querySelector(" + Json.quote(p.selector()) + ").click()");
+    await().atMost(Duration.ofSeconds(5)).until(() -> browser.chromium().eval(
         "document.querySelector('#inventory [tabulator-field=\"sku\"][role=gridcell]').textContent").asText().equals("SKU-0021"));
   }
 
@@ -192,10 +176,10 @@ class ObserverWidgetsTest {
     assertThat(book.selector()).contains(":nth-of-type(");
     assertThat(CompactObservation.render(o)).contains(book.ref() + " checkbox").contains("\"Read a book\" positional");
     // the selector ticks that todo, and still names it after the list re-rendered
-    chromium.eval("document.querySelector(" + Json.quote(milk.selector()) + ").click()");
-    await().atMost(Duration.ofSeconds(5)).until(() -> chromium.eval(
+    browser.chromium().eval("document.querySelector(" + Json.quote(milk.selector()) + ").click()");
+    await().atMost(Duration.ofSeconds(5)).until(() -> browser.chromium().eval(
         "document.querySelector(" + Json.quote(milk.selector()) + ").checked").asBoolean());
-    assertThat(chromium.eval("document.querySelector('#todo-count').textContent").asText()).isEqualTo("1 items left");
+    assertThat(browser.chromium().eval("document.querySelector('#todo-count').textContent").asText()).isEqualTo("1 items left");
   }
 
   /** JavaScript string literals for selectors put into evaluated expressions. */

@@ -11,6 +11,7 @@ import dev.waymark.workflow.Step;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TreeTableView;
@@ -81,12 +82,18 @@ class HumanGatesTest {
 
   @Test
   void ctrlEnterApprovesAndTheStepIsPerformedAndListed(FxRobot robot) {
+    f.browser.answer = s -> new dev.waymark.workflow.StepResult(s.id(), true, null, null, null, null, false, false, false,
+        null, null, null, "the page changed (3 DOM changes)");
     robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
     await("the step is listed", () -> steps(robot).getItems().size() == 1);
     assertThat(f.browser.performed).hasSize(1);
     assertThat(steps(robot).getItems().get(0).selector().css()).isEqualTo("#place-order");
     assertThat(trail(robot).getItems()).singleElement().extracting(ExtTurn::ok).isEqualTo(true);
+    // the trail says what the page did, so the person can tell a working click from an ignored one
+    TableColumn<ExtTurn, ?> effect = trail(robot).getColumns().stream()
+        .filter(c -> "What the page did".equals(c.getText())).findFirst().orElseThrow();
+    assertThat(effect.getCellData(0)).isEqualTo("the page changed (3 DOM changes)");
     await("the pane is gone", () -> !robot.lookup("#approval-view").query().isVisible());
   }
 
