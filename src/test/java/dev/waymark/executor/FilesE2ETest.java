@@ -223,15 +223,8 @@ class FilesE2ETest {
   @Test
   void aDownloadAClickStartsAMomentLaterIsReportedWithTheStepOrAsAnEvent() throws Exception {
     browser.open("download.html");
-    List<BrowserEvent> events = new CopyOnWriteArrayList<>();
-    BridgeListener listener = new BridgeListener() {
-      @Override
-      public void event(ClientInfo client, BrowserEvent event) {
-        events.add(event);
-      }
-    };
-    browser.harness().client().addListener(listener);
-    try {
+    try (EventLog log = new EventLog()) {
+      List<BrowserEvent> events = log.events;
       // The handler navigates to a download 150 ms after the click: inside the click's wait for an effect.
       PerformResult r = browser.perform(click("#soon-dl"));
       assertThat(r.ok()).as(r.error()).isTrue();
@@ -240,23 +233,14 @@ class FilesE2ETest {
       String url = !r.downloads().isEmpty() ? r.downloads().get(0).url()
           : events.stream().filter(e -> "download_blocked".equals(e.event())).findFirst().orElseThrow().text("url");
       assertThat(url).as("the blocked download, never lost").endsWith("/echo?kind=soon");
-    } finally {
-      browser.harness().client().removeListener(listener);
     }
   }
 
   @Test
   void aDownloadTheTaskPageStartsAfterTheStepIsBlockedAndSentAsAnEvent() throws Exception {
     browser.open("download.html");
-    List<BrowserEvent> events = new CopyOnWriteArrayList<>();
-    BridgeListener listener = new BridgeListener() {
-      @Override
-      public void event(ClientInfo client, BrowserEvent event) {
-        events.add(event);
-      }
-    };
-    browser.harness().client().addListener(listener);
-    try {
+    try (EventLog log = new EventLog()) {
+      List<BrowserEvent> events = log.events;
       // A skipped step before it must not keep claiming downloads.
       PerformResult skipped = browser.perform(step("click").selector(css("#nothing"))
           .condition(Steps.when("#not-there", null, null, null, false)).build());
@@ -268,7 +252,25 @@ class FilesE2ETest {
       assertThat(r.downloads()).isEmpty();
       assertThat(events).filteredOn(e -> "download_blocked".equals(e.event())).singleElement()
           .satisfies(e -> assertThat(e.text("url")).endsWith("/echo?kind=late"));
-    } finally {
+    }
+  }
+
+  /** The browser's events while it is open. */
+  private static final class EventLog implements AutoCloseable {
+    final List<BrowserEvent> events = new CopyOnWriteArrayList<>();
+    private final BridgeListener listener = new BridgeListener() {
+      @Override
+      public void event(ClientInfo client, BrowserEvent event) {
+        events.add(event);
+      }
+    };
+
+    EventLog() {
+      browser.harness().client().addListener(listener);
+    }
+
+    @Override
+    public void close() {
       browser.harness().client().removeListener(listener);
     }
   }
