@@ -25,10 +25,4 @@ public record ReplayStepResult(
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("uncertain") boolean uncertain,
     @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("rewind") boolean rewind,
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("effect") String effect) {
-
-  /** A result without an effect note (a rewind, a gate, a step the browser did not run). */
-  public ReplayStepResult(String stepId, String type, String label, boolean ok, boolean skipped, String error,
-      String data, String url, boolean optional, boolean uncertain, boolean rewind) {
-    this(stepId, type, label, ok, skipped, error, data, url, optional, uncertain, rewind, null);
-  }
 }

@@ -10,7 +10,6 @@ public final class RealBrowserCondition implements ExecutionCondition {
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     if (Browsers.skipped()) return ConditionEvaluationResult.disabled(Browsers.SKIP_REASON);
     // Not a skip: a real-browser test that cannot find its browser is a failure the person must see.
-    Browsers.chromium();
     return ConditionEvaluationResult.enabled("browser: " + Browsers.chromium());
   }
 }
