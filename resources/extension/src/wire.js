@@ -122,6 +122,19 @@
  * @property {boolean} [partial]
  * @property {string | null} [effect] what the page did with the input, in words (a fill's note)
  * @property {import('./executor/effects.js').PageEffect} [page_effect] what the page saw a click or key do
+ * @property {Heal} [healed] the step's selector did not lead to its target; the element acted on was found by identity
+ */
+
+/**
+ * Evidence of a heal (page/executor/identity.js): the selector the step had, the one it acted through, and how
+ * well the element fit the target against the next best.
+ * @typedef {object} Heal
+ * @property {Record<string, unknown> | null} from
+ * @property {Record<string, unknown>} to
+ * @property {number} score
+ * @property {number | null} runner_up
+ * @property {string} reason
+ * @property {string} element
  */
 
 /**
@@ -149,6 +162,7 @@
  * @property {FileOut} [file]
  * @property {boolean} [optional]
  * @property {string} [store]
+ * @property {Heal} [healed]
  */
 
 /**

@@ -23,14 +23,17 @@ export async function pageAction(ctx) {
   if (step.type === 'fill' && (value === undefined || value === null)) value = '';
   if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
   if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
-  const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value };
+  const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value,
+    ...(ctx.identity && step.target ? { target: step.target } : {}) };
   const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press');
   // A value typed from a {{ token }} is never quoted back, not even reformatted by the page.
   const echo = !(step.type === 'fill' && tokenNames(step.value).length);
   ctx.effectKey = ctx.stepId ?? `step-${ctx.t0}-${Math.random().toString(36).slice(2)}`;
-  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}) }], { acts: true });
-  if (r.trusted_point) return clickTrusted(ctx, r);
-  if (r.trusted_keys) return keysTrusted(ctx, r);
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}), ...(ctx.identity ? { identity: true } : {}) }], { acts: true });
+  // A heal is evidence about which element was acted on: it stays on the reply whichever way the input went.
+  const healed = r.healed ? { healed: r.healed } : {};
+  if (r.trusted_point) return { ...(await clickTrusted(ctx, r)), ...healed };
+  if (r.trusted_keys) return { ...(await keysTrusted(ctx, r)), ...healed };
   return r;
 }
 

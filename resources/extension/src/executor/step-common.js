@@ -15,6 +15,7 @@ import { substitute } from './values.js';
  * @property {import('../wire.js').Dialog[]} [dialogs] dialogs the step's page calls collected
  * @property {Record<string, import('../wire.js').UploadFile>} [files]
  * @property {boolean} [trusted] clicks, keys and typing go through the debugger
+ * @property {boolean} [identity] check the step's target before acting, heal to it (replay)
  * @property {string} [effectKey] the key the page call watches the step's effect under
  * @property {ReturnType<typeof import('./downloads.js').watchDownloads>} [downloads]
  * @property {number | null} [taskTabAtStart]

@@ -38,7 +38,7 @@ export const DEFAULT_TIMEOUT_MS = 10000;
  * @param {number} tabId
  * @param {import('../wire.js').Step} step
  * @param {Record<string, unknown>} [values]
- * @param {{step_id?: string, timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string}} [options]
+ * @param {{step_id?: string, timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean}} [options]
  * @returns {Promise<Performed>}
  */
 export async function performStep(tabId, step, values = {}, options = {}) {
@@ -87,7 +87,7 @@ async function answerFor(record) {
  * @param {number} tabId
  * @param {import('../wire.js').Step} step
  * @param {Record<string, unknown>} values
- * @param {{timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string}} options
+ * @param {{timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean}} options
  * @param {string | null} stepId
  * @param {import('./values.js').Masker} mask
  * @returns {Promise<Performed>}
@@ -100,7 +100,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
     noteWorked(taskTabAtStart).catch(() => {});
   }
   /** @type {StepContext} */
-  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted' };
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted', identity: !!options.identity };
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
   let result;
@@ -220,6 +220,7 @@ async function finalize(result, ctx) {
   if (result.items !== undefined) reply.items = result.items;
   if (result.pages !== undefined) reply.pages = result.pages;
   if (result.count !== undefined) reply.count = result.count;
+  if (result.healed) reply.healed = { ...result.healed, element: mask(result.healed.element) };
   if (result.file) reply.file = { ...result.file, filename: mask(result.file.filename) };
   if (step && step.optional) reply.optional = true;
   if (step && step.store) reply.store = step.store;

@@ -14,6 +14,7 @@ import { readOne, TEXT_CAP } from './extract.js';
 import { dialogLink } from './dialog-link.js';
 import { docId, sleep, targets } from './common.js';
 import { uploadStep } from './upload.js';
+import { identify } from './identity.js';
 import { downloadClick } from './files.js';
 
 export { pageHtml, fetchFile } from './files.js';
@@ -75,6 +76,19 @@ async function attempt(step, options) {
 }
 
 async function elementAction(step, options) {
+  // Replay checks who the element is before acting on it (identity.js); authoring has just observed it.
+  let heal = null;
+  if (options.identity && step.target && typeof step.target === 'object') {
+    const id = identify(step);
+    if (id.error) return { ok: false, error: id.error, retry: !!id.retry };
+    if (id.heal) heal = id.heal;
+    step = { ...step, selector: id.selector };
+  }
+  const r = await elementActionOn(step, options);
+  return heal ? { ...r, healed: heal } : r;
+}
+
+async function elementActionOn(step, options) {
   const t = targets(step);
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
   let chord = null;

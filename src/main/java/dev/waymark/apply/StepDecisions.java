@@ -25,6 +25,8 @@ public final class StepDecisions {
     if (ref != null && !ref.isBlank()) {
       out.put("ref", ref.strip());
       fields.remove("selector");
+      // the ref's element brings its own target again
+      fields.remove("target");
     }
     out.setAll(fields);
     return out;

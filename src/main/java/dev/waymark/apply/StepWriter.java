@@ -14,6 +14,7 @@ import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Target;
 import dev.waymark.workflow.Tokens;
 import java.lang.reflect.RecordComponent;
 import java.util.Iterator;
@@ -35,7 +36,7 @@ public final class StepWriter {
 
   static {
     Set<String> fields = new TreeSet<>(STEP_FIELDS);
-    fields.removeAll(Set.of("id", "selector", "provenance"));
+    fields.removeAll(Set.of("id", "selector", "provenance", "target"));
     fields.add("ref");
     DECISION_FIELDS = java.util.Collections.unmodifiableSet(fields);
   }
@@ -93,6 +94,7 @@ public final class StepWriter {
       }
       if (node != null) {
         b.selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
+        b.target(targetOf(node));
       } else {
         b.selector(new Selector(list.selector(), null, null, null, null, false));
         if (StepTypes.EXTRACT_LIST.equals(type)) {
@@ -109,6 +111,7 @@ public final class StepWriter {
       // A person's raw selector (an edit, a recovered step) that names an observed element is that element:
       // the risk gate and the label then see its role and name, as they would through a ref.
       node = nodeAt(obs, parsed.selector());
+      if (node != null && parsed.target() == null) b.target(targetOf(node));
     }
     requireFields(type, parsed);
     String outputProblem = StepTypes.outputProblem(type, parsed.output());
@@ -200,9 +203,26 @@ public final class StepWriter {
     return null;
   }
 
+  /**
+   * Who the observed element is, for replay's identity check: what the observer said of it, never its value. A
+   * node the observer could not name, place or link (an icon in a row of icons) has no target: nothing could
+   * recognize it again but its selector.
+   */
+  public static Target targetOf(ObservedNode n) {
+    Target t = new Target(blankToNull(n.role()), blankToNull(n.name()), blankToNull(n.tag()), blankToNull(n.type()),
+        blankToNull(n.section()), blankToNull(n.context()), blankToNull(n.href()));
+    return t.identifying() ? t : null;
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+
   private static Set<String> personFields() {
     Set<String> fields = new TreeSet<>(DECISION_FIELDS);
     fields.add("selector");
+    // a person's step (an edit, a recovered step) keeps the target its selector was recorded with
+    fields.add("target");
     return fields;
   }
 

@@ -26,6 +26,7 @@ import java.util.regex.Matcher;
 public final class BridgeBrowserPort implements BrowserPort {
   private final BrowserClient client;
   private final CaptureFolder captures;
+  private final boolean identity;
 
   /** A port whose captured files are reported but not kept (no folder to keep them in). */
   public BridgeBrowserPort(BrowserClient client) {
@@ -34,8 +35,17 @@ public final class BridgeBrowserPort implements BrowserPort {
 
   /** A port that saves every captured file into {@code captures}. */
   public BridgeBrowserPort(BrowserClient client, CaptureFolder captures) {
+    this(client, captures, false);
+  }
+
+  /**
+   * A port for replay when {@code identity}: the extension checks each element step's target before acting and
+   * heals to it (the heal comes back on the result), or stops the step naming the candidates.
+   */
+  public BridgeBrowserPort(BrowserClient client, CaptureFolder captures, boolean identity) {
     this.client = client;
     this.captures = captures;
+    this.identity = identity;
   }
 
   /** The wire step id of one performance of {@code step}. */
@@ -81,7 +91,7 @@ public final class BridgeBrowserPort implements BrowserPort {
     }
     PerformResult r;
     try {
-      r = client.perform(wireId, step, sent, files, timeoutMs, route.workflowId(), route.clientId())
+      r = client.perform(wireId, step, sent, files, timeoutMs, route.workflowId(), route.clientId(), identity)
           .get(limit, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();

@@ -187,6 +187,15 @@ public final class BrowserClient implements AutoCloseable {
    */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
       Map<String, UploadFile> files, long timeoutMs, String workflowId, String clientHint) {
+    return perform(stepId, step, values, files, timeoutMs, workflowId, clientHint, false);
+  }
+
+  /**
+   * Same; with {@code identity} the extension checks the element against the step's {@code target} before acting
+   * and heals to it when the selector no longer leads there (replay). Authoring has just observed the element.
+   */
+  public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
+      Map<String, UploadFile> files, long timeoutMs, String workflowId, String clientHint, boolean identity) {
     String target = clientHint != null && server.clients().stream().anyMatch(c -> c.clientId().equals(clientHint))
         ? clientHint : pinnedClient;
     String clientId = target != null ? target : client().map(ClientInfo::clientId).orElse(null);
@@ -207,6 +216,7 @@ public final class BrowserClient implements AutoCloseable {
     m.put("timeout_ms", timeoutMs);
     if (input != null) m.put("input", input);
     if (workflowId != null) m.put("workflow_id", workflowId);
+    if (identity) m.put("identity", true);
     m.putNull("tab");
     return server.request(target, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
         .handle((reply, error) -> {

@@ -20,7 +20,8 @@ public final class BridgeReplayBrowser implements ReplayBrowser {
   /** Captured files are saved into {@code captures}. */
   public BridgeReplayBrowser(BrowserClient client, CaptureFolder captures) {
     this.client = client;
-    this.port = new BridgeBrowserPort(client, captures);
+    // Replay checks who each element is before acting on it (the step's target), and heals or stops.
+    this.port = new BridgeBrowserPort(client, captures, true);
   }
 
   @Override

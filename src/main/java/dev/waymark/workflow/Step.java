@@ -15,7 +15,7 @@ import java.util.Map;
 @JsonPropertyOrder({"id", "type", "label", "selector", "value", "format", "attribute", "fields", "limit",
     "url", "fn", "args", "body_params", "method", "filename", "output", "wait", "prompt", "continue_on",
     "timeout_ms", "optional", "condition", "store", "resume", "always", "accept_dialog", "allow_download",
-    "provenance"})
+    "target", "provenance"})
 public record Step(
     @JsonProperty("id") String id,
     @JsonProperty("type") String type,
@@ -46,7 +46,9 @@ public record Step(
     // task-respond: a dialog is answered OK, or a download allowed, only when the step asks and a person approved.
     @JsonProperty("accept_dialog") boolean acceptDialog,
     @JsonProperty("allow_download") boolean allowDownload,
-    @JsonProperty("provenance") Provenance provenance) {
+    @JsonProperty("provenance") Provenance provenance,
+    // Who the element is, beside the selector that finds it (replay checks it before acting).
+    @JsonProperty("target") Target target) {
 
   public Step {
     // Key order is column order for extractList, and form order for body_params: keep insertion order.
@@ -89,6 +91,7 @@ public record Step(
     private Condition condition;
     private ResumePoint resume;
     private Provenance provenance;
+    private Target target;
 
     public Builder() {}
 
@@ -99,6 +102,7 @@ public record Step(
       prompt = s.prompt; continueOn = s.continueOn; timeoutMs = s.timeoutMs; optional = s.optional;
       condition = s.condition; store = s.store; resume = s.resume; always = s.always;
       acceptDialog = s.acceptDialog; allowDownload = s.allowDownload; provenance = s.provenance;
+      target = s.target;
     }
 
     public Builder id(String v) { id = v; return this; }
@@ -129,11 +133,12 @@ public record Step(
     public Builder acceptDialog(boolean v) { acceptDialog = v; return this; }
     public Builder allowDownload(boolean v) { allowDownload = v; return this; }
     public Builder provenance(Provenance v) { provenance = v; return this; }
+    public Builder target(Target v) { target = v; return this; }
 
     public Step build() {
       return new Step(id, type, label, selector, value, format, attribute, fields, limit, url, fn, args,
           bodyParams, method, filename, output, waitFor, prompt, continueOn, timeoutMs, optional, condition,
-          store, resume, always, acceptDialog, allowDownload, provenance);
+          store, resume, always, acceptDialog, allowDownload, provenance, target);
     }
   }
 }

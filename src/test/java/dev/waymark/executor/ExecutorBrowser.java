@@ -129,6 +129,11 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
 
   /** The same, naming the workflow the step travels in (the perform message's workflow_id). */
   PerformResult performRaw(String stepId, Step step, Map<String, String> values, String workflowId) {
+    return performRaw(stepId, step, values, workflowId, false);
+  }
+
+  /** The same; with {@code identity} the extension checks the step's target before acting (replay's mode). */
+  PerformResult performRaw(String stepId, Step step, Map<String, String> values, String workflowId, boolean identity) {
     BridgeServer server = harness.client().server();
     ObjectNode m = server.codec().message(MessageType.PERFORM);
     m.put("step_id", stepId);
@@ -138,6 +143,7 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
     m.put("timeout_ms", timeoutOf(step));
     if (input != null) m.put("input", input);
     if (workflowId != null) m.put("workflow_id", workflowId);
+    if (identity) m.put("identity", true);
     m.putNull("tab");
     try {
       ObjectNode reply = server.request(harness.clientInfo().clientId(), m, Duration.ofMillis(timeoutOf(step) + 20_000))

@@ -1,0 +1,161 @@
+// @ts-check
+// Identity before action (replay): a step recorded who its element is for (`target`: role, name, tag, type,
+// section, context, href — what the observer said of it when the step was authored). Before acting, the
+// element the selector finds is checked against it; when the selector finds nothing, or an element that is
+// not the target, the page is searched for it with the observer itself (the same walk, names and sections
+// that produced the target) and the step acts on the one candidate that clearly fits best: a heal, reported
+// with its evidence. Two candidates alike, or none, stop the step with the candidates named. Never a guess.
+import { observePage } from '../observer/index.js';
+import { resolveSelector, describeSelector } from './resolve.js';
+
+/** A candidate must reach this share of the target's weighted fields to be the target. */
+export const MATCH = 0.62;
+/** …and beat the next candidate by this much to be healed to. */
+export const MARGIN = 0.12;
+
+// Roles a redesign swaps for one another without changing what the control is for.
+const ROLE_GROUPS = [
+  ['textbox', 'searchbox', 'combobox'],
+  ['button', 'link', 'menuitem', 'tab'],
+  ['checkbox', 'switch', 'menuitemcheckbox'],
+  ['radio', 'menuitemradio'],
+];
+
+const WEIGHTS = { name: 4, context: 2, href: 1.5, section: 1, tag: 0.5, type: 0.5 };
+
+function norm(s) {
+  return String(s || '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/[^\p{L}\p{N} ]+/gu, '').trim();
+}
+
+function words(s) {
+  return new Set(norm(s).split(' ').filter(Boolean));
+}
+
+/** 1 for the same text, less for text that shares words or contains the other, 0 for unrelated text. */
+export function textSimilarity(a, b) {
+  const x = norm(a);
+  const y = norm(b);
+  if (!x && !y) return 1;
+  if (!x || !y) return 0;
+  if (x === y) return 1;
+  const wa = words(x);
+  const wb = words(y);
+  let common = 0;
+  for (const w of wa) if (wb.has(w)) common++;
+  const jaccard = common / (wa.size + wb.size - common);
+  const contains = x.includes(y) || y.includes(x) ? 0.75 : 0;
+  return Math.max(jaccard, contains);
+}
+
+function roleFit(a, b) {
+  if (a === b) return 1;
+  if (ROLE_GROUPS.some((g) => g.includes(a) && g.includes(b))) return 0.8;
+  return 0;
+}
+
+function hrefPath(h) {
+  try {
+    const u = new URL(h, location.href);
+    return u.pathname + u.hash;
+  } catch {
+    return String(h || '');
+  }
+}
+
+/** How well an observed node fits the target, 0..1 (0 when the role does not fit at all). */
+export function scoreNode(node, target) {
+  const role = roleFit(node.role, target.role);
+  if (!role) return 0;
+  let got = 0;
+  let max = 0;
+  for (const [field, w] of Object.entries(WEIGHTS)) {
+    const want = target[field];
+    if (want === undefined || want === null || want === '') continue;
+    max += w;
+    const have = node[field];
+    let sim;
+    if (field === 'href') sim = have ? (hrefPath(have) === hrefPath(want) ? 1 : textSimilarity(hrefPath(have), hrefPath(want)) * 0.6) : 0;
+    else if (field === 'tag' || field === 'type') sim = have === want ? 1 : 0;
+    // the observer writes a context only where names repeat, and a section only where it finds one:
+    // its absence now says little either way
+    else if ((field === 'context' || field === 'section') && !have) sim = 0.5;
+    else sim = textSimilarity(have, want);
+    got += w * sim;
+  }
+  if (!max) return role * 0.5;
+  return role * (got / max);
+}
+
+function describeNode(n) {
+  return `${n.role}${n.name ? ` "${n.name}"` : ''}${n.context ? ` in "${n.context}"` : ''}`;
+}
+
+function describeTarget(t) {
+  return `${t.role || 'an element'}${t.name ? ` "${t.name}"` : ''}${t.context ? ` in "${t.context}"` : ''}${t.section ? ` under "${t.section}"` : ''}`;
+}
+
+function selectorOf(node) {
+  const s = { css: node.selector };
+  if (node.path) s.path = node.path;
+  if (node.indexes) s.indexes = node.indexes;
+  if (node.enter) s.enter = node.enter;
+  return s;
+}
+
+function elementOf(node) {
+  try {
+    const r = resolveSelector(selectorOf(node));
+    return r.elements.length === 1 ? r.elements[0] : r.elements[0] || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Which element a step with a target acts on: {selector} to act through (the step's own, or a healed one with
+ * `heal` evidence), or {error, retry} when the page holds no element that is clearly the target.
+ */
+export function identify(step) {
+  const target = step.target;
+  let found = [];
+  try {
+    found = resolveSelector(step.selector || {}).elements;
+  } catch { /* an unusable selector: the search below still may find the target */ }
+  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false });
+  const scored = obs.nodes.map((n) => ({ node: n, score: scoreNode(n, target) }))
+    .filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  const second = scored[1];
+  if (found.length) {
+    // The selector's element is the target when it fits and nothing fits clearly better.
+    const mine = scored.find((c) => elementOf(c.node) === found[0]);
+    if (mine && mine.score >= MATCH && (!best || best.score - mine.score < MARGIN)) {
+      return { selector: step.selector, score: round(mine.score) };
+    }
+  }
+  const why = found.length ? `${describeSelector(step.selector)} finds an element that is not ${describeTarget(target)}`
+    : `no element matches ${describeSelector(step.selector)}`;
+  // With nothing of a fitting role left, the closest by name still tells the person what the page has now.
+  const shown = scored.length ? scored.slice(0, 3)
+    : obs.nodes.map((n) => ({ node: n, score: 0, name: textSimilarity(n.name, target.name) }))
+      .filter((c) => c.name > 0).sort((a, b) => b.name - a.name).slice(0, 3);
+  const list = shown.map((c) => `${describeNode(c.node)} (${round(c.score)})`).join(', ');
+  if (!best || best.score < MATCH) {
+    return { retry: true, error: `${why}, and nothing on the page is clearly ${describeTarget(target)}${list ? `; closest: ${list}` : ''}` };
+  }
+  if (second && best.score - second.score < MARGIN) {
+    return { retry: true, ambiguous: true, error: `${why}, and ${scored.filter((c) => best.score - c.score < MARGIN).length} elements fit ${describeTarget(target)} alike: ${list}; not acting on a guess` };
+  }
+  const selector = selectorOf(best.node);
+  return {
+    selector,
+    heal: {
+      from: step.selector || null, to: selector, score: round(best.score), runner_up: second ? round(second.score) : null,
+      reason: found.length ? 'the selector found another element' : 'the selector found nothing', element: describeNode(best.node),
+    },
+  };
+}
+
+function round(x) {
+  return Math.round(x * 100) / 100;
+}
