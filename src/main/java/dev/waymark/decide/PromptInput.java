@@ -15,6 +15,8 @@ import java.util.Set;
  * (CompactObservation.render); {@code variables} are names to descriptions, never values, because a prompt
  * is sent to a model and kept in logs. {@code turn} counts from one. {@code mask} is a last line of defence: any
  * real value that still reaches the page text or the trail is replaced by its token before the prompt is built.
+ * {@code uncertain} names the step whose effect is uncertain ("s3 (click Delete)"), when the session holds one, so
+ * the turn's text can say how to resolve it.
  */
 public record PromptInput(
     String goal,
@@ -27,7 +29,8 @@ public record PromptInput(
     int budget,
     int failures,
     int maxFailures,
-    SecretMask mask) {
+    SecretMask mask,
+    String uncertain) {
 
   public PromptInput {
     trail = trail == null ? List.of() : List.copyOf(trail);
@@ -45,7 +48,14 @@ public record PromptInput(
    */
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
-        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()));
+        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
+        describe(next.uncertain()));
+  }
+
+  private static String describe(dev.waymark.workflow.Step s) {
+    if (s == null) return null;
+    String label = s.label() == null || s.label().isBlank() ? "" : " \"" + s.label() + "\"";
+    return "step " + s.id() + " (" + s.type() + label + ")";
   }
 
   @Override
@@ -66,6 +76,7 @@ public record PromptInput(
     private Set<String> writable;
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
+    private String uncertain;
 
     public Builder goal(String v) { goal = v; return this; }
     public Builder observationText(String v) { observationText = v; return this; }
@@ -78,10 +89,11 @@ public record PromptInput(
     public Builder failures(int v) { failures = v; return this; }
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
+    public Builder uncertain(String v) { uncertain = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask);
+          maxFailures, mask, uncertain);
     }
   }
 }

@@ -55,7 +55,7 @@ class WorkflowRunnerTest {
     public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
       Condition c = step.condition();
       if (c != null && !url.contains(c.urlIncludes())) {
-        return new StepResult(step.id(), true, null, "condition does not hold", url, null, true, false, false, null, null, null);
+        return StepResult.skipped(step.id(), "condition does not hold", url);
       }
       if (c != null) return StepResult.success(step.id(), "holds", url, null);
       performed.add(step.id());
