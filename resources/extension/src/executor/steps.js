@@ -9,7 +9,7 @@ import { snapshot, since, tabsOpenedBy } from './navigation.js';
 import { masker } from './values.js';
 import * as ledger from './ledger.js';
 import { guardDialogs, takeDialogs, guardSite, dropStaleGuards } from './dialogs.js';
-import { watchDownloads, unwatchDownloads, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
+import { watchDownloads, unwatchDownloads, allowAutomaticDownloads, clearAutomaticDownloads, reportDownloads } from './downloads.js';
 import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
@@ -205,8 +205,13 @@ async function finalize(result, ctx) {
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
     new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url) })),
-    dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
-    downloads: (ctx.downloads ? ctx.downloads.seen : []).map((d) => ({ url: mask(d.url), filename: mask(d.filename), blocked: d.blocked })),
+    dialogs: dialogs.map((d) => {
+      /** @type {import('../wire.js').Dialog} */
+      const out = { kind: d.kind, message: mask(d.message), handled: d.handled };
+      if (typeof d.answer === 'string') out.answer = mask(d.answer);
+      return out;
+    }),
+    downloads: await reportDownloads(ctx.downloads, mask),
     elapsed_ms: Date.now() - t0,
   };
   if (url && tabId === ctx.taskTabAtStart) noteSite(url).catch(() => {});
