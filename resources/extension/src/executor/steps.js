@@ -189,7 +189,8 @@ async function finalize(result, ctx) {
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).
   let effect = typeof result.effect === 'string' ? result.effect : null;
   if (result.ok && result.page_effect && step && (step.type === 'click' || step.type === 'press')) {
-    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, url });
+    const downloads = ctx.downloads ? ctx.downloads.seen.length : 0;
+    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, downloads, url });
     effect = v.effect;
     if (!v.ok) result = { ...result, ok: false, error: v.error };
   }
