@@ -140,7 +140,7 @@
  * @property {string | null} url
  * @property {string | null} title
  * @property {boolean} navigated
- * @property {{id: number, url: string}[]} new_tabs
+ * @property {{id: number, url: string, title?: string | null}[]} new_tabs
  * @property {Dialog[]} dialogs
  * @property {DownloadSeen[]} downloads
  * @property {number} elapsed_ms

@@ -205,7 +205,7 @@ async function finalize(result, ctx) {
     url: mask(url),
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
-    new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url) })),
+    new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url), title: mask(t.title ?? null) })),
     dialogs: dialogs.map((d) => {
       /** @type {import('../wire.js').Dialog} */
       const out = { kind: d.kind, message: mask(d.message), handled: d.handled };
@@ -238,7 +238,7 @@ async function newTabs(tabId, t0) {
   return Promise.all(opened.map(async (t) => {
     try {
       const now = await chrome.tabs.get(t.id);
-      return { id: t.id, url: now.pendingUrl || now.url || t.url };
+      return { id: t.id, url: now.pendingUrl || now.url || t.url, title: now.title || null };
     } catch {
       return t;
     }
