@@ -140,4 +140,21 @@ class AuthorOutcomesChromiumTest {
     assertThat(read.path("outcome").path("items").asInt()).isEqualTo(2);
     assertThat(run.prompts().get(1)).contains("the extractList read 2 items over 1 page and stopped at its limit");
   }
+
+  @Test
+  void aTabTheClickOpenedIsReportedWithTheIdToSwitchTo() throws Exception {
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "click", "name", "Open the help"),
+        Map.of("done", true));
+
+    AuthorRun run = author(plan, "", "--approve", "auto");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    JsonNode tab = turn(run, 2).path("outcome").path("tabs_opened").get(0);
+    assertThat(tab.path("url").asText()).endsWith("/author/puzzle.html");
+    int id = tab.path("id").asInt();
+    assertThat(id).isPositive();
+    assertThat(run.prompts().get(1)).contains("the click opened a new tab " + id).contains("switch to it with switchTab value " + id);
+    assertThat(browser.client().tabs().get(5, java.util.concurrent.TimeUnit.SECONDS)).anySatisfy(t -> assertThat(t.id()).isEqualTo(id));
+  }
 }
