@@ -53,7 +53,7 @@ rl.on('line', (line) => {
       if (!ref) process.stderr.write('plan-agent: no ref named "' + item.name + '" in turn ' + prompt.turn + '\n');
       step.ref = ref || 'e999';
     }
-    for (const k of ['ref', 'value', 'url', 'prompt', 'continue_on', 'limit', 'accept_dialog', 'allow_download']) {
+    for (const k of ['ref', 'value', 'url', 'prompt', 'continue_on', 'limit', 'accept_dialog', 'allow_download', 'store']) {
       if (item[k] !== undefined) step[k] = item[k];
     }
     decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };

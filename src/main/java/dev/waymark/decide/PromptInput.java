@@ -30,6 +30,8 @@ public record PromptInput(
     int failures,
     int maxFailures,
     SecretMask mask,
+    // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
+    Map<String, String> stored,
     String uncertain) {
 
   public PromptInput {
@@ -40,6 +42,7 @@ public record PromptInput(
     if (turn <= 0) turn = trail.size() + 1;
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
   }
 
   /**
@@ -49,7 +52,7 @@ public record PromptInput(
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
         next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
-        describe(next.uncertain()));
+        next.stored(), describe(next.uncertain()));
   }
 
   private static String describe(dev.waymark.workflow.Step s) {
@@ -76,6 +79,7 @@ public record PromptInput(
     private Set<String> writable;
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
+    private Map<String, String> stored;
     private String uncertain;
 
     public Builder goal(String v) { goal = v; return this; }
@@ -89,11 +93,13 @@ public record PromptInput(
     public Builder failures(int v) { failures = v; return this; }
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
+
     public Builder uncertain(String v) { uncertain = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask, uncertain);
+          maxFailures, mask, stored, uncertain);
     }
   }
 }

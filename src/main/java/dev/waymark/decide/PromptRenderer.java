@@ -209,6 +209,14 @@ public final class PromptRenderer {
       sb.append("Your last turn failed: ").append(oneLine(untrusted(last.error()), ERROR_CHARS))
           .append(". Correct it; do not send the same step again unchanged.\n");
     }
+    if (!in.stored().isEmpty()) {
+      // In the tail, not beside the variables: slots fill up turn by turn and the prefix stays cached.
+      sb.append("Stored by earlier steps, usable as tokens:");
+      for (Map.Entry<String, String> e : in.stored().entrySet()) {
+        sb.append(" {{ ").append(e.getKey()).append(" }} = \"").append(oneLine(untrusted(e.getValue()), 60)).append('"');
+      }
+      sb.append(".\n");
+    }
     if (in.uncertain() != null) {
       // Only in the tail: the system text stays the same every turn, so the provider's cache keeps it.
       sb.append("The effect of ").append(oneLine(untrusted(in.uncertain()), 200)).append(" is uncertain: it was sent, but ")

@@ -37,14 +37,18 @@ public record JournalEntry(
     @JsonProperty("step_id") String stepId,
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What the model decision of this turn cost, when a model decided it.
-    @JsonProperty("usage") TurnUsage usage) {
+    @JsonProperty("usage") TurnUsage usage,
+    // The extension client a turn's step was for (the spec's client_id), when a browser was connected.
+    @JsonProperty("client_id") String clientId,
+    // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
+    @JsonProperty("stored") Map<String, String> stored) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
       BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
-    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId;
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, clientId;
     SessionState state;
     Map<String, String> variables;
     ExtTurn turn;
@@ -54,6 +58,7 @@ public record JournalEntry(
     Boolean done, continueLoop;
     Set<String> taskOrigins;
     TurnUsage usage;
+    Map<String, String> stored;
 
     B(String kind) {
       this.kind = kind;
@@ -62,7 +67,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage);
+          usage, clientId, stored);
     }
   }
 
