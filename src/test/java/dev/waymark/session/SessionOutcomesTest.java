@@ -135,4 +135,23 @@ class SessionOutcomesTest {
 
     assertThat(session.latest().trail()).last().extracting(ExtTurn::resolved).isEqualTo(ExtTurn.HAPPENED);
   }
+
+  @Test
+  void theModelLoopIsToldTheStepIsUncertainAndItsResolveIsApplied() throws Exception {
+    browser.answer = s -> s.id().equals("s1") ? StepResult.uncertain(s.id(), "the socket dropped")
+        : StepResult.success(s.id(), null, null, null);
+    var model = new ModelLoopTest.ScriptedSource(click("e6"),
+        "{\"reasoning\": \"the page shows I am signed in\", \"resolve\": \"happened\"}",
+        "{\"reasoning\": \"finished\", \"done\": true}");
+
+    session.run(model, new dev.waymark.decide.PromptRenderer()).get(20, java.util.concurrent.TimeUnit.SECONDS);
+
+    assertThat(model.prompts).hasSize(3);
+    assertThat(model.prompts.get(0).tail()).doesNotContain("resolve");
+    assertThat(model.prompts.get(1).tail()).contains("The effect of step s1 (click").contains("\"resolve\": \"happened\"");
+    assertThat(model.prompts.get(2).tail()).doesNotContain("is uncertain");
+    assertThat(session.latest().steps()).extracting(Step::id).containsExactly("s1");
+    assertThat(session.latest().state().done()).isTrue();
+    assertThat(browser.performed).hasSize(1);
+  }
 }
