@@ -1,12 +1,14 @@
 package dev.waymark.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.testing.BrowserHarness;
 import dev.waymark.testing.RealBrowser;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -114,11 +116,14 @@ class AuthorOutcomesChromiumTest {
         .contains("it was blocked. To allow it, repeat the step with allow_download: true.");
     JsonNode allowed = turn(run, 3).path("outcome").path("downloads").get(0);
     assertThat(allowed.path("blocked").asBoolean()).isFalse();
+    assertThat(allowed.path("saved_to").asText()).as(allowed.toString()).isNotBlank();
     Path saved = Path.of(allowed.path("saved_to").asText());
+    String csv = Files.readString(Path.of("src/test/resources/pages/author/report.csv"));
     try {
       assertThat(saved.getFileName().toString()).endsWith(".csv");
-      assertThat(Files.readString(saved)).isEqualTo(Files.readString(Path.of("src/test/resources/pages/author/report.csv")));
-      assertThat(allowed.path("size").asLong()).isEqualTo(Files.size(saved));
+      // Chrome names the file before it has finished writing it on a busy machine: wait for the whole file.
+      await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(saved) && csv.equals(Files.readString(saved)));
+      assertThat(allowed.path("size").asLong()).isEqualTo(csv.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
       assertThat(run.prompts().get(2)).contains("it was allowed and saved to " + saved);
     } finally {
       Files.deleteIfExists(saved);
