@@ -39,7 +39,9 @@ public record ApplyInput(
     @JsonProperty("given_back") int givenBack,
     @JsonProperty("decided_by") String decidedBy,
     // What accepted steps stored (slot → the data they read), usable as {{ slot }} by later steps.
-    @JsonProperty("stored") Map<String, String> stored) {
+    @JsonProperty("stored") Map<String, String> stored,
+    // The step whose effect is uncertain (sent, never answered), if the session holds one: a decision may resolve it.
+    @JsonProperty("uncertain") Step uncertain) {
 
   public static final int DEFAULT_MAX_FAILURES = 3;
   public static final int DEFAULT_TIMEOUT_MS = 15_000;
@@ -83,6 +85,7 @@ public record ApplyInput(
     private Map<String, String> variables, values, stored;
     private int budget = 20, failures, maxFailures, timeoutMs, givenBack;
     private Set<String> writable;
+    private Step uncertain;
 
     Builder() {}
 
@@ -91,7 +94,7 @@ public record ApplyInput(
       lastUrl = i.lastUrl; trail = i.trail; notes = i.notes; variables = i.variables; values = i.values;
       workflowId = i.workflowId; clientId = i.clientId; budget = i.budget; failures = i.failures;
       maxFailures = i.maxFailures; timeoutMs = i.timeoutMs; writable = i.writable; givenBack = i.givenBack;
-      decidedBy = i.decidedBy; stored = i.stored;
+      decidedBy = i.decidedBy; stored = i.stored; uncertain = i.uncertain;
     }
 
     public Builder decision(String v) { decision = v; return this; }
@@ -113,10 +116,11 @@ public record ApplyInput(
     public Builder givenBack(int v) { givenBack = v; return this; }
     public Builder decidedBy(String v) { decidedBy = v; return this; }
     public Builder stored(Map<String, String> v) { stored = v; return this; }
+    public Builder uncertain(Step v) { uncertain = v; return this; }
 
     public ApplyInput build() {
       return new ApplyInput(decision, observation, steps, lastObservation, lastUrl, trail, notes, variables, values,
-          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored);
+          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored, uncertain);
     }
   }
 }
