@@ -49,6 +49,14 @@ public final class OutcomeSentences {
       out.add(b.toString());
     }
     for (Integer id : o.tabsClosed()) out.add(the + " closed tab " + id + ".");
+    if (o.healed() != null) {
+      StepOutcome.Heal h = o.healed();
+      out.add(the + " was healed: " + (h.reason() == null ? "its selector no longer led to its element" : h.reason())
+          + ", so it acted on " + (h.element() == null ? "the element" : one(h.element(), 160)) + ", found by who it is ("
+          + String.format(java.util.Locale.ROOT, "%.2f", h.score())
+          + (h.runnerUp() == null ? "" : String.format(java.util.Locale.ROOT, " against %.2f for the next", h.runnerUp()))
+          + ")" + (h.to() == null ? "" : "; its selector now: " + h.to().describe()) + ".");
+    }
     if (o.truncated() || (o.pages() != null && o.pages() > 1)) {
       StringBuilder b = new StringBuilder(the).append(" read ");
       b.append(o.items() == null ? "its items" : o.items() + (o.items() == 1 ? " item" : " items"));

@@ -25,9 +25,27 @@ public record StepOutcome(
     @JsonProperty("items") Integer items,
     @JsonProperty("pages") Integer pages,
     @JsonProperty("skipped") boolean skipped,
-    @JsonProperty("condition") String condition) {
+    @JsonProperty("condition") String condition,
+    // Replay: the selector no longer led to the step's target, and identity found the element it acted on.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("healed") Heal healed) {
 
   public static final StepOutcome NONE = new StepOutcome(null, null, null, null, false, null, null, false, null);
+
+  /** An outcome without a heal (everything but a replay's identity check). */
+  public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
+      boolean truncated, Integer items, Integer pages, boolean skipped, String condition) {
+    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, null);
+  }
+
+  /**
+   * The evidence of a heal: the selector the step had, the one it acted through, how well the element fit the
+   * step's target (0..1) against the next best candidate, why the selector was not enough, and the element in words.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Heal(@JsonProperty("from") Selector from, @JsonProperty("to") Selector to,
+      @JsonProperty("score") double score, @JsonProperty("runner_up") Double runnerUp,
+      @JsonProperty("reason") String reason, @JsonProperty("element") String element) {}
 
   /** What the page's dialog said and how it was answered: "dismissed", "accepted", or the text typed into a prompt. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -58,7 +76,7 @@ public record StepOutcome(
   @JsonIgnore
   public boolean isEmpty() {
     return dialogs.isEmpty() && downloads.isEmpty() && tabsOpened.isEmpty() && tabsClosed.isEmpty() && !truncated
-        && (pages == null || pages <= 1) && !skipped;
+        && (pages == null || pages <= 1) && !skipped && healed == null;
   }
 
   /** The same outcome with every text passed through {@code mask} (a real value becomes its token). */
@@ -68,7 +86,9 @@ public record StepOutcome(
         downloads.stream().map(d -> new Download(mask.apply(d.filename()), d.size(), d.mime(), d.blocked(),
             mask.apply(d.savedTo()))).toList(),
         tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
-        tabsClosed, truncated, items, pages, skipped, mask.apply(condition));
+        tabsClosed, truncated, items, pages, skipped, mask.apply(condition),
+        healed == null ? null : new Heal(healed.from(), healed.to(), healed.score(), healed.runnerUp(), healed.reason(),
+            mask.apply(healed.element())));
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
@@ -76,7 +96,7 @@ public record StepOutcome(
     if (dialogs.isEmpty()) return this;
     return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
         d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
-        skipped, condition);
+        skipped, condition, healed);
   }
 
   /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */
