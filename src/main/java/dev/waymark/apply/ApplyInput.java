@@ -37,7 +37,9 @@ public record ApplyInput(
     // Beyond the spec: the session's writable set, how many waits were already handed back, and who decided.
     @JsonProperty("writable") Set<String> writable,
     @JsonProperty("given_back") int givenBack,
-    @JsonProperty("decided_by") String decidedBy) {
+    @JsonProperty("decided_by") String decidedBy,
+    // What the session allows beyond the page: download, file_upload, viewport_control (null: all of them).
+    @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final int DEFAULT_MAX_FAILURES = 3;
   public static final int DEFAULT_TIMEOUT_MS = 15_000;
@@ -53,6 +55,7 @@ public record ApplyInput(
     if (maxFailures <= 0) maxFailures = DEFAULT_MAX_FAILURES;
     if (timeoutMs <= 0) timeoutMs = DEFAULT_TIMEOUT_MS;
     if (decidedBy == null || decidedBy.isBlank()) decidedBy = Provenance.MODEL;
+    if (capabilities == null) capabilities = Capabilities.ALL;
   }
 
   @Override
@@ -80,6 +83,7 @@ public record ApplyInput(
     private Map<String, String> variables, values;
     private int budget = 20, failures, maxFailures, timeoutMs, givenBack;
     private Set<String> writable;
+    private Capabilities capabilities;
 
     Builder() {}
 
@@ -88,7 +92,7 @@ public record ApplyInput(
       lastUrl = i.lastUrl; trail = i.trail; notes = i.notes; variables = i.variables; values = i.values;
       workflowId = i.workflowId; clientId = i.clientId; budget = i.budget; failures = i.failures;
       maxFailures = i.maxFailures; timeoutMs = i.timeoutMs; writable = i.writable; givenBack = i.givenBack;
-      decidedBy = i.decidedBy;
+      decidedBy = i.decidedBy; capabilities = i.capabilities;
     }
 
     public Builder decision(String v) { decision = v; return this; }
@@ -109,10 +113,11 @@ public record ApplyInput(
     public Builder writable(Set<String> v) { writable = v; return this; }
     public Builder givenBack(int v) { givenBack = v; return this; }
     public Builder decidedBy(String v) { decidedBy = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public ApplyInput build() {
       return new ApplyInput(decision, observation, steps, lastObservation, lastUrl, trail, notes, variables, values,
-          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy);
+          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, capabilities);
     }
   }
 }

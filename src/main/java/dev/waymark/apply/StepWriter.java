@@ -112,6 +112,7 @@ public final class StepWriter {
     }
     requireFields(type, parsed);
     Step checked = b.build();
+    StepRules.check(checked, in);
 
     // One serialization serves both checks: tokens and braces survive JSON escaping unchanged.
     String json = Json.write(checked.withProvenance(null));

@@ -1,6 +1,7 @@
 package dev.waymark.decide;
 
 import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.StepTypes;
@@ -27,7 +28,9 @@ public record PromptInput(
     int budget,
     int failures,
     int maxFailures,
-    SecretMask mask) {
+    SecretMask mask,
+    // What the session allows (download, file_upload, viewport_control): the prompt offers only those.
+    Capabilities capabilities) {
 
   public PromptInput {
     trail = trail == null ? List.of() : List.copyOf(trail);
@@ -37,6 +40,7 @@ public record PromptInput(
     if (turn <= 0) turn = trail.size() + 1;
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
+    capabilities = capabilities == null ? Capabilities.ALL : capabilities;
   }
 
   /**
@@ -45,7 +49,8 @@ public record PromptInput(
    */
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
-        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()));
+        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
+        next.capabilities());
   }
 
   @Override
@@ -66,6 +71,7 @@ public record PromptInput(
     private Set<String> writable;
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
+    private Capabilities capabilities;
 
     public Builder goal(String v) { goal = v; return this; }
     public Builder observationText(String v) { observationText = v; return this; }
@@ -78,10 +84,11 @@ public record PromptInput(
     public Builder failures(int v) { failures = v; return this; }
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask);
+          maxFailures, mask, capabilities);
     }
   }
 }

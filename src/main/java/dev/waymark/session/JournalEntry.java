@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
@@ -11,7 +12,7 @@ import java.util.Set;
 
 /**
  * One line of the session journal. {@code kind} is {@code state} (a whole state: the start of a journal),
- * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code awaiting} (a step starts
+ * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code capabilities}, {@code awaiting} (a step starts
  * waiting for approval; the next turn settles it) or {@code closed}; each kind carries only the fields it changes,
  * so replaying the lines in order rebuilds the session.
  */
@@ -37,10 +38,12 @@ public record JournalEntry(
     @JsonProperty("step_id") String stepId,
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What the model decision of this turn cost, when a model decided it.
-    @JsonProperty("usage") TurnUsage usage) {
+    @JsonProperty("usage") TurnUsage usage,
+    // kind capabilities: what the session allows from now on.
+    @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
-      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
+      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
@@ -54,6 +57,7 @@ public record JournalEntry(
     Boolean done, continueLoop;
     Set<String> taskOrigins;
     TurnUsage usage;
+    Capabilities capabilities;
 
     B(String kind) {
       this.kind = kind;
@@ -62,7 +66,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage);
+          usage, capabilities);
     }
   }
 
@@ -98,6 +102,12 @@ public record JournalEntry(
     return b.build();
   }
 
+  static JournalEntry capabilities(Capabilities caps) {
+    B b = new B(CAPABILITIES);
+    b.capabilities = caps;
+    return b.build();
+  }
+
   static JournalEntry awaiting(Step step, String reasoning) {
     B b = new B(AWAITING);
     b.step = step;
@@ -121,6 +131,7 @@ public record JournalEntry(
       case BUDGET -> s.withLoop(budget, failures, done != null ? done : s.done(), continueLoop);
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
+      case CAPABILITIES -> s.withCapabilities(capabilities);
       case CLOSED, AWAITING -> s;
       default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
     };

@@ -231,6 +231,7 @@ final class SessionModel {
         .timeoutMs(timeoutMs)
         .givenBack(state.givenBack())
         .decidedBy(decidedBy == null ? Provenance.MODEL : decidedBy)
+        .capabilities(state.capabilities())
         .build();
   }
 
@@ -317,6 +318,11 @@ final class SessionModel {
     uncertainNote = null;
     uncertainPage = null;
     record(b.build());
+  }
+
+  void setCapabilities(dev.waymark.apply.Capabilities caps) {
+    if (caps.equals(state.capabilities())) return;
+    record(JournalEntry.capabilities(caps));
   }
 
   void keepGoing(int extraTurns) {

@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
@@ -36,7 +37,9 @@ public record SessionState(
     @JsonProperty("continue") boolean continueLoop,
     // The page each accepted step was made against, by step id, so a reader can see what the decider saw.
     @JsonProperty("observations") Map<String, PageObservation> observations,
-    @JsonProperty("task_origins") Set<String> taskOrigins) {
+    @JsonProperty("task_origins") Set<String> taskOrigins,
+    // What the session allows beyond the page (decision 0028); a file written before capabilities reads as all.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final int FORMAT = 1;
   public static final int DEFAULT_BUDGET = 30;
@@ -50,6 +53,7 @@ public record SessionState(
     taskOrigins = taskOrigins == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(taskOrigins));
     if (maxFailures <= 0) maxFailures = dev.waymark.apply.ApplyInput.DEFAULT_MAX_FAILURES;
     if (format <= 0) format = FORMAT;
+    if (capabilities == null) capabilities = Capabilities.ALL;
   }
 
   /** A new session with nothing done yet. */
@@ -68,6 +72,10 @@ public record SessionState(
 
   public SessionState withVariables(Map<String, String> newVariables) {
     return toBuilder().variables(newVariables).build();
+  }
+
+  public SessionState withCapabilities(Capabilities caps) {
+    return toBuilder().capabilities(caps).build();
   }
 
   public SessionState withTaskOrigins(Set<String> origins) {
@@ -90,6 +98,7 @@ public record SessionState(
     private boolean done, continueLoop;
     private Map<String, PageObservation> observations;
     private Set<String> taskOrigins;
+    private Capabilities capabilities;
 
     public Builder() {}
 
@@ -98,6 +107,7 @@ public record SessionState(
       steps = s.steps; notes = s.notes; trail = s.trail; budget = s.budget; failures = s.failures;
       maxFailures = s.maxFailures; givenBack = s.givenBack; lastObservation = s.lastObservation; lastUrl = s.lastUrl;
       done = s.done; continueLoop = s.continueLoop; observations = s.observations; taskOrigins = s.taskOrigins;
+      capabilities = s.capabilities;
     }
 
     public Builder sessionId(String v) { sessionId = v; return this; }
@@ -117,10 +127,11 @@ public record SessionState(
     public Builder continueLoop(boolean v) { continueLoop = v; return this; }
     public Builder observations(Map<String, PageObservation> v) { observations = v; return this; }
     public Builder taskOrigins(Set<String> v) { taskOrigins = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public SessionState build() {
       return new SessionState(format, sessionId, workflowId, goal, variables, steps, notes, trail, budget, failures,
-          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins);
+          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins, capabilities);
     }
   }
 }
