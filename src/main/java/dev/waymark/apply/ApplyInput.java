@@ -38,6 +38,8 @@ public record ApplyInput(
     @JsonProperty("writable") Set<String> writable,
     @JsonProperty("given_back") int givenBack,
     @JsonProperty("decided_by") String decidedBy,
+    // What accepted steps stored (slot → the data they read), usable as {{ slot }} by later steps.
+    @JsonProperty("stored") Map<String, String> stored,
     // What the session allows beyond the page: download, file_upload, viewport_control (null: all of them).
     @JsonProperty("capabilities") Capabilities capabilities) {
 
@@ -51,6 +53,7 @@ public record ApplyInput(
     notes = notes == null ? List.of() : List.copyOf(notes);
     variables = variables == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(variables));
     values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
     writable = writable == null || writable.isEmpty() ? StepTypes.MODEL_WRITABLE_DEFAULT : Set.copyOf(writable);
     if (maxFailures <= 0) maxFailures = DEFAULT_MAX_FAILURES;
     if (timeoutMs <= 0) timeoutMs = DEFAULT_TIMEOUT_MS;
@@ -80,7 +83,7 @@ public record ApplyInput(
     private List<Step> steps;
     private List<ExtTurn> trail;
     private List<String> notes;
-    private Map<String, String> variables, values;
+    private Map<String, String> variables, values, stored;
     private int budget = 20, failures, maxFailures, timeoutMs, givenBack;
     private Set<String> writable;
     private Capabilities capabilities;
@@ -92,7 +95,7 @@ public record ApplyInput(
       lastUrl = i.lastUrl; trail = i.trail; notes = i.notes; variables = i.variables; values = i.values;
       workflowId = i.workflowId; clientId = i.clientId; budget = i.budget; failures = i.failures;
       maxFailures = i.maxFailures; timeoutMs = i.timeoutMs; writable = i.writable; givenBack = i.givenBack;
-      decidedBy = i.decidedBy; capabilities = i.capabilities;
+      decidedBy = i.decidedBy; stored = i.stored; capabilities = i.capabilities;
     }
 
     public Builder decision(String v) { decision = v; return this; }
@@ -113,11 +116,12 @@ public record ApplyInput(
     public Builder writable(Set<String> v) { writable = v; return this; }
     public Builder givenBack(int v) { givenBack = v; return this; }
     public Builder decidedBy(String v) { decidedBy = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
     public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public ApplyInput build() {
       return new ApplyInput(decision, observation, steps, lastObservation, lastUrl, trail, notes, variables, values,
-          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, capabilities);
+          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored, capabilities);
     }
   }
 }

@@ -29,6 +29,8 @@ public record PromptInput(
     int failures,
     int maxFailures,
     SecretMask mask,
+    // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
+    Map<String, String> stored,
     // What the session allows (download, file_upload, viewport_control): the prompt offers only those.
     Capabilities capabilities) {
 
@@ -40,6 +42,7 @@ public record PromptInput(
     if (turn <= 0) turn = trail.size() + 1;
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
     capabilities = capabilities == null ? Capabilities.ALL : capabilities;
   }
 
@@ -50,7 +53,7 @@ public record PromptInput(
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
         next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
-        next.capabilities());
+        next.stored(), next.capabilities());
   }
 
   @Override
@@ -71,6 +74,7 @@ public record PromptInput(
     private Set<String> writable;
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
+    private Map<String, String> stored;
     private Capabilities capabilities;
 
     public Builder goal(String v) { goal = v; return this; }
@@ -84,11 +88,12 @@ public record PromptInput(
     public Builder failures(int v) { failures = v; return this; }
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
     public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask, capabilities);
+          maxFailures, mask, stored, capabilities);
     }
   }
 }

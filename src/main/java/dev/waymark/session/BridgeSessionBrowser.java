@@ -1,6 +1,8 @@
 package dev.waymark.session;
 
+import dev.waymark.apply.Route;
 import dev.waymark.bridge.BridgeBrowserPort;
+import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.BridgeException;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
@@ -54,6 +56,16 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   @Override
   public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
     return port.perform(step, values, timeoutMs);
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route) {
+    return port.perform(step, values, timeoutMs, route);
+  }
+
+  @Override
+  public String clientId() {
+    return client.client().map(ClientInfo::clientId).orElse(null);
   }
 
   @Override

@@ -39,6 +39,10 @@ public record JournalEntry(
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What the model decision of this turn cost, when a model decided it.
     @JsonProperty("usage") TurnUsage usage,
+    // The extension client a turn's step was for (the spec's client_id), when a browser was connected.
+    @JsonProperty("client_id") String clientId,
+    // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
+    @JsonProperty("stored") Map<String, String> stored,
     // kind capabilities: what the session allows from now on.
     @JsonProperty("capabilities") Capabilities capabilities) {
 
@@ -47,7 +51,7 @@ public record JournalEntry(
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
-    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId;
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, clientId;
     SessionState state;
     Map<String, String> variables;
     ExtTurn turn;
@@ -57,6 +61,7 @@ public record JournalEntry(
     Boolean done, continueLoop;
     Set<String> taskOrigins;
     TurnUsage usage;
+    Map<String, String> stored;
     Capabilities capabilities;
 
     B(String kind) {
@@ -66,7 +71,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, capabilities);
+          usage, clientId, stored, capabilities);
     }
   }
 

@@ -4,6 +4,7 @@ import dev.waymark.apply.ApplyInput;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.apply.PreparedStep;
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.risk.Approval;
 import dev.waymark.risk.ApprovalPolicy;
@@ -133,7 +134,7 @@ final class TurnPipeline {
     model.setActivity("Performing: " + step.label());
     StepResult result;
     try {
-      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step));
+      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       result = StepResult.uncertain(step.id(), "the session was interrupted while the browser worked");
@@ -180,8 +181,13 @@ final class TurnPipeline {
       b.step = out.step();
       b.note = out.notes().isEmpty() ? "" : out.notes().get(out.notes().size() - 1);
       b.observation = page;
+      String slot = out.step().store();
+      if (slot != null && !slot.isBlank() && out.data() != null) b.stored = java.util.Map.of(slot.strip(), out.data());
     }
     b.budget = out.budget();
+    // Which run and which browser the turn was for (spec: workflow_id, client_id), so the journal says it.
+    b.workflowId = in.workflowId();
+    b.clientId = in.clientId();
     b.failures = out.failures();
     b.givenBack = out.givenBack();
     b.lastObservation = out.lastObservation();

@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Selector;
@@ -24,6 +25,10 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public volatile Function<Step, StepResult> answer = s -> StepResult.success(s.id(), null, null, null);
   public final List<Performed> performed = Collections.synchronizedList(new ArrayList<>());
   public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
+  /** The route (workflow id, client hint) of each perform, in order. */
+  public final List<Route> routes = Collections.synchronizedList(new ArrayList<>());
+  /** The client this fake says it drives (null: none, as a browser that cannot tell). */
+  public volatile String clientId;
 
   public FakeSessionBrowser(PageObservation page) {
     this.page = page;
@@ -52,6 +57,17 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
     performed.add(new Performed(stepId, step, Map.copyOf(values)));
     return answer.apply(step);
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route) {
+    routes.add(route);
+    return perform(stepId, step, values, timeoutMs);
+  }
+
+  @Override
+  public String clientId() {
+    return clientId;
   }
 
   @Override
