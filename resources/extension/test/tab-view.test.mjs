@@ -58,3 +58,13 @@ test('a subdomain of a task site is on the task\'s sites; no sites yet means no 
   assert.deepEqual(empty.open_tabs, []);
   assert.equal(empty.other_open_tabs, 3);
 });
+
+test('tabRole says how a tab event may name a tab: task, open, or not at all', async () => {
+  const { tabRole } = await import('../src/executor/tab-view.js');
+  const m = mine({ opened: [2] });
+  assert.equal(tabRole(TABS[0], m, 1), 'task');
+  assert.equal(tabRole(TABS[1], m, 1), 'task');
+  assert.equal(tabRole(TABS[3], m, 1), 'open');
+  assert.equal(tabRole(TABS[2], m, 1), null);
+  assert.equal(tabRole({ url: 'http://127.0.0.1/' }, m, 1), null);
+});

@@ -88,7 +88,8 @@ const HANDLERS = {
   },
 
   async tabs() {
-    const { all, mine, view } = await visibleTabs(null);
+    // The tabs are told relative to the task tab, so one is chosen now if none was yet (as any request would).
+    const { all, mine, view } = await visibleTabs(await taskTab().catch(() => null));
     const active = new Set(all.filter((t) => t.active).map((t) => t.id));
     return {
       type: 'tab_list',

@@ -18,6 +18,22 @@ import { onSites } from './task-tabs.js';
  * @param {(s: string) => string} mask hides every known value in a string
  * @returns {TabView}
  */
+/**
+ * How the studio may know one tab: 'task' (one of the task's tabs), 'open' (the person's, on the task's sites) or
+ * null (only counted, never named).
+ * @param {RawTab} t
+ * @param {{opened: number[], adopted: number[], worked: number[], sites: string[]}} mine
+ * @param {number | null} current
+ * @returns {'task' | 'open' | null}
+ */
+export function tabRole(t, mine, current) {
+  const id = t.id;
+  if (!Number.isInteger(id)) return null;
+  if (id === current || mine.opened.includes(/** @type {number} */ (id)) || mine.adopted.includes(/** @type {number} */ (id))
+    || mine.worked.includes(/** @type {number} */ (id))) return 'task';
+  return onSites(t.url || t.pendingUrl || '', mine.sites) ? 'open' : null;
+}
+
 export function tabView(tabs, mine, current, mask) {
   /** @type {ViewTab[]} */
   const taskTabs = [];
@@ -25,15 +41,15 @@ export function tabView(tabs, mine, current, mask) {
   const openTabs = [];
   let others = 0;
   for (const t of tabs) {
+    const role = tabRole(t, mine, current);
     if (!Number.isInteger(t.id)) continue;
     const id = /** @type {number} */ (t.id);
-    const url = t.url || t.pendingUrl || '';
-    const named = { id, title: mask(t.title || ''), url: mask(url) };
-    const opened = mine.opened.includes(id);
-    const adopted = mine.adopted.includes(id);
-    if (id === current || opened || adopted || mine.worked.includes(id)) {
+    const named = { id, title: mask(t.title || ''), url: mask(t.url || t.pendingUrl || '') };
+    if (role === 'task') {
+      const opened = mine.opened.includes(id);
+      const adopted = mine.adopted.includes(id);
       taskTabs.push({ ...named, opened_by_task: opened, adopted, current: id === current });
-    } else if (onSites(url, mine.sites)) {
+    } else if (role === 'open') {
       openTabs.push(named);
     } else {
       others++;
