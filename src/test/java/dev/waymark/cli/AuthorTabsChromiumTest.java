@@ -213,7 +213,9 @@ class AuthorTabsChromiumTest {
     JsonNode set = turnOf(run, "setViewport");
     assertThat(set.path("data").asText()).isEqualTo("viewport 500x400 (the page sees 500x400)");
     // the page itself reported the size it saw while the session had control
-    assertThat(users(run).get(1)).contains("viewport 500x400");
+    List<String> users = users(run);
+    assertThat(users.get(0)).doesNotContain("viewport 500x400");
+    assertThat(users.subList(1, users.size())).anySatisfy(u -> assertThat(u).contains("viewport 500x400"));
     assertThat(browser.cdp().evaluate(home, "innerWidth + 'x' + innerHeight").asText()).isEqualTo(before);
   }
 
