@@ -68,7 +68,7 @@ rl.on('line', (line) => {
       if (!id) process.stderr.write('plan-agent: no tab "' + item.tab + '" in turn ' + prompt.turn + '\n');
       step.value = id || '999999';
     }
-    for (const k of ['value', 'url', 'prompt', 'continue_on']) if (item[k] !== undefined) step[k] = item[k];
+    for (const k of ['value', 'url', 'prompt', 'continue_on', 'store']) if (item[k] !== undefined) step[k] = item[k];
     decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };
   }
   process.stdout.write(JSON.stringify(decision) + '\n');
