@@ -99,8 +99,9 @@ public final class AuthoringSession implements AutoCloseable {
   }
 
   /**
-   * Starts a new, empty session (the previous one's journal is closed as finished). It keeps the capabilities the
-   * previous session had, so a setting applies to every session of the studio.
+   * Starts a new, empty session (the previous one's journal is closed as finished, and its control of the browser
+   * released). It keeps the capabilities the previous session had, so a setting applies to every session of the
+   * studio.
    */
   public CompletableFuture<SessionSnapshot> start(String workflowId, String goal, int budget) {
     return start(workflowId, goal, budget, null);
@@ -110,6 +111,9 @@ public final class AuthoringSession implements AutoCloseable {
   public CompletableFuture<SessionSnapshot> start(String workflowId, String goal, int budget, Capabilities capabilities) {
     return call(null, () -> {
       model.requireNoPending();
+      // The session that did something ends here: the viewport it set and the download settings go back, and the
+      // extension forgets its tabs (adopted ones stay open), so the new session starts from the person's browser.
+      if (!model.state.trail().isEmpty()) model.browser().release();
       Capabilities caps = capabilities != null ? capabilities : model.state.capabilities();
       model.replaceState(SessionState.fresh(newId(), SessionModel.blankTo(workflowId, "workflow"),
           goal == null ? "" : goal, budget > 0 ? budget : SessionState.DEFAULT_BUDGET).withCapabilities(caps));

@@ -75,6 +75,21 @@ class SessionCapabilitiesTest {
   }
 
   @Test
+  void startingAnotherSessionReleasesThePreviousOnesControlOfTheBrowser() throws Exception {
+    FakeSessionBrowser browser = FakeSessionBrowser.checkout();
+    try (AuthoringSession s = session(browser, "sessions")) {
+      get(s.start("one", "g", 10));
+      get(s.start("two", "g", 10));
+      assertThat(browser.released).as("nothing was done yet: nothing to release").hasValue(0);
+
+      get(s.submit(SET_VIEWPORT, Provenance.MODEL));
+      get(s.start("three", "g", 10));
+
+      assertThat(browser.released).hasValue(1);
+    }
+  }
+
+  @Test
   void aJournalWrittenBeforeCapabilitiesReadsAsAllowingAll() throws Exception {
     Path journal = dir.resolve("old.jsonl");
     Files.writeString(journal, "{\"kind\":\"state\",\"at\":\"2026-11-30T10:00:00Z\",\"state\":{\"format\":1,"
