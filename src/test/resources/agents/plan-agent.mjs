@@ -6,7 +6,8 @@
 //   node plan-agent.mjs PLAN.json CAPTURE.jsonl
 // Plan items: {"type": "fill", "name": "Email", "value": "{{ email }}"}, {"type": "click", "name": "Sign in"},
 // {"type": "extract", "name": "Order A-4711"} ("name" matches a name that starts with it), {"done": true},
-// {"blocked": "why"}, {"handoff": "what"}. "when": "text" holds an item until the prompt contains that text.
+// {"blocked": "why"}, {"handoff": "what"}, {"resolve": "happened"}. "ref" (e.g. a list's l1), "limit", "accept_dialog"
+// and "allow_download" pass through to the step. "when": "text" holds an item until the prompt contains that text.
 // {"type": "switchTab", "tab": "receipt.html"} takes as value the id of the first tab the prompt's "tabs:" or
 // "open tabs" line lists whose entry contains that text.
 import { readFileSync, appendFileSync } from 'node:fs';
@@ -51,6 +52,9 @@ rl.on('line', (line) => {
   } else if (item.done) {
     next++;
     decision = { reasoning: item.reasoning || 'the goal is reached', done: true };
+  } else if (item.resolve) {
+    next++;
+    decision = { reasoning: item.reasoning || 'checked the page', resolve: item.resolve };
   } else if (item.blocked || item.handoff) {
     next++;
     decision = item.blocked ? { reasoning: 'cannot go on', done: false, blocked: item.blocked }
@@ -68,7 +72,9 @@ rl.on('line', (line) => {
       if (!id) process.stderr.write('plan-agent: no tab "' + item.tab + '" in turn ' + prompt.turn + '\n');
       step.value = id || '999999';
     }
-    for (const k of ['value', 'url', 'prompt', 'continue_on', 'store']) if (item[k] !== undefined) step[k] = item[k];
+    for (const k of ['ref', 'value', 'url', 'prompt', 'continue_on', 'limit', 'accept_dialog', 'allow_download', 'store']) {
+      if (item[k] !== undefined) step[k] = item[k];
+    }
     decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };
   }
   process.stdout.write(JSON.stringify(decision) + '\n');

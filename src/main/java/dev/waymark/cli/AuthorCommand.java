@@ -430,17 +430,23 @@ public final class AuthorCommand implements Callable<Integer> {
       progress(mask.mask("turn " + (t == null ? "?" : t.turn()) + ": " + what + (o.ok() ? " - ok" : o.error() == null ? "" : " - " + o.error())
           + " (budget " + o.budget() + ", failures " + o.failures() + ")"
           + (s.lastUsage() == null ? "" : "; " + s.lastUsage().describe())));
+      String said = t == null ? "" : dev.waymark.decide.OutcomeSentences.forPerson(t.type(), o.outcome());
+      if (!said.isEmpty()) progress(mask.mask("  " + said));
     }
   }
 
   private static final List<String> SPEC_OUTPUTS = List.of("steps", "step", "notes", "trail", "count", "ok", "done",
       "error", "data", "reasoning", "failures", "budget", "match_url", "url", "continue");
 
-  /** The outputs the spec names, in its order; the engine's own carry-over fields stay inside. */
+  /**
+   * The outputs the spec names, in its order, then {@code outcome} when the step made something else happen (a dialog,
+   * a download, a tab, a truncated list); the engine's own carry-over fields stay inside.
+   */
   static ObjectNode specOutputs(ApplyOutput o) {
     ObjectNode all = Json.mapper().valueToTree(o);
     ObjectNode out = Json.mapper().createObjectNode();
     for (String name : SPEC_OUTPUTS) out.set(name, all.get(name));
+    if (all.hasNonNull("outcome")) out.set("outcome", all.get("outcome"));
     return out;
   }
 

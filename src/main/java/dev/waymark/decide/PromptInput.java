@@ -16,6 +16,8 @@ import java.util.Set;
  * (CompactObservation.render); {@code variables} are names to descriptions, never values, because a prompt
  * is sent to a model and kept in logs. {@code turn} counts from one. {@code mask} is a last line of defence: any
  * real value that still reaches the page text or the trail is replaced by its token before the prompt is built.
+ * {@code uncertain} names the step whose effect is uncertain ("s3 (click Delete)"), when the session holds one, so
+ * the turn's text can say how to resolve it.
  */
 public record PromptInput(
     String goal,
@@ -31,6 +33,7 @@ public record PromptInput(
     SecretMask mask,
     // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
     Map<String, String> stored,
+    String uncertain,
     // What the session allows (download, file_upload, viewport_control): the prompt offers only those.
     Capabilities capabilities) {
 
@@ -53,7 +56,13 @@ public record PromptInput(
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
         next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
-        next.stored(), next.capabilities());
+        next.stored(), describe(next.uncertain()), next.capabilities());
+  }
+
+  private static String describe(dev.waymark.workflow.Step s) {
+    if (s == null) return null;
+    String label = s.label() == null || s.label().isBlank() ? "" : " \"" + s.label() + "\"";
+    return "step " + s.id() + " (" + s.type() + label + ")";
   }
 
   @Override
@@ -75,6 +84,7 @@ public record PromptInput(
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
     private Map<String, String> stored;
+    private String uncertain;
     private Capabilities capabilities;
 
     public Builder goal(String v) { goal = v; return this; }
@@ -91,9 +101,11 @@ public record PromptInput(
     public Builder stored(Map<String, String> v) { stored = v; return this; }
     public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
+    public Builder uncertain(String v) { uncertain = v; return this; }
+
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask, stored, capabilities);
+          maxFailures, mask, stored, uncertain, capabilities);
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.apply.PreparedStep;
 import dev.waymark.apply.Route;
+import dev.waymark.decide.OutcomeSentences;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.risk.Approval;
 import dev.waymark.risk.ApprovalPolicy;
@@ -13,6 +14,7 @@ import dev.waymark.risk.RiskAssessment;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.RiskCheck;
 import dev.waymark.risk.RiskGate;
+import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
@@ -46,7 +48,12 @@ final class TurnPipeline {
     model.ensureObservation();
     ApplyInput in = model.input(decision, decidedBy);
     ApplyTurn.Prepared p = ApplyTurn.prepare(in);
-    if (p instanceof ApplyTurn.Finished f) return recordTurn(in, f.output(), null);
+    if (p instanceof ApplyTurn.Finished f) {
+      ExtTurn t = f.output().lastTurn();
+      // A decision that settles the uncertain step, as the person's buttons do: the step keeps the page it was made on.
+      boolean resolved = t != null && t.resolved() != null;
+      return recordTurn(in, f.output(), null, resolved ? model.uncertainPage : model.observation);
+    }
     return gate(in, ((ApplyTurn.Ready) p).step(), false);
   }
 
@@ -203,6 +210,10 @@ final class TurnPipeline {
     model.lastOutput = out;
     // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
     model.uncertain = null;
+    model.uncertainNote = null;
+    model.uncertainPage = null;
+    String said = out.outcome() == null || b.turn == null ? "" : OutcomeSentences.forPerson(b.turn.type(), out.outcome());
+    if (!said.isEmpty()) model.notice = "Turn " + b.turn.turn() + ": " + said;
     model.record(b.build());
     return TurnOutcome.recorded(out);
   }
