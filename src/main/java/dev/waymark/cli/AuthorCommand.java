@@ -2,6 +2,7 @@ package dev.waymark.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.ObserveOptions;
@@ -148,6 +149,11 @@ public final class AuthorCommand implements Callable<Integer> {
       + "(untrusted; the fallback), also in a browser Waymark launched")
   boolean pageInput;
 
+  @Option(names = "--allow", paramLabel = "LIST", defaultValue = "download,file_upload,viewport_control",
+      description = "what the session allows beyond the page: a comma-separated list of download, file_upload, "
+          + "viewport_control, or none (default: all three)")
+  String allow;
+
   @Spec
   CommandSpec spec;
 
@@ -158,6 +164,7 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private PrintWriter out;
   private PrintWriter err;
+  private Capabilities capabilities = Capabilities.ALL;
 
   @Override
   public Integer call() {
@@ -169,6 +176,7 @@ public final class AuthorCommand implements Callable<Integer> {
     ApprovalPolicy policy;
     DecisionSource source;
     try {
+      capabilities = parseAllow(allow);
       variables = parseVars(vars);
       values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
       for (String name : values.keySet()) variables.putIfAbsent(name, "");
@@ -231,7 +239,13 @@ public final class AuthorCommand implements Callable<Integer> {
         timeoutSeconds * 1000);
     BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
     try (AuthoringSession session = new AuthoringSession(config)) {
-      int code = drive(session, source, variables, values, mask, terminal);
+      int code;
+      try {
+        code = drive(session, source, variables, values, mask, terminal);
+      } finally {
+        // Control ends with the run: the viewport and the download settings go back, adopted tabs stay open.
+        sb.release();
+      }
       if (code != EXIT_DONE && session.latest().journalFile() != null) {
         // Nothing is lost: the person can pick the work up in the studio, which offers unfinished journals.
         session.closeForRecovery();
@@ -245,7 +259,7 @@ public final class AuthorCommand implements Callable<Integer> {
       Map<String, String> values, SecretMask mask, BufferedReader terminal) throws Exception {
     {
       // One extra turn: the first is the navigation to --url that starts the workflow.
-      await(session.start(workflowId, goal, budget + 1));
+      await(session.start(workflowId, goal, budget + 1, capabilities));
       for (Map.Entry<String, String> v : variables.entrySet()) await(session.declareVariable(v.getKey(), v.getValue()));
       for (Map.Entry<String, String> v : values.entrySet()) await(session.setValue(v.getKey(), v.getValue()));
       TurnPrinter printer = new TurnPrinter(mask);
@@ -463,6 +477,15 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private static boolean notBlank(String s) {
     return s != null && !s.isBlank();
+  }
+
+  /** --allow's list; a name that is not a capability is a usage error that lists the valid ones. */
+  static Capabilities parseAllow(String list) {
+    try {
+      return Capabilities.parse(list);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--allow " + list + ": " + e.getMessage(), e);
+    }
   }
 
   static Map<String, String> parseVars(List<String> specs) {

@@ -90,4 +90,9 @@ final class TerminalSessionBrowser implements SessionBrowser {
   public void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException {
     bridge.highlight(selector);
   }
+
+  @Override
+  public void release() {
+    bridge.release();
+  }
 }

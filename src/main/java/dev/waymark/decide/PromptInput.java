@@ -1,6 +1,7 @@
 package dev.waymark.decide;
 
 import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.StepTypes;
@@ -32,7 +33,9 @@ public record PromptInput(
     SecretMask mask,
     // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
     Map<String, String> stored,
-    String uncertain) {
+    String uncertain,
+    // What the session allows (download, file_upload, viewport_control): the prompt offers only those.
+    Capabilities capabilities) {
 
   public PromptInput {
     trail = trail == null ? List.of() : List.copyOf(trail);
@@ -43,6 +46,7 @@ public record PromptInput(
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
     stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
+    capabilities = capabilities == null ? Capabilities.ALL : capabilities;
   }
 
   /**
@@ -52,7 +56,7 @@ public record PromptInput(
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
         next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
-        next.stored(), describe(next.uncertain()));
+        next.stored(), describe(next.uncertain()), next.capabilities());
   }
 
   private static String describe(dev.waymark.workflow.Step s) {
@@ -81,6 +85,7 @@ public record PromptInput(
     private SecretMask mask;
     private Map<String, String> stored;
     private String uncertain;
+    private Capabilities capabilities;
 
     public Builder goal(String v) { goal = v; return this; }
     public Builder observationText(String v) { observationText = v; return this; }
@@ -94,12 +99,13 @@ public record PromptInput(
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
     public Builder stored(Map<String, String> v) { stored = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public Builder uncertain(String v) { uncertain = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask, stored, uncertain);
+          maxFailures, mask, stored, uncertain, capabilities);
     }
   }
 }

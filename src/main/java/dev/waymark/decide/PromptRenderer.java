@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
@@ -69,7 +70,7 @@ public final class PromptRenderer {
    * come last, so each turn's message starts with the previous turn's stable blocks, byte for byte.
    */
   public RenderedPrompt render(PromptInput in) {
-    String system = system(in.writable());
+    String system = system(in.writable(), in.capabilities());
     String page = page(in.observationText());
     List<String> stable = new ArrayList<>();
     Map<String, String> context = new LinkedHashMap<>();
@@ -128,12 +129,50 @@ public final class PromptRenderer {
 
   /** The system instructions for a writable set; stable across turns so providers can cache them. */
   public String system(Set<String> writable) {
+    return system(writable, Capabilities.ALL);
+  }
+
+  /**
+   * The system instructions for a writable set and the session's capabilities: a step type or flag that needs a
+   * capability the session does not allow is not offered at all (decision 0028).
+   */
+  public String system(Set<String> writable, Capabilities caps) {
     StringBuilder types = new StringBuilder();
     // Vocabulary order, not set order, so the same set always renders the same text.
     for (Map.Entry<String, String> e : stepTypes.entrySet()) {
-      if (writable.contains(e.getKey())) types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+      if (writable.contains(e.getKey()) && allowed(e.getKey(), caps)) {
+        types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+      }
     }
-    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing()));
+    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing(),
+        "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
+  }
+
+  private static final String DIALOGS_AND_DOWNLOADS = "Page dialogs are dismissed and downloads blocked by default; the "
+      + "record of turns says when a step opened one or started one. To answer a dialog OK repeat the step with "
+      + "\"accept_dialog\": true, to let a download through repeat it with \"allow_download\": true. The person approves "
+      + "either.";
+  private static final String DIALOGS_ONLY = "Page dialogs are dismissed by default; the record of turns says when a step "
+      + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
+      + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
+      + "person to do it in a userStep or report blocked.";
+
+  private static boolean allowed(String type, Capabilities caps) {
+    return switch (type) {
+      case StepTypes.UPLOAD -> caps.fileUpload();
+      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
+      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
+      default -> true;
+    };
+  }
+
+  private static String capabilityRule(Capabilities caps) {
+    List<String> off = new ArrayList<>(Capabilities.NAMES);
+    off.removeAll(caps.names());
+    if (off.isEmpty()) return "";
+    return "\n- This session does not allow " + String.join(", ", off) + ": the steps and fields that need "
+        + (off.size() == 1 ? "it" : "them") + " are not listed and are refused. When the goal needs "
+        + (off.size() == 1 ? "it" : "one") + ", ask the person in a userStep or report blocked.";
   }
 
   private String page(String text) {

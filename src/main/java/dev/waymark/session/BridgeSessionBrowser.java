@@ -20,6 +20,7 @@ import java.util.concurrent.TimeoutException;
 
 /** The session's browser over the bridge: blocks the session thread (never the FX thread) while the extension works. */
 public final class BridgeSessionBrowser implements SessionBrowser {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BridgeSessionBrowser.class);
   static final String NOT_CONNECTED = "No browser is connected. Press Launch browser in the Browser panel, or pair "
       + "the Waymark extension with the pairing code shown there";
 
@@ -70,6 +71,18 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   @Override
   public void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException {
     await(client.highlight(selector), "outline the element");
+  }
+
+  @Override
+  public void release() {
+    if (!client.isConnected()) return;
+    try {
+      client.release().get(client.server().config().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      LOG.warn("the browser did not confirm the end of control: {}", e.toString());
+    }
   }
 
   private <T> T await(CompletableFuture<T> f, String what) throws BrowserUnavailableException, InterruptedException {

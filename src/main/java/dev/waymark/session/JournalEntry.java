@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
@@ -11,7 +12,7 @@ import java.util.Set;
 
 /**
  * One line of the session journal. {@code kind} is {@code state} (a whole state: the start of a journal),
- * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code awaiting} (a step starts
+ * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code capabilities}, {@code awaiting} (a step starts
  * waiting for approval; the next turn settles it) or {@code closed}; each kind carries only the fields it changes,
  * so replaying the lines in order rebuilds the session.
  */
@@ -41,10 +42,12 @@ public record JournalEntry(
     // The extension client a turn's step was for (the spec's client_id), when a browser was connected.
     @JsonProperty("client_id") String clientId,
     // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
-    @JsonProperty("stored") Map<String, String> stored) {
+    @JsonProperty("stored") Map<String, String> stored,
+    // kind capabilities: what the session allows from now on.
+    @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
-      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
+      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
@@ -59,6 +62,7 @@ public record JournalEntry(
     Set<String> taskOrigins;
     TurnUsage usage;
     Map<String, String> stored;
+    Capabilities capabilities;
 
     B(String kind) {
       this.kind = kind;
@@ -67,7 +71,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, clientId, stored);
+          usage, clientId, stored, capabilities);
     }
   }
 
@@ -103,6 +107,12 @@ public record JournalEntry(
     return b.build();
   }
 
+  static JournalEntry capabilities(Capabilities caps) {
+    B b = new B(CAPABILITIES);
+    b.capabilities = caps;
+    return b.build();
+  }
+
   static JournalEntry awaiting(Step step, String reasoning) {
     B b = new B(AWAITING);
     b.step = step;
@@ -126,6 +136,7 @@ public record JournalEntry(
       case BUDGET -> s.withLoop(budget, failures, done != null ? done : s.done(), continueLoop);
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
+      case CAPABILITIES -> s.withCapabilities(capabilities);
       case CLOSED, AWAITING -> s;
       default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
     };

@@ -34,4 +34,10 @@ public interface SessionBrowser {
 
   /** Outlines the element in the page, or clears the outline when {@code selector} is null. */
   void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;
+
+  /**
+   * Ends the session's control of the browser: what the extension changed for the task (the viewport, download
+   * settings) goes back; tabs stay open. Never throws: a browser that is gone has nothing left to undo.
+   */
+  default void release() {}
 }

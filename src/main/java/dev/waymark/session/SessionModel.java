@@ -244,6 +244,7 @@ final class SessionModel {
         .givenBack(state.givenBack())
         .decidedBy(decidedBy == null ? Provenance.MODEL : decidedBy)
         .uncertain(uncertain)
+        .capabilities(state.capabilities())
         .build();
   }
 
@@ -330,6 +331,11 @@ final class SessionModel {
     uncertainNote = null;
     uncertainPage = null;
     record(b.build());
+  }
+
+  void setCapabilities(dev.waymark.apply.Capabilities caps) {
+    if (caps.equals(state.capabilities())) return;
+    record(JournalEntry.capabilities(caps));
   }
 
   void keepGoing(int extraTurns) {

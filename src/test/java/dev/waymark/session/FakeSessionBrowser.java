@@ -24,6 +24,8 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public volatile boolean connected = true;
   public volatile Function<Step, StepResult> answer = s -> StepResult.success(s.id(), null, null, null);
   public final List<Performed> performed = Collections.synchronizedList(new ArrayList<>());
+  /** How many times a session ended its control of the browser. */
+  public final java.util.concurrent.atomic.AtomicInteger released = new java.util.concurrent.atomic.AtomicInteger();
   public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
   /** The route (workflow id, client hint) of each perform, in order. */
   public final List<Route> routes = Collections.synchronizedList(new ArrayList<>());
@@ -68,6 +70,11 @@ public final class FakeSessionBrowser implements SessionBrowser {
   @Override
   public String clientId() {
     return clientId;
+  }
+
+  @Override
+  public void release() {
+    released.incrementAndGet();
   }
 
   @Override
