@@ -226,7 +226,7 @@ public final class AuthorCommand implements Callable<Integer> {
     SecretMask mask = new SecretMask(values);
     Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
     TerminalSessionBrowser sb = new TerminalSessionBrowser(
-        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), browser.client(), err, browser.headless());
+        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), err, browser.headless());
     AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
         timeoutSeconds * 1000);
     BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
@@ -279,7 +279,7 @@ public final class AuthorCommand implements Callable<Integer> {
           return EXIT_STOPPED;
         }
         if (a.approved()) await(session.approve(Approval.byPerson(p.step(), Approval.Channel.CLI)));
-        else await(session.reject(a.reason()));
+        else await(session.reject(p.step().id(), a.reason(), Approval.Channel.CLI.journalName()));
       }
     }
   }

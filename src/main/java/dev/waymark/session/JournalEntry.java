@@ -37,14 +37,16 @@ public record JournalEntry(
     @JsonProperty("step_id") String stepId,
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What the model decision of this turn cost, when a model decided it.
-    @JsonProperty("usage") TurnUsage usage) {
+    @JsonProperty("usage") TurnUsage usage,
+    // Who answered for the person on this turn (an approval, a userStep's Continue): studio, terminal or chrome.
+    @JsonProperty("answered_by") String answeredBy) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
       BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
-    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId;
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, answeredBy;
     SessionState state;
     Map<String, String> variables;
     ExtTurn turn;
@@ -62,7 +64,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage);
+          usage, answeredBy);
     }
   }
 

@@ -22,4 +22,25 @@ public interface SessionBrowser {
 
   /** Outlines the element in the page, or clears the outline when {@code selector} is null. */
   void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;
+
+  /**
+   * The person's Continue for the userStep waiting now (named by its step id), from {@code channel}; false when
+   * none waits with that id. Called from any thread: the session thread is the one waiting.
+   */
+  default boolean continueUserStep(String stepId, String channel) {
+    return false;
+  }
+
+  /**
+   * Ends the studio's control of the browser and leaves it as it is, tab and all (a hand-off): false when no
+   * browser could be told.
+   */
+  default boolean release() {
+    return false;
+  }
+
+  /** The channel whose Continue ended this userStep (studio, terminal, chrome), or null. */
+  default String answeredBy(String stepId) {
+    return null;
+  }
 }

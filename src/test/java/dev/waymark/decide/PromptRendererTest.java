@@ -167,6 +167,14 @@ class PromptRendererTest {
   }
 
   @Test
+  void userStepLineNamesTheSignInMethodsAndThatAnyOneConditionEndsTheWait() {
+    String system = renderer.system(StepTypes.ALL);
+    String line = system.lines().filter(l -> l.startsWith("- userStep:")).findFirst().orElseThrow();
+    assertThat(line).contains("\"method\"", "password, code, passkey, qr_code, security_key, device_approval, captcha, payment",
+        "any one of", "\"manual\": true alone", "never you");
+  }
+
+  @Test
   void everyStepTypeHasATemplateLine() {
     String system = renderer.system(StepTypes.ALL);
     for (String t : StepTypes.ALL) assertThat(system).contains("- " + t + ":");
