@@ -116,6 +116,8 @@ public final class AuthorCommand implements Callable<Integer> {
   Boolean headlessOption;
 
   private boolean headless;
+  // Where the tab was when the decision source handed off, for the person to find it.
+  private volatile String handedOffAt;
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
@@ -195,7 +197,9 @@ public final class AuthorCommand implements Callable<Integer> {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
     progress("starting Chromium" + (headless ? " (headless)" : ""));
     try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "author")) {
-      return runWork(work, new ConnectedBrowser(browser.client(), headless));
+      int code = runWork(work, new ConnectedBrowser(browser.client(), headless));
+      if (code == EXIT_HANDED_OFF) handOver(browser, headless);
+      return code;
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());
       return e.exitCode();
@@ -203,6 +207,19 @@ public final class AuthorCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
       return EXIT_STOPPED;
     }
+  }
+
+  /** A hand-off leaves a browser the person can see open, tab and all; a headless one nobody can use is closed. */
+  void handOver(PairedChromium browser, boolean headless) {
+    String at = handedOffAt == null ? "the page it was on" : handedOffAt;
+    if (headless) {
+      err.println("The browser ran headless, so nobody can carry on in it: it closes now. The tab was at " + at
+          + "; open that address yourself, or run with --no-headless to be handed the browser itself.");
+    } else {
+      browser.leaveOpen();
+      err.println("The browser stays open for you, with the tab at " + at + " in front; Waymark no longer acts in it.");
+    }
+    err.flush();
   }
 
   private int runWork(Work work, ConnectedBrowser browser) {
@@ -304,7 +321,9 @@ public final class AuthorCommand implements Callable<Integer> {
       return EXIT_BLOCKED;
     }
     if (last != null && last.handoff() != null) {
+      handedOffAt = s.observation() != null && s.observation().url() != null ? s.observation().url() : last.url();
       err.println("The decision source handed the page to the person: " + last.handoff() + "." + tail);
+      if (connectedClient != null) err.println("The tab stays at " + handedOffAt + "; Waymark no longer acts in it.");
       return EXIT_HANDED_OFF;
     }
     if (st.failures() >= st.maxFailures()) {

@@ -24,6 +24,11 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public volatile Function<Step, StepResult> answer = s -> StepResult.success(s.id(), null, null, null);
   public final List<Performed> performed = Collections.synchronizedList(new ArrayList<>());
   public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
+  /** When set, a userStep waits (up to 20 s) for {@link #continueUserStep}, as the bridge's gate does. */
+  public volatile boolean holdUserSteps;
+  private volatile Step heldStep;
+  private volatile java.util.concurrent.CompletableFuture<String> held;
+  private final Map<String, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
 
   public FakeSessionBrowser(PageObservation page) {
     this.page = page;
@@ -51,7 +56,47 @@ public final class FakeSessionBrowser implements SessionBrowser {
   @Override
   public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
     performed.add(new Performed(stepId, step, Map.copyOf(values)));
+    if (holdUserSteps && "userStep".equals(step.type())) {
+      java.util.concurrent.CompletableFuture<String> f = new java.util.concurrent.CompletableFuture<>();
+      heldStep = step;
+      held = f;
+      try {
+        String by = f.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        answered.put(step.id(), by);
+        return StepResult.success(step.id(), "continued: the person pressed Continue in " + by, null, null);
+      } catch (Exception e) {
+        return StepResult.failure(step.id(), "the person did not continue", null);
+      } finally {
+        held = null;
+      }
+    }
     return answer.apply(step);
+  }
+
+  @Override
+  public boolean continueUserStep(String stepId, String channel) {
+    java.util.concurrent.CompletableFuture<String> f = held;
+    Step s = heldStep;
+    return f != null && s != null && s.id().equals(stepId) && f.complete(channel);
+  }
+
+  @Override
+  public String answeredBy(String stepId) {
+    return answered.get(stepId);
+  }
+
+  /** Whether the session let go of the browser (a hand-off). */
+  public volatile boolean released;
+
+  @Override
+  public boolean release() {
+    released = true;
+    return connected;
+  }
+
+  /** Whether a userStep is waiting for its Continue now. */
+  public boolean holdingUserStep() {
+    return held != null;
   }
 
   @Override
