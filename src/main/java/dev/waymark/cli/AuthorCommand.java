@@ -198,7 +198,7 @@ public final class AuthorCommand implements Callable<Integer> {
     progress("starting Chromium" + (headless ? " (headless)" : ""));
     try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "author")) {
       int code = runWork(work, new ConnectedBrowser(browser.client(), headless));
-      if (code == EXIT_HANDED_OFF) handOver(browser, headless);
+      if (code == EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt, err);
       return code;
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());
@@ -210,8 +210,8 @@ public final class AuthorCommand implements Callable<Integer> {
   }
 
   /** A hand-off leaves a browser the person can see open, tab and all; a headless one nobody can use is closed. */
-  void handOver(PairedChromium browser, boolean headless) {
-    String at = handedOffAt == null ? "the page it was on" : handedOffAt;
+  static void handOver(PairedChromium browser, boolean headless, String url, PrintWriter err) {
+    String at = url == null ? "the page it was on" : url;
     if (headless) {
       err.println("The browser ran headless, so nobody can carry on in it: it closes now. The tab was at " + at
           + "; open that address yourself, or run with --no-headless to be handed the browser itself.");

@@ -52,11 +52,12 @@ public final class UserSteps {
     return on != null && (present(on.selector()) || present(on.text()) || present(on.urlIncludes()));
   }
 
-  /** The sentence the person reads: what to do (with the method), then how to say it is done. */
+  /** The sentence the person reads: with a method, what to do and how to say it is done, then the prompt. */
   public static String instruction(Step step) {
     String doing = step.method() != null && DOING.containsKey(step.method()) ? DOING.get(step.method()) : null;
-    String first = doing != null ? doing + " in the browser, then press Continue" : "Do this in the browser, then press Continue";
-    return first + (present(step.prompt()) ? ": " + step.prompt().strip() : ".");
+    // Without a method the step's own prompt says it all, as the decider wrote it.
+    if (doing == null) return present(step.prompt()) ? step.prompt().strip() : "Do this in the browser, then press Continue.";
+    return doing + " in the browser, then press Continue" + (present(step.prompt()) ? ": " + step.prompt().strip() : ".");
   }
 
   /** The method as a person reads it ("security key"), or null. */

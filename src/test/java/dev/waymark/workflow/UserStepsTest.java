@@ -15,6 +15,7 @@ class UserStepsTest {
         .isEqualTo("Sign in with your security key in the browser, then press Continue: use the key on the login page");
     assertThat(UserSteps.instruction(Step.builder(StepTypes.USER_STEP).prompt(" ").build()))
         .isEqualTo("Do this in the browser, then press Continue.");
+    assertThat(UserSteps.instruction(step(null, null))).isEqualTo("use the key on the login page");
   }
 
   @Test
