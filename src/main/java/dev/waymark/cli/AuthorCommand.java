@@ -22,6 +22,7 @@ import dev.waymark.session.PolicyFile;
 import dev.waymark.session.SessionException;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.SessionState;
+import dev.waymark.session.SidePanel;
 import dev.waymark.session.TakeOver;
 import dev.waymark.session.TurnOutcome;
 import dev.waymark.workflow.Json;
@@ -246,8 +247,11 @@ public final class AuthorCommand implements Callable<Integer> {
         new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), err, browser.headless());
     AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
         timeoutSeconds * 1000);
-    BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
-    try (AuthoringSession session = new AuthoringSession(config)) {
+    TerminalLines terminal = new TerminalLines(new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8)));
+    try (AuthoringSession session = new AuthoringSession(config);
+        // The side panel in the browser is the person's too: a step waiting here waits there, first answer wins.
+        SidePanel panel = SidePanel.over(browser.client(), session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
+            Approval.Channel.CLI.journalName())) {
       int code = drive(session, source, variables, values, mask, terminal);
       if (code != EXIT_DONE && session.latest().journalFile() != null) {
         // Nothing is lost: the person can pick the work up in the studio, which offers unfinished journals.
@@ -259,7 +263,7 @@ public final class AuthorCommand implements Callable<Integer> {
   }
 
   private int drive(AuthoringSession session, DecisionSource source, Map<String, String> variables,
-      Map<String, String> values, SecretMask mask, BufferedReader terminal) throws Exception {
+      Map<String, String> values, SecretMask mask, TerminalLines terminal) throws Exception {
     {
       // One extra turn: the first is the navigation to --url that starts the workflow.
       await(session.start(workflowId, goal, budget + 1));
@@ -288,7 +292,13 @@ public final class AuthorCommand implements Callable<Integer> {
         SessionSnapshot s = session.latest();
         if (s.pending() == null) return finish(session, s);
         PendingApproval p = s.pending();
-        Answer a = ask(p, terminal);
+        Answer a = ask(p, terminal, () -> session.latest().pending() != p);
+        if (a == ELSEWHERE) {
+          err.println();
+          err.println("Answered in the browser's side panel.");
+          err.flush();
+          continue;
+        }
         if (a == null) {
           err.println("The terminal closed while a step waited for approval; stopping. Nothing was performed.");
           await(session.reject("the person stopped the session"));
@@ -343,8 +353,14 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private record Answer(boolean approved, String reason) {}
 
-  /** Shows the waiting step and reads y, n, or a reason (which rejects); null when the terminal closed. */
-  private Answer ask(PendingApproval p, BufferedReader terminal) throws IOException {
+  private static final Answer ELSEWHERE = new Answer(false, null);
+
+  /**
+   * Shows the waiting step and reads y, n, or a reason (which rejects); null when the terminal closed, ELSEWHERE
+   * when the person answered in the side panel first.
+   */
+  private Answer ask(PendingApproval p, TerminalLines terminal, java.util.function.BooleanSupplier answered)
+      throws InterruptedException {
     Step step = p.step();
     synchronized (err) {
       err.println();
@@ -369,8 +385,9 @@ public final class AuthorCommand implements Callable<Integer> {
       err.print("Perform it? [y = yes, n = no, or type why not] ");
       err.flush();
     }
-    String line = terminal.readLine();
+    String line = terminal.next(answered);
     if (line == null) return null;
+    if (line == TerminalLines.ELSEWHERE) return ELSEWHERE;
     String a = line.strip();
     String lower = a.toLowerCase(Locale.ROOT);
     if (lower.equals("y") || lower.equals("yes")) return new Answer(true, null);

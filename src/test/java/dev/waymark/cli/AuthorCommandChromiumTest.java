@@ -157,6 +157,44 @@ class AuthorCommandChromiumTest {
     assertThat(browser.client().isConnected()).isTrue();
   }
 
+  @Test
+  void aRiskyStepIsApprovedInTheSidePanelWhileTheTerminalAsks() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
+        Map.of("type", "click", "name", "Send message"),
+        Map.of("done", true));
+    // The person never types: the only answer comes from the side panel.
+    java.io.PipedOutputStream keyboard = new java.io.PipedOutputStream();
+    java.io.PipedInputStream silent = new java.io.PipedInputStream(keyboard);
+    java.util.concurrent.CompletableFuture<AuthorRun> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", plan, Map.of(), silent, "--approve", "ask");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    String panel = browser.cdp().createTarget("chrome-extension://" + browser.extensionId() + "/sidepanel.html");
+    try {
+      String ready = browser.cdp().waitForText(panel, "document.getElementById('approve') ? 'ready' : ''", "ready",
+          java.time.Duration.ofSeconds(30));
+      assertThat(ready).as("the approval card in the side panel").isEqualTo("ready");
+      assertThat(browser.cdp().evaluate(panel, "document.querySelector('section.card').textContent").asText())
+          .contains("Send message", "submit, send or post");
+      browser.cdp().evaluate(panel, "document.getElementById('approve').click(), 1");
+      AuthorRun run = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+      assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+      assertThat(run.err()).contains("Approval needed: click", "Answered in the browser's side panel.");
+      assertThat(browser.eval("window.__sent").asInt()).isEqualTo(1);
+      assertThat(run.journals()).contains("\"answered_by\":\"chrome\"");
+    } finally {
+      browser.cdp().closeTarget(panel);
+      keyboard.close();
+    }
+  }
+
   private static final List<Map<String, Object>> SEND_PLAN = List.of(
       Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
       Map.of("type", "click", "name", "Send message"),
