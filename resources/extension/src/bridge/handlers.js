@@ -62,7 +62,9 @@ const HANDLERS = {
     // input: the connection's switch when the studio sends one, else trusted in a browser Waymark launched.
     const input = msg.input === 'trusted' || msg.input === 'page' ? msg.input : (await launchedByWaymark()) ? 'trusted' : 'page';
     const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input });
-    return { ...result, type: 'performed', step_id: msg.step_id };
+    // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.
+    const workflow = typeof msg.workflow_id === 'string' && msg.workflow_id ? { workflow_id: msg.workflow_id } : {};
+    return { ...result, ...workflow, type: 'performed', step_id: msg.step_id };
   },
 
   async status(msg) {

@@ -53,7 +53,8 @@ export async function doCapturePageFile(ctx) {
     const filename = step.filename || safeName(title, 'mhtml');
     return { ok: true, data: `${filename} (${bytes.length} bytes, multipart/related)`, file: { filename, mime: 'multipart/related', size: bytes.length, base64: bytesToBase64(bytes) } };
   }
-  if (format !== 'html') throw new StepFailure(`capturePageFile saves format html or mhtml, not '${step.format}'`);
+  if (format === 'pdf') return printToPdf(ctx);
+  if (format !== 'html') throw new StepFailure(`capturePageFile saves format html, mhtml or pdf, not '${step.format}'`);
   let r;
   try {
     r = await callPage(tabId, 'pageHtml', [], Math.max(2000, remaining(ctx)));
@@ -64,6 +65,39 @@ export async function doCapturePageFile(ctx) {
   if (bytes.length > MAX_FILE_BYTES) return { ok: false, error: `the page is ${bytes.length} bytes as HTML, over the ${MAX_FILE_BYTES}-byte limit` };
   const filename = step.filename || safeName(r.title, 'html');
   return { ok: true, data: `${filename} (${bytes.length} bytes, text/html)`, file: { filename, mime: 'text/html', size: bytes.length, base64: bytesToBase64(bytes) } };
+}
+
+// Chrome prints a page to PDF through its debugger (Page.printToPDF), as the print dialog would, with
+// backgrounds. The debugger is attached for the print only, unless trusted input or a viewport
+// override already holds it (then it stays as they left it).
+async function printToPdf(ctx) {
+  const { step, tabId } = ctx;
+  const target = { tabId };
+  let attachedHere = false;
+  try {
+    await chrome.debugger.attach(target, '1.3');
+    attachedHere = true;
+  } catch (e) {
+    if (!/already attached/i.test(String(e && e.message))) {
+      throw new StepFailure(`the page could not be printed to PDF: Chrome's debugger refused this tab (${e && e.message ? e.message : e})`);
+    }
+  }
+  let printed;
+  try {
+    printed = await chrome.debugger.sendCommand(target, 'Page.printToPDF', { printBackground: true, preferCSSPageSize: true });
+  } catch (e) {
+    throw new StepFailure(`the page could not be printed to PDF: ${e && e.message ? e.message : e}`);
+  } finally {
+    if (attachedHere) { try { await chrome.debugger.detach(target); } catch { /* gone */ } }
+  }
+  const base64 = printed && typeof printed.data === 'string' ? printed.data : '';
+  if (!base64) throw new StepFailure('the page could not be printed to PDF: Chrome returned no document');
+  const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  if (size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${size} bytes as PDF, over the ${MAX_FILE_BYTES}-byte limit` };
+  let title;
+  try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
+  const filename = step.filename || safeName(title, 'pdf');
+  return { ok: true, data: `${filename} (${size} bytes, application/pdf)`, file: { filename, mime: 'application/pdf', size, base64 } };
 }
 
 // ---- eval: a named function of the page ----

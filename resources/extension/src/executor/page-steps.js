@@ -122,7 +122,9 @@ async function historyStep(ctx, delta, snap) {
 
 export async function doNavigate(ctx) {
   const { step, tabId } = ctx;
-  const how = String(step.value || '').trim().toLowerCase();
+  // back/forward/reload as the url (as the prompt writes it) or, with no url, as the value.
+  const asUrl = String(step.url || '').trim().toLowerCase();
+  const how = Object.hasOwn(HISTORY, asUrl) ? asUrl : String(step.value || '').trim().toLowerCase();
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
   /** @type {(() => Promise<void>) | null} */
@@ -139,7 +141,7 @@ export async function doNavigate(ctx) {
 async function navigateGuarded(ctx, how, snap, guard) {
   const { step, tabId } = ctx;
   let what;
-  if (Object.hasOwn(HISTORY, how) && !step.url) {
+  if (Object.hasOwn(HISTORY, how) && (!step.url || Object.hasOwn(HISTORY, String(step.url).trim().toLowerCase()))) {
     try { await guard((await chrome.tabs.get(tabId)).url); } catch { /* no tab: the step says so */ }
     what = how === 'reload' ? 'the reload' : `going ${how}`;
     if (how === 'reload') {

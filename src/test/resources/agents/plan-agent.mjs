@@ -49,7 +49,7 @@ rl.on('line', (line) => {
       if (!ref) process.stderr.write('plan-agent: no ref named "' + item.name + '" in turn ' + prompt.turn + '\n');
       step.ref = ref || 'e999';
     }
-    for (const k of ['value', 'url', 'prompt', 'continue_on']) if (item[k] !== undefined) step[k] = item[k];
+    for (const k of ['value', 'url', 'prompt', 'continue_on', 'store']) if (item[k] !== undefined) step[k] = item[k];
     decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };
   }
   process.stdout.write(JSON.stringify(decision) + '\n');

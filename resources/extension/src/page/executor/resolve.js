@@ -49,6 +49,13 @@ export function resolveSelector(sel, doc = document) {
   if (sel.css) found = queryAll(root, sel.css);
   else if (sel.path) found = evalPath(root, sel.path);
   else throw new SelectorError('the selector has neither css nor path');
+  if (sel.css && sel.path && !found.length) {
+    // The css no longer matches (a class renamed, an id made unique per load): the structural path the
+    // observer wrote for this very element is the next way to it. It names one element, so the css's
+    // positions (indexes, index) do not apply to it.
+    const byPath = evalPath(root, sel.path);
+    if (byPath.length) return { elements: sel.all ? byPath : [byPath[0]], total: byPath.length, via: 'path' };
+  }
   const total = found.length;
   if (Array.isArray(sel.indexes) && sel.indexes.length) {
     found = sel.indexes.map((i) => found[i < 0 ? total + i : i]).filter(Boolean);

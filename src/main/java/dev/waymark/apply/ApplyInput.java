@@ -37,7 +37,9 @@ public record ApplyInput(
     // Beyond the spec: the session's writable set, how many waits were already handed back, and who decided.
     @JsonProperty("writable") Set<String> writable,
     @JsonProperty("given_back") int givenBack,
-    @JsonProperty("decided_by") String decidedBy) {
+    @JsonProperty("decided_by") String decidedBy,
+    // What accepted steps stored (slot → the data they read), usable as {{ slot }} by later steps.
+    @JsonProperty("stored") Map<String, String> stored) {
 
   public static final int DEFAULT_MAX_FAILURES = 3;
   public static final int DEFAULT_TIMEOUT_MS = 15_000;
@@ -49,6 +51,7 @@ public record ApplyInput(
     notes = notes == null ? List.of() : List.copyOf(notes);
     variables = variables == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(variables));
     values = values == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
     writable = writable == null || writable.isEmpty() ? StepTypes.MODEL_WRITABLE_DEFAULT : Set.copyOf(writable);
     if (maxFailures <= 0) maxFailures = DEFAULT_MAX_FAILURES;
     if (timeoutMs <= 0) timeoutMs = DEFAULT_TIMEOUT_MS;
@@ -77,7 +80,7 @@ public record ApplyInput(
     private List<Step> steps;
     private List<ExtTurn> trail;
     private List<String> notes;
-    private Map<String, String> variables, values;
+    private Map<String, String> variables, values, stored;
     private int budget = 20, failures, maxFailures, timeoutMs, givenBack;
     private Set<String> writable;
 
@@ -88,7 +91,7 @@ public record ApplyInput(
       lastUrl = i.lastUrl; trail = i.trail; notes = i.notes; variables = i.variables; values = i.values;
       workflowId = i.workflowId; clientId = i.clientId; budget = i.budget; failures = i.failures;
       maxFailures = i.maxFailures; timeoutMs = i.timeoutMs; writable = i.writable; givenBack = i.givenBack;
-      decidedBy = i.decidedBy;
+      decidedBy = i.decidedBy; stored = i.stored;
     }
 
     public Builder decision(String v) { decision = v; return this; }
@@ -109,10 +112,11 @@ public record ApplyInput(
     public Builder writable(Set<String> v) { writable = v; return this; }
     public Builder givenBack(int v) { givenBack = v; return this; }
     public Builder decidedBy(String v) { decidedBy = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
 
     public ApplyInput build() {
       return new ApplyInput(decision, observation, steps, lastObservation, lastUrl, trail, notes, variables, values,
-          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy);
+          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored);
     }
   }
 }

@@ -37,7 +37,7 @@ public final class ApplyTurn {
     Prepared p = prepare(in);
     if (p instanceof Finished f) return f.output();
     PreparedStep ready = ((Ready) p).step();
-    StepResult result = port.perform(ready.step(), ready.values(), timeoutFor(in, ready.step()));
+    StepResult result = port.perform(ready.step(), ready.values(), timeoutFor(in, ready.step()), Route.of(in));
     return complete(in, ready, result);
   }
 
@@ -73,7 +73,9 @@ public final class ApplyTurn {
       String type = d.step().path("type").asText(null);
       String ref = d.step().path("ref").asText(null);
       String value = d.step().path("value").asText(null);
-      return new Finished(failed(in, d.reasoning(), new TurnStep(type, null, ref, value), null, e.getMessage()));
+      // The decision's own label stays on the refused turn: it is what the trail reader recognizes the turn by.
+      String label = d.step().path("label").isTextual() ? d.step().get("label").asText() : null;
+      return new Finished(failed(in, d.reasoning(), new TurnStep(type, label, ref, value), null, e.getMessage()));
     }
   }
 
@@ -151,7 +153,7 @@ public final class ApplyTurn {
     boolean cont = !done && budget > 0 && failures < in.maxFailures() && blocked == null && handoff == null;
     PageObservation obs = in.observation();
     String digest = ObservationDigest.of(obs);
-    boolean unchanged = in.lastObservation() != null && digest != null && in.lastObservation().equals(digest);
+    boolean unchanged = LastObservation.unchanged(in.lastObservation(), obs);
     boolean moved = in.lastUrl() != null && decidedUrl != null && !mask.mask(in.lastUrl()).equals(decidedUrl);
     return new ApplyOutput(steps, step, notes, trail, steps.size(), ok, done, maskedError, data, maskedReasoning,
         failures, budget, matchUrl(url), url, cont, mask.mask(blocked), mask.mask(handoff), uncertain, unchanged, moved,

@@ -12,4 +12,12 @@ public interface BrowserPort {
    * tokens the step uses. Page failures come back as a failed result, never as an exception.
    */
   StepResult perform(Step step, Map<String, String> values, int timeoutMs);
+
+  /**
+   * The same, with the turn's {@code workflow_id} and {@code client_id}: a port that talks to browsers carries the
+   * workflow id to the browser and honours the client hint; one that does not ignores both.
+   */
+  default StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route) {
+    return perform(step, values, timeoutMs);
+  }
 }

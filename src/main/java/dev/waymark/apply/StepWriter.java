@@ -79,7 +79,7 @@ public final class StepWriter {
     if (ref != null && ref.isEmpty()) ref = null;
     step.remove("ref");
     step.remove("id");
-    Step parsed = toStep(step);
+    Step parsed = historyAsUrl(toStep(step));
 
     ObservedNode node = null;
     Step.Builder b = parsed.toBuilder();
@@ -111,6 +111,8 @@ public final class StepWriter {
       node = nodeAt(obs, parsed.selector());
     }
     requireFields(type, parsed);
+    String outputProblem = StepTypes.outputProblem(type, parsed.output());
+    if (outputProblem != null) throw new DecisionException(outputProblem);
     Step checked = b.build();
 
     // One serialization serves both checks: tokens and braces survive JSON escaping unchanged.
@@ -119,8 +121,8 @@ public final class StepWriter {
     Map<String, String> values = new LinkedHashMap<>();
     for (String name : used) {
       if (!in.variables().containsKey(name)) {
-        throw new DecisionException("{{ " + name + " }} is not a declared variable; declared: "
-            + (in.variables().isEmpty() ? "none" : String.join(", ", in.variables().keySet())));
+        values.put(name, storedSlot(name, in));
+        continue;
       }
       String v = in.values().get(name);
       if (v == null) {
@@ -135,8 +137,55 @@ public final class StepWriter {
       throw new DecisionException("the step holds the real value of a declared variable; write {{ " + leaked
           + " }} instead of the value itself");
     }
+    checkStore(checked, in);
     String label = checked.label() == null || checked.label().isBlank() ? describe(checked, node, ref) : checked.label();
     return new PreparedStep(checked.withLabel(label), ref, node, Map.copyOf(values), reasoning);
+  }
+
+  private static final Set<String> HISTORY = Set.of("back", "forward", "reload");
+
+  /**
+   * A navigate through the tab's history is written {@code url: "back"} (as the prompt says); {@code value: "back"}
+   * without a url means the same and is stored the one way, so replay and the label read one field.
+   */
+  static Step historyAsUrl(Step s) {
+    if (!StepTypes.NAVIGATE.equals(s.type())) return s;
+    String url = s.url() == null ? null : s.url().strip().toLowerCase(java.util.Locale.ROOT);
+    if (url != null && HISTORY.contains(url)) return s.url().equals(url) ? s : s.toBuilder().url(url).build();
+    String value = s.value() == null ? null : s.value().strip().toLowerCase(java.util.Locale.ROOT);
+    if ((s.url() == null || s.url().isBlank()) && value != null && HISTORY.contains(value)) {
+      return s.toBuilder().url(value).value(null).build();
+    }
+    return s;
+  }
+
+  /**
+   * A token that names no variable may name a slot an accepted step stored (spec: "readable by later steps"), as
+   * replay reads it; its data is what that step read, sent to the browser like a value.
+   */
+  private static String storedSlot(String name, ApplyInput in) throws DecisionException {
+    String data = in.stored().get(name);
+    if (data != null) return data;
+    boolean storedByStep = in.steps().stream().anyMatch(s -> name.equals(s.store()));
+    if (storedByStep) {
+      throw new DecisionException("{{ " + name + " }} is the slot of an earlier step that read nothing; read the value "
+          + "again with a step that stores it, or use a declared variable");
+    }
+    throw new DecisionException("{{ " + name + " }} is not a declared variable or a stored slot; declared: "
+        + (in.variables().isEmpty() ? "none" : String.join(", ", in.variables().keySet()))
+        + "; stored: " + (in.stored().isEmpty() ? "none" : String.join(", ", in.stored().keySet())));
+  }
+
+  private static void checkStore(Step s, ApplyInput in) throws DecisionException {
+    if (s.store() == null) return;
+    String slot = s.store().strip();
+    if (!Tokens.isName(slot)) {
+      throw new DecisionException("store \"" + s.store() + "\" is not a slot name; start with a letter or _ and use "
+          + "letters, digits, _, . and - (later steps write it as a {{ token }})");
+    }
+    if (in.variables().containsKey(slot)) {
+      throw new DecisionException("store \"" + slot + "\" is the name of a declared variable; choose another slot name");
+    }
   }
 
   /** The observed node the selector addresses exactly as the observer wrote it, or null. */
@@ -184,6 +233,9 @@ public final class StepWriter {
       case StepTypes.CAPTURE_URL -> require(s.url() != null && !s.url().isBlank(), type, "url", "the address to fetch");
       case StepTypes.EVAL -> require(s.fn() != null && !s.fn().isBlank(), type, "fn", "the page function to call");
       case StepTypes.SWITCH_TAB, StepTypes.CLOSE_TAB, StepTypes.ADOPT_TAB -> require(s.value() != null, type, "value", "the tab id");
+      case StepTypes.CAPTURE_PAGE_FILE -> require(s.format() == null
+          || Set.of("html", "mhtml", "pdf").contains(s.format().strip().toLowerCase(java.util.Locale.ROOT)), type, "format",
+          "html, mhtml or pdf (or leave it out for html)");
       case StepTypes.SET_VIEWPORT -> require(s.value() != null && s.value().matches("\\d{2,5}x\\d{2,5}"), type, "value",
           "the size as WIDTHxHEIGHT");
       default -> { }

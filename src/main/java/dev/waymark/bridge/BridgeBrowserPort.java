@@ -1,6 +1,7 @@
 package dev.waymark.bridge;
 
 import dev.waymark.apply.BrowserPort;
+import dev.waymark.apply.Route;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.Tokens;
@@ -50,6 +51,12 @@ public final class BridgeBrowserPort implements BrowserPort {
    */
   @Override
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+    return perform(step, values, timeoutMs, Route.NONE);
+  }
+
+  /** {@inheritDoc} The workflow id goes on the {@code perform} message; the client hint picks the browser when connected. */
+  @Override
+  public StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route) {
     String wireId = wireStepId(step);
     long limit = timeoutMs + client.server().config().performGrace().toMillis() + 5_000;
     Map<String, String> sent = values;
@@ -74,7 +81,8 @@ public final class BridgeBrowserPort implements BrowserPort {
     }
     PerformResult r;
     try {
-      r = client.perform(wireId, step, sent, files, timeoutMs).get(limit, TimeUnit.MILLISECONDS);
+      r = client.perform(wireId, step, sent, files, timeoutMs, route.workflowId(), route.clientId())
+          .get(limit, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       // nothing was sent: the step did not happen

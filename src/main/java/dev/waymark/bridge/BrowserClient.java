@@ -177,7 +177,19 @@ public final class BrowserClient implements AutoCloseable {
    */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
       Map<String, UploadFile> files, long timeoutMs) {
-    String clientId = client().map(ClientInfo::clientId).orElse(pinnedClient);
+    return perform(stepId, step, values, files, timeoutMs, null, null);
+  }
+
+  /**
+   * Same, naming the workflow the step travels in ({@code workflow_id} on the message, echoed in the reply) and
+   * the client to drive: {@code clientHint} is honoured when that browser is connected, otherwise the step goes
+   * where every other request goes (the pinned or the most recently paired browser).
+   */
+  public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
+      Map<String, UploadFile> files, long timeoutMs, String workflowId, String clientHint) {
+    String target = clientHint != null && server.clients().stream().anyMatch(c -> c.clientId().equals(clientHint))
+        ? clientHint : pinnedClient;
+    String clientId = target != null ? target : client().map(ClientInfo::clientId).orElse(null);
     if (!ledger.begin(stepId, clientId)) {
       return CompletableFuture.failedFuture(new IllegalStateException(
           "Step " + stepId + " was already sent to the browser; a step is never sent twice"));
@@ -194,8 +206,9 @@ public final class BrowserClient implements AutoCloseable {
     }
     m.put("timeout_ms", timeoutMs);
     if (input != null) m.put("input", input);
+    if (workflowId != null) m.put("workflow_id", workflowId);
     m.putNull("tab");
-    return server.request(pinnedClient, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
+    return server.request(target, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
         .handle((reply, error) -> {
           Throwable cause = unwrap(error);
           PerformResult result;

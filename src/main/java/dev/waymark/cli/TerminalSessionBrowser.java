@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.session.BrowserUnavailableException;
 import dev.waymark.session.SessionBrowser;
@@ -30,6 +31,18 @@ final class TerminalSessionBrowser implements SessionBrowser {
   @Override
   public PageObservation observe() throws BrowserUnavailableException, InterruptedException {
     return bridge.observe();
+  }
+
+  @Override
+  public String clientId() {
+    return bridge.clientId();
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route)
+      throws InterruptedException {
+    if (!StepTypes.USER_STEP.equals(step.type())) return bridge.perform(stepId, step, values, timeoutMs, route);
+    return perform(stepId, step, values, timeoutMs);
   }
 
   @Override

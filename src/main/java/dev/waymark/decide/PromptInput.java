@@ -27,7 +27,9 @@ public record PromptInput(
     int budget,
     int failures,
     int maxFailures,
-    SecretMask mask) {
+    SecretMask mask,
+    // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
+    Map<String, String> stored) {
 
   public PromptInput {
     trail = trail == null ? List.of() : List.copyOf(trail);
@@ -37,6 +39,7 @@ public record PromptInput(
     if (turn <= 0) turn = trail.size() + 1;
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
   }
 
   /**
@@ -45,7 +48,8 @@ public record PromptInput(
    */
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
-        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()));
+        next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
+        next.stored());
   }
 
   @Override
@@ -66,6 +70,7 @@ public record PromptInput(
     private Set<String> writable;
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
+    private Map<String, String> stored;
 
     public Builder goal(String v) { goal = v; return this; }
     public Builder observationText(String v) { observationText = v; return this; }
@@ -78,10 +83,11 @@ public record PromptInput(
     public Builder failures(int v) { failures = v; return this; }
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask);
+          maxFailures, mask, stored);
     }
   }
 }

@@ -203,6 +203,14 @@ public final class PromptRenderer {
       sb.append("Your last turn failed: ").append(oneLine(untrusted(last.error()), ERROR_CHARS))
           .append(". Correct it; do not send the same step again unchanged.\n");
     }
+    if (!in.stored().isEmpty()) {
+      // In the tail, not beside the variables: slots fill up turn by turn and the prefix stays cached.
+      sb.append("Stored by earlier steps, usable as tokens:");
+      for (Map.Entry<String, String> e : in.stored().entrySet()) {
+        sb.append(" {{ ").append(e.getKey()).append(" }} = \"").append(oneLine(untrusted(e.getValue()), 60)).append('"');
+      }
+      sb.append(".\n");
+    }
     if (in.failures() > 0) {
       sb.append(in.failures()).append(in.failures() == 1 ? " turn" : " turns").append(" in a row failed; the session stops after ")
           .append(in.maxFailures()).append(".\n");

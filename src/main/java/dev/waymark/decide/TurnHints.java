@@ -1,7 +1,7 @@
 package dev.waymark.decide;
 
 import dev.waymark.apply.ApplyOutput;
-import dev.waymark.apply.ObservationDigest;
+import dev.waymark.apply.LastObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 
@@ -29,8 +29,7 @@ public record TurnHints(boolean unchanged, boolean moved, String fromUrl, String
     ExtTurn t = last.lastTurn();
     String before = t == null ? null : t.url();
     boolean moved = before != null && now.url() != null && !before.equals(now.url());
-    String digest = ObservationDigest.of(now);
-    boolean unchanged = !moved && last.lastObservation() != null && last.lastObservation().equals(digest);
+    boolean unchanged = !moved && LastObservation.unchanged(last.lastObservation(), now);
     return new TurnHints(unchanged, moved, before, now.url());
   }
 }

@@ -1,6 +1,8 @@
 package dev.waymark.session;
 
+import dev.waymark.apply.Route;
 import dev.waymark.bridge.BridgeBrowserPort;
+import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.BridgeException;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
@@ -60,6 +62,18 @@ public final class BridgeSessionBrowser implements SessionBrowser {
     // A userStep waits on the person, not the turn timeout: the gate the studio, author and run share.
     if (StepTypes.USER_STEP.equals(step.type())) return gate.perform(step, UserSteps.limitMs(step));
     return port.perform(step, values, timeoutMs);
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route)
+      throws InterruptedException {
+    if (StepTypes.USER_STEP.equals(step.type())) return gate.perform(step, UserSteps.limitMs(step));
+    return port.perform(step, values, timeoutMs, route);
+  }
+
+  @Override
+  public String clientId() {
+    return client.client().map(ClientInfo::clientId).orElse(null);
   }
 
   @Override

@@ -38,6 +38,10 @@ public record JournalEntry(
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What the model decision of this turn cost, when a model decided it.
     @JsonProperty("usage") TurnUsage usage,
+    // The extension client a turn's step was for (the spec's client_id), when a browser was connected.
+    @JsonProperty("client_id") String clientId,
+    // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
+    @JsonProperty("stored") Map<String, String> stored,
     // Who answered for the person on this turn (an approval, a userStep's Continue): studio, terminal or chrome.
     @JsonProperty("answered_by") String answeredBy) {
 
@@ -46,7 +50,7 @@ public record JournalEntry(
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
-    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, answeredBy;
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, clientId, answeredBy;
     SessionState state;
     Map<String, String> variables;
     ExtTurn turn;
@@ -56,6 +60,7 @@ public record JournalEntry(
     Boolean done, continueLoop;
     Set<String> taskOrigins;
     TurnUsage usage;
+    Map<String, String> stored;
 
     B(String kind) {
       this.kind = kind;
@@ -64,7 +69,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, answeredBy);
+          usage, clientId, stored, answeredBy);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
@@ -19,6 +20,17 @@ public interface SessionBrowser {
    * result; a step whose reply never came back is an uncertain result, never an exception.
    */
   StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) throws InterruptedException;
+
+  /** The same, carrying the turn's workflow id to the browser and honouring its client hint where it can. */
+  default StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route)
+      throws InterruptedException {
+    return perform(stepId, step, values, timeoutMs);
+  }
+
+  /** The extension client this browser drives now (the turn's {@code client_id}), or null when it has none. */
+  default String clientId() {
+    return null;
+  }
 
   /** Outlines the element in the page, or clears the outline when {@code selector} is null. */
   void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;

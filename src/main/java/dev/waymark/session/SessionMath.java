@@ -27,7 +27,9 @@ final class SessionMath {
     }
     List<ExtTurn> trail = new ArrayList<>(s.trail());
     if (e.turn() != null) trail.add(e.turn());
-    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).taskOrigins(origins)
+    Map<String, String> stored = new LinkedHashMap<>(s.stored());
+    if (e.stored() != null) stored.putAll(e.stored());
+    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).taskOrigins(origins).stored(stored)
         .budget(orElse(e.budget(), s.budget())).failures(orElse(e.failures(), s.failures()))
         .givenBack(orElse(e.givenBack(), s.givenBack()))
         .lastObservation(e.lastObservation() != null ? e.lastObservation() : s.lastObservation())
@@ -39,7 +41,11 @@ final class SessionMath {
     List<Step> steps = new ArrayList<>(s.steps());
     List<String> notes = new ArrayList<>(s.notes());
     int i = steps.size() - 1;
+    Map<String, String> stored = new LinkedHashMap<>(s.stored());
     if (i >= 0 && steps.get(i).id().equals(stepId)) {
+      String slot = steps.get(i).store();
+      // The slot goes with the step that filled it, unless an earlier step stores the same slot.
+      if (slot != null && steps.subList(0, i).stream().noneMatch(x -> slot.equals(x.store()))) stored.remove(slot);
       steps.remove(i);
       if (i < notes.size()) notes.remove(i);
     }
@@ -47,7 +53,7 @@ final class SessionMath {
     obs.remove(stepId);
     List<ExtTurn> trail = new ArrayList<>(s.trail());
     if (turn != null) trail.add(turn);
-    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).done(false)
+    return s.toBuilder().steps(steps).notes(notes).trail(trail).observations(obs).stored(stored).done(false)
         .continueLoop(s.budget() > 0 && s.failures() < s.maxFailures()).build();
   }
 

@@ -77,6 +77,16 @@ final class SessionModel {
     return browser;
   }
 
+  /** The browser the next step goes to, as the turn's client_id; a browser that cannot say leaves it to the host. */
+  private String browserClientId() {
+    try {
+      return browser.clientId();
+    } catch (RuntimeException e) {
+      LOG.debug("the browser could not name its client: {}", e.getMessage());
+      return null;
+    }
+  }
+
   // ---- publishing ---------------------------------------------------------------------------------------
 
   void publish() {
@@ -227,8 +237,10 @@ final class SessionModel {
         .trail(state.trail())
         .notes(state.notes())
         .variables(state.variables())
+        .stored(state.stored())
         .values(values)
         .workflowId(state.workflowId())
+        .clientId(browserClientId())
         .budget(state.budget())
         .failures(state.failures())
         .maxFailures(state.maxFailures())

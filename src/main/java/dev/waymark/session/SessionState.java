@@ -36,7 +36,9 @@ public record SessionState(
     @JsonProperty("continue") boolean continueLoop,
     // The page each accepted step was made against, by step id, so a reader can see what the decider saw.
     @JsonProperty("observations") Map<String, PageObservation> observations,
-    @JsonProperty("task_origins") Set<String> taskOrigins) {
+    @JsonProperty("task_origins") Set<String> taskOrigins,
+    // What accepted steps stored under their `store` slot (page data, already masked), usable as {{ slot }} later.
+    @JsonProperty("stored") Map<String, String> stored) {
 
   public static final int FORMAT = 1;
   public static final int DEFAULT_BUDGET = 30;
@@ -48,6 +50,7 @@ public record SessionState(
     trail = trail == null ? List.of() : List.copyOf(trail);
     observations = observations == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(observations));
     taskOrigins = taskOrigins == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(taskOrigins));
+    stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
     if (maxFailures <= 0) maxFailures = dev.waymark.apply.ApplyInput.DEFAULT_MAX_FAILURES;
     if (format <= 0) format = FORMAT;
   }
@@ -90,6 +93,7 @@ public record SessionState(
     private boolean done, continueLoop;
     private Map<String, PageObservation> observations;
     private Set<String> taskOrigins;
+    private Map<String, String> stored;
 
     public Builder() {}
 
@@ -98,6 +102,7 @@ public record SessionState(
       steps = s.steps; notes = s.notes; trail = s.trail; budget = s.budget; failures = s.failures;
       maxFailures = s.maxFailures; givenBack = s.givenBack; lastObservation = s.lastObservation; lastUrl = s.lastUrl;
       done = s.done; continueLoop = s.continueLoop; observations = s.observations; taskOrigins = s.taskOrigins;
+      stored = s.stored;
     }
 
     public Builder sessionId(String v) { sessionId = v; return this; }
@@ -117,10 +122,11 @@ public record SessionState(
     public Builder continueLoop(boolean v) { continueLoop = v; return this; }
     public Builder observations(Map<String, PageObservation> v) { observations = v; return this; }
     public Builder taskOrigins(Set<String> v) { taskOrigins = v; return this; }
+    public Builder stored(Map<String, String> v) { stored = v; return this; }
 
     public SessionState build() {
       return new SessionState(format, sessionId, workflowId, goal, variables, steps, notes, trail, budget, failures,
-          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins);
+          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins, stored);
     }
   }
 }

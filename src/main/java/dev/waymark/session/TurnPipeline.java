@@ -4,6 +4,7 @@ import dev.waymark.apply.ApplyInput;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.apply.PreparedStep;
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.risk.Approval;
 import dev.waymark.risk.ApprovalPolicy;
@@ -166,7 +167,7 @@ final class TurnPipeline {
       model.setActivity("Waiting for you: " + model.userStep.instruction());
     }
     try {
-      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step));
+      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
       if (userStep && model.browser().answeredBy(step.id()) != null) model.answeredBy = model.browser().answeredBy(step.id());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -216,8 +217,13 @@ final class TurnPipeline {
       b.step = out.step();
       b.note = out.notes().isEmpty() ? "" : out.notes().get(out.notes().size() - 1);
       b.observation = page;
+      String slot = out.step().store();
+      if (slot != null && !slot.isBlank() && out.data() != null) b.stored = java.util.Map.of(slot.strip(), out.data());
     }
     b.budget = out.budget();
+    // Which run and which browser the turn was for (spec: workflow_id, client_id), so the journal says it.
+    b.workflowId = in.workflowId();
+    b.clientId = in.clientId();
     b.failures = out.failures();
     b.givenBack = out.givenBack();
     b.lastObservation = out.lastObservation();

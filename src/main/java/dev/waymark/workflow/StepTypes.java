@@ -44,7 +44,29 @@ public final class StepTypes {
   /** Types whose value is typed into the page, so it is where a secret would leak. */
   public static final Set<String> VALUE_TYPED = Set.of(FILL, SELECT, PRESS, UPLOAD);
 
+  /** Types that capture a file for the controlling client. */
+  public static final Set<String> CAPTURING = Set.of(CAPTURE_URL, CAPTURE_DOWNLOAD, CAPTURE_PAGE_FILE);
+
+  /** The one destination a captured file has (spec: "the controlling client is its only destination"). */
+  public static final String OUTPUT_CLIENT = "client";
+
   private StepTypes() {}
+
+  /**
+   * Why a step's {@code output} cannot be honoured, or null when it can: only a capture step has a file to send, and
+   * the controlling client (the studio, which keeps it in its captures folder) is the only place it goes.
+   */
+  public static String outputProblem(String type, String output) {
+    if (output == null || output.isBlank()) return null;
+    if (!CAPTURING.contains(type)) {
+      return "\"output\" chooses where a captured file goes, and a " + type + " step captures no file; leave it out";
+    }
+    if (!OUTPUT_CLIENT.equals(output.strip())) {
+      return "\"output\" is \"" + output.strip() + "\", but the controlling client is a captured file's only destination "
+          + "(Waymark keeps it in its captures folder); write \"output: client\" or leave it out";
+    }
+    return null;
+  }
 
   public static boolean known(String type) {
     return type != null && ALL.contains(type);

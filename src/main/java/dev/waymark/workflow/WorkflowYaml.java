@@ -298,7 +298,14 @@ public final class WorkflowYaml {
               "resume id \"" + rid + "\" is used twice"));
         }
       }
+      String outputProblem = StepTypes.outputProblem(step.path("type").asText(null), step.path("output").asText(null));
+      if (outputProblem != null) {
+        problems.add(new WorkflowProblem(lines.getOrDefault(at + "/output", 0), fieldOf(at + "/output"), outputProblem));
+      }
       checkTokens(step, at, declared, lines, problems);
+      // A slot this step stores is readable by the steps after it (never by itself), as replay reads it.
+      String slot = step.path("store").asText(null);
+      if (slot != null && !slot.isBlank()) declared.add(slot.strip());
       if (StepTypes.USER_STEP.equals(step.path("type").asText())) checkUserStep(step, at, lines, problems);
     }
   }
@@ -327,7 +334,7 @@ public final class WorkflowYaml {
       for (String name : Tokens.names(node.asText())) {
         if (!declared.contains(name)) {
           problems.add(new WorkflowProblem(lines.getOrDefault(pointer, 0), fieldOf(pointer),
-              "{{ " + name + " }} is not declared under variables"));
+              "{{ " + name + " }} is not declared under variables, and no earlier step stores it"));
         }
       }
     } else if (node.isObject()) {

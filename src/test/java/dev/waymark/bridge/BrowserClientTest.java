@@ -82,6 +82,36 @@ class BrowserClientTest {
   }
 
   @Test
+  void performCarriesTheWorkflowIdOnTheWire() throws Exception {
+    var done = client.perform("s7", step(), Map.of(), Map.of(), 3000, "site-login", null);
+    ObjectNode p = ext.next("perform");
+    assertThat(p.path("workflow_id").asText()).isEqualTo("site-login");
+    ext.send("{\"type\":\"performed\",\"id\":\"" + p.path("id").asText() + "\",\"step_id\":\"s7\",\"ok\":true}");
+    assertThat(done.get(5, TimeUnit.SECONDS).ok()).isTrue();
+  }
+
+  @Test
+  void aClientHintSendsTheStepToThatBrowserWhenItIsConnected() throws Exception {
+    FakeExtension second = FakeExtension.withOrigin(client.port());
+    second.pair(secret, "browser-2");
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5))
+        .until(() -> client.server().clients().stream().anyMatch(c -> c.clientId().equals("browser-2")));
+
+    var toFirst = client.perform("s8", step(), Map.of(), Map.of(), 3000, null, "browser-1");
+    ObjectNode p = ext.next("perform");
+    ext.send("{\"type\":\"performed\",\"id\":\"" + p.path("id").asText() + "\",\"step_id\":\"s8\",\"ok\":true}");
+    assertThat(toFirst.get(5, TimeUnit.SECONDS).ok()).isTrue();
+    assertThat(second.received.stream().map(m -> m.path("type").asText())).doesNotContain("perform");
+
+    // a hint naming no connected browser leaves the choice to the host (the most recently paired one)
+    var elsewhere = client.perform("s9", step(), Map.of(), Map.of(), 3000, null, "browser-gone");
+    ObjectNode q = second.next("perform");
+    second.send("{\"type\":\"performed\",\"id\":\"" + q.path("id").asText() + "\",\"step_id\":\"s9\",\"ok\":true}");
+    assertThat(elsewhere.get(5, TimeUnit.SECONDS).ok()).isTrue();
+    assertThat(client.ledger().get("s9").orElseThrow().clientId()).isEqualTo("browser-2");
+  }
+
+  @Test
   void performCarriesStepValuesAndTimeoutAndReturnsTheResult() throws Exception {
     var done = client.perform("s1", step(), Map.of("user", "alice"), 3000);
     ObjectNode p = ext.next("perform");

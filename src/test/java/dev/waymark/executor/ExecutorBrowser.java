@@ -124,6 +124,11 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
 
   /** A perform request sent as is, also for an id that was sent before. */
   PerformResult performRaw(String stepId, Step step, Map<String, String> values) {
+    return performRaw(stepId, step, values, null);
+  }
+
+  /** The same, naming the workflow the step travels in (the perform message's workflow_id). */
+  PerformResult performRaw(String stepId, Step step, Map<String, String> values, String workflowId) {
     BridgeServer server = harness.client().server();
     ObjectNode m = server.codec().message(MessageType.PERFORM);
     m.put("step_id", stepId);
@@ -132,6 +137,7 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
     values.forEach(v::put);
     m.put("timeout_ms", timeoutOf(step));
     if (input != null) m.put("input", input);
+    if (workflowId != null) m.put("workflow_id", workflowId);
     m.putNull("tab");
     try {
       ObjectNode reply = server.request(harness.clientInfo().clientId(), m, Duration.ofMillis(timeoutOf(step) + 20_000))

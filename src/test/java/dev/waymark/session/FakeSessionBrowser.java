@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import dev.waymark.apply.Route;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Selector;
@@ -29,6 +30,10 @@ public final class FakeSessionBrowser implements SessionBrowser {
   private volatile Step heldStep;
   private volatile java.util.concurrent.CompletableFuture<String> held;
   private final Map<String, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The route (workflow id, client hint) of each perform, in order. */
+  public final List<Route> routes = Collections.synchronizedList(new ArrayList<>());
+  /** The client this fake says it drives (null: none, as a browser that cannot tell). */
+  public volatile String clientId;
 
   public FakeSessionBrowser(PageObservation page) {
     this.page = page;
@@ -97,6 +102,17 @@ public final class FakeSessionBrowser implements SessionBrowser {
   /** Whether a userStep is waiting for its Continue now. */
   public boolean holdingUserStep() {
     return held != null;
+  }
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route) {
+    routes.add(route);
+    return perform(stepId, step, values, timeoutMs);
+  }
+
+  @Override
+  public String clientId() {
+    return clientId;
   }
 
   @Override

@@ -30,7 +30,7 @@ class RecordsJsonRoundTripTest {
 
   /** Every field of a Step set (one shared fixture with the Step → decision tests). */
   static Step fullStep() {
-    return dev.waymark.apply.StepDecisionsFixtures.everyField("extractList").toBuilder().id("s1").label("Read rows")
+    return dev.waymark.apply.StepDecisionsFixtures.everyField("captureDownload").toBuilder().id("s1").label("Capture the report")
         .build();
   }
 
