@@ -5,7 +5,7 @@
 // conditions holds, or on timeout. The page shows only a pointer to the side panel, without a button, so a page
 // script has nothing to press; the pointer is put back after every navigation, since the person's step often
 // loads pages.
-import { showWaiting, endWaiting, whenEnded } from './panel.js';
+import { showWaiting, endWaiting, whenEnded, dropItem } from './panel.js';
 
 const POLL_MS = 500;
 
@@ -89,6 +89,8 @@ export async function runGate(tabId, gateId, msg) {
       await Promise.race([sleep(POLL_MS), waiter.ended]);
     }
     if (continued) {
+      // An end that came before the card was drawn leaves the card: drop it.
+      await dropItem(id);
       // A withdrawal (the studio stopped, the extension was released) has no channel: not the person's Continue.
       return answeredBy ? { ok: true, how: 'continue', answered_by: answeredBy } : { ok: false, how: null, error: 'the studio withdrew the step' };
     }

@@ -17,6 +17,9 @@ const ANSWERS = new Set(['approve', 'reject', 'continue']);
 
 /** @type {Map<string, (answeredBy: string | null) => void>} */
 const enders = new Map();
+// Ends that came before their gate began waiting (the requests run side by side): id → channel, kept a minute.
+/** @type {Map<string, string | null>} */
+const early = new Map();
 let queue = Promise.resolve();
 
 /** @returns {Promise<PanelState>} */
@@ -89,13 +92,29 @@ export async function endWaiting(id, answeredBy) {
     return { ...s, items: s.items.filter((i) => i.id !== id), note: had && by ? `Answered ${WHERE[by] || by}.` : s.note };
   });
   const end = enders.get(id);
-  if (end) end(by);
+  if (end) {
+    end(by);
+  } else {
+    early.set(id, by);
+    setTimeout(() => early.delete(id), 60000);
+  }
+}
+
+/** Drops an item without ending anything (a gate that ended before its card was drawn). */
+export function dropItem(id) {
+  return update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) }));
 }
 
 /** Resolves with the channel when endWaiting names id; cancel() forgets it. */
 export function whenEnded(id) {
   let cancel = () => {};
   const ended = new Promise((resolve) => {
+    if (early.has(id)) {
+      const by = early.get(id);
+      early.delete(id);
+      resolve(by);
+      return;
+    }
     enders.set(id, resolve);
     cancel = () => enders.delete(id);
   });

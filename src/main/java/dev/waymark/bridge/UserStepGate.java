@@ -29,6 +29,9 @@ public final class UserStepGate implements AutoCloseable {
 
   private final BrowserClient client;
   private final AtomicReference<Waiting> current = new AtomicReference<>();
+  // A Continue the session passed on for its waiting userStep a moment before this gate began: {step id, channel}.
+  private final AtomicReference<String[]> early = new AtomicReference<>();
+  private final java.util.Set<String> finished = ConcurrentHashMap.newKeySet();
   private final Map<String, String> answeredBy = new ConcurrentHashMap<>();
   private final BridgeListener answers = new BridgeListener() {
     @Override
@@ -57,6 +60,13 @@ public final class UserStepGate implements AutoCloseable {
     String gateId = (step.id() == null ? "gate" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);
     Waiting w = new Waiting(gateId, step);
     current.set(w);
+    String[] before = early.getAndSet(null);
+    if (before != null && before[0].equals(step.id())) {
+      current.compareAndSet(w, null);
+      finished.add(step.id());
+      answeredBy.put(step.id(), before[1]);
+      return StepResult.success(step.id(), "continued: the person pressed Continue in " + where(before[1]), null, null);
+    }
     try {
       Future<GateResult> f = client.gate(gateId, step, UserSteps.instruction(step), UserSteps.continuesWhen(step.continueOn()),
           UserSteps.conditions(step.continueOn()), limitMs);
@@ -81,6 +91,7 @@ public final class UserStepGate implements AutoCloseable {
           : g.error() != null ? g.error() : "the person did not continue";
       return StepResult.failure(step.id(), why, null);
     } finally {
+      if (step.id() != null) finished.add(step.id());
       current.compareAndSet(w, null);
     }
   }
@@ -94,6 +105,20 @@ public final class UserStepGate implements AutoCloseable {
     if (w == null || id == null || !(id.equals(w.gateId()) || id.equals(w.step().id()))) return false;
     client.waitingEnded(w.gateId(), channel);
     return true;
+  }
+
+  /**
+   * The person's Continue for the userStep the session shows as waiting ({@code stepId}): ends it, or, when its gate
+   * has not begun yet (the session publishes the step just before it performs it), ends it as soon as it begins.
+   */
+  public boolean continueSessionStep(String stepId, String channel) {
+    if (stepId == null || finished.contains(stepId)) return false;
+    Waiting w = current.get();
+    if (w == null) {
+      early.set(new String[] {stepId, channel});
+      return true;
+    }
+    return continueWaiting(stepId, channel);
   }
 
   /** Which channel's Continue ended the step with this id, or null (a condition, a timeout, not a userStep). */

@@ -216,6 +216,8 @@ public final class AuthoringSession implements AutoCloseable {
    * one waiting on the person. False when that step no longer waits (answered elsewhere, or stale).
    */
   public boolean continueUserStep(String stepId, String channel) {
+    WaitingUserStep w = latest().userStep();
+    if (w == null || stepId == null || !stepId.equals(w.stepId())) return false;
     return config.browser().continueUserStep(stepId, channel);
   }
 

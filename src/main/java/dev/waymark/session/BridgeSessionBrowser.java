@@ -78,7 +78,7 @@ public final class BridgeSessionBrowser implements SessionBrowser {
 
   @Override
   public boolean continueUserStep(String stepId, String channel) {
-    return gate.continueWaiting(stepId, channel);
+    return gate.continueSessionStep(stepId, channel);
   }
 
   @Override
