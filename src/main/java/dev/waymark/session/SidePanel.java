@@ -145,7 +145,8 @@ public final class SidePanel implements AutoCloseable {
         synchronized (this) {
           answeredHere = false;
         }
-        panel.activity("Your answer in Chrome was not taken: " + e.getCause().getMessage());
+        Throwable why = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+        panel.activity("Your answer in Chrome was not taken: " + why.getMessage());
       }
     });
   }
