@@ -92,6 +92,7 @@
  * @property {string} kind alert, confirm or prompt
  * @property {string} message
  * @property {'accepted' | 'dismissed'} handled
+ * @property {string} [answer] the text an accepted prompt returned
  */
 
 /**
@@ -100,6 +101,9 @@
  * @property {string} url
  * @property {string | null} filename
  * @property {boolean} blocked
+ * @property {string | null} [mime] the type Chrome reported
+ * @property {number} [size] bytes, when Chrome knew them (the file's size, else the expected total)
+ * @property {string | null} [saved_to] where Chrome saved an allowed download, when it finished in time
  */
 
 /**
@@ -136,7 +140,7 @@
  * @property {string | null} url
  * @property {string | null} title
  * @property {boolean} navigated
- * @property {{id: number, url: string}[]} new_tabs
+ * @property {{id: number, url: string, title?: string | null}[]} new_tabs
  * @property {Dialog[]} dialogs
  * @property {DownloadSeen[]} downloads
  * @property {number} elapsed_ms

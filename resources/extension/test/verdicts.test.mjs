@@ -45,3 +45,8 @@ test('a link that changes nothing fails; other clicks say what changed or that n
   assert.deepEqual(judgeEffect('click', { mutations: 0 }, {}, {}), { ok: true, effect: 'no visible change' });
   assert.equal(judgeEffect('press', { mutations: 3 }, {}, {}).effect, 'the page changed (3 DOM changes)');
 });
+
+test('a download link that moves nothing is ok: the download it started is what it did', () => {
+  assert.deepEqual(judgeEffect('click', { link: true, mutations: 0 }, {}, { downloads: 1 }), { ok: true, effect: 'a download started' });
+  assert.equal(judgeEffect('click', { mutations: 0 }, {}, { downloads: 2 }).effect, '2 downloads started');
+});

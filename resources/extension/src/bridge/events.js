@@ -7,6 +7,15 @@ import { isRecording, currentTaskTabId } from './state.js';
 import { applyRecording } from './recorder.js';
 import { tokenFor } from './record-tokens.js';
 import { onUnclaimedDownload } from '../executor/downloads.js';
+import { taskTabs } from '../executor/task-tabs.js';
+import { tabRole } from '../executor/tab-view.js';
+
+/** url and title of a tab for an event, or nothing for a tab of the person's off the task (decision 0027). */
+async function namedTab(tab) {
+  const [mine, task] = await Promise.all([taskTabs(), currentTaskTabId()]);
+  if (tabRole(tab, mine, task) === null) return {};
+  return { url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || '') };
+}
 
 let actionQueue = Promise.resolve();
 
@@ -26,15 +35,15 @@ export function registerEventListeners() {
     sendEvent('download_blocked', { url: maskKnown(url), filename: filename && maskKnown(filename) });
     return true;
   });
-  chrome.tabs.onCreated.addListener((tab) => {
-    sendEvent('tab_opened', { tab: tab.id, url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || ''), opener: tab.openerTabId ?? null });
+  chrome.tabs.onCreated.addListener(async (tab) => {
+    sendEvent('tab_opened', { tab: tab.id, ...(await namedTab(tab)), opener: tab.openerTabId ?? null });
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
     sendEvent('tab_closed', { tab: tabId });
   });
-  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
+  chrome.tabs.onUpdated.addListener(async (tabId, change, tab) => {
     if (!('url' in change) && !('title' in change) && change.status !== 'complete') return;
-    sendEvent('tab_changed', { tab: tabId, url: maskKnown(tab.url || ''), title: maskKnown(tab.title || ''), status: tab.status || null });
+    sendEvent('tab_changed', { tab: tabId, ...(await namedTab(tab)), status: tab.status || null });
   });
   chrome.webNavigation.onCommitted.addListener(async (d) => {
     if (d.frameId !== 0 || !isPaired() || !(await isRecording())) return;

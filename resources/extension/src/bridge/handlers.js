@@ -2,7 +2,8 @@
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
 import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
-import { taskTabs, onTaskSite } from '../executor/task-tabs.js';
+import { taskTabs, onSites } from '../executor/task-tabs.js';
+import { tabView } from '../executor/tab-view.js';
 import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
 import { callPageWhenReady } from '../executor/page-call.js';
@@ -40,6 +41,12 @@ async function tabFor(msg) {
   return Number.isInteger(msg.tab) ? msg.tab : taskTab();
 }
 
+/** The tabs as the studio may see them (task tabs, open tabs on the task's sites, a count of the rest). */
+async function visibleTabs(fallbackCurrent) {
+  const [all, mine, task] = await Promise.all([chrome.tabs.query({}), taskTabs(), currentTaskTabId()]);
+  return { all, mine, view: tabView(all, mine, task ?? fallbackCurrent ?? null, maskKnown) };
+}
+
 const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
@@ -47,7 +54,10 @@ const HANDLERS = {
       const timed = await callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]);
-      return { type: 'observation', ok: true, observation: maskDeep(timed.observation, masker(knownValues)), tab, network: networkState(tab),
+      const observation = maskDeep(timed.observation, masker(knownValues));
+      // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
+      Object.assign(observation, (await visibleTabs(tab)).view);
+      return { type: 'observation', ok: true, observation, tab, network: networkState(tab),
         observe_ms: timed.observe_ms };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
@@ -79,16 +89,18 @@ const HANDLERS = {
   },
 
   async tabs() {
-    const task = await currentTaskTabId();
-    const tabs = await chrome.tabs.query({});
-    const mine = await taskTabs();
-    const onSite = await Promise.all(tabs.map((t) => onTaskSite(t.url || t.pendingUrl || '')));
+    // The tabs are told relative to the task tab, so one is chosen now if none was yet (as any request would).
+    const { all, mine, view } = await visibleTabs(await taskTab().catch(() => null));
+    const active = new Set(all.filter((t) => t.active).map((t) => t.id));
     return {
       type: 'tab_list',
-      tabs: tabs.map((t, i) => ({
-        id: t.id, url: maskKnown(t.url || t.pendingUrl || ''), title: maskKnown(t.title || ''), active: !!t.active, task: t.id === task,
-        opened_by_task: mine.opened.includes(t.id), adopted: mine.adopted.includes(t.id), on_task_site: onSite[i],
-      })),
+      tabs: [
+        ...view.task_tabs.map((t) => ({ id: t.id, url: t.url, title: t.title, active: active.has(t.id), task: !!t.current,
+          opened_by_task: !!t.opened_by_task, adopted: !!t.adopted, on_task_site: onSites(t.url, mine.sites) })),
+        ...view.open_tabs.map((t) => ({ id: t.id, url: t.url, title: t.title, active: active.has(t.id), task: false,
+          opened_by_task: false, adopted: false, on_task_site: true })),
+      ],
+      other_tabs: view.other_open_tabs,
     };
   },
 

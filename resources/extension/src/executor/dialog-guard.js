@@ -22,8 +22,11 @@ export function installDialogGuard(accept, mode = 'step') {
         state = { accept: false, seen: [], passthrough: false };
         // While the person has the page (take-over), dialogs are theirs: the page's own functions.
         const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
-        const record = (kind, message) => {
-          state.seen.push({ kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' });
+        // An accepted prompt answers its default text: the reply says what was answered (masked by the worker).
+        const record = (kind, message, answer) => {
+          const d = { kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' };
+          if (state.accept && typeof answer === 'string') d.answer = answer.slice(0, 500);
+          state.seen.push(d);
           if (state.seen.length > 20) state.seen.shift();
         };
         w.alert = function alert(message) {
@@ -38,7 +41,7 @@ export function installDialogGuard(accept, mode = 'step') {
         };
         w.prompt = function prompt(message, value) {
           if (state.passthrough) return own.prompt.call(w, message, value);
-          record('prompt', message);
+          record('prompt', message, String(value ?? ''));
           return state.accept ? String(value ?? '') : null;
         };
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });

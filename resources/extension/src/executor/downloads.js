@@ -19,6 +19,12 @@ function nameOf(item) {
   }
 }
 
+// The file's size once Chrome knows it, else the size the server announced (0: unknown).
+function sizeOf(item) {
+  if (item.fileSize > 0) return item.fileSize;
+  return item.totalBytes > 0 ? item.totalBytes : 0;
+}
+
 async function cancel(item) {
   try { await chrome.downloads.cancel(item.id); } catch { /* finished already */ }
   try { await chrome.downloads.erase({ id: item.id }); } catch { /* gone */ }
@@ -26,12 +32,12 @@ async function cancel(item) {
 
 if (globalThis.chrome && chrome.downloads) {
   chrome.downloads.onCreated.addListener(async (item) => {
-    const entry = { url: item.finalUrl || item.url, filename: nameOf(item) };
+    const entry = { url: item.finalUrl || item.url, filename: nameOf(item), id: item.id, mime: item.mime || null, size: sizeOf(item) };
     const running = [...watches];
     const trap = running.find((w) => w.trap);
     if (trap) {
       await cancel(item);
-      trap.trap({ ...entry, referrer: item.referrer || null });
+      trap.trap({ url: entry.url, filename: entry.filename, referrer: item.referrer || null });
       return;
     }
     if (running.length) {
@@ -108,4 +114,70 @@ export async function allowAutomaticDownloads(url) {
 export async function clearAutomaticDownloads() {
   allowedSites.clear();
   try { await chrome.contentSettings.automaticDownloads.clear({}); } catch { /* none */ }
+}
+
+// How long a step's reply waits for Chrome to finish saving its allowed downloads, all of them together: long
+// enough for a report, short enough that a large file never holds up the step (its reply then says no place).
+const SAVE_WAIT_MS = 3000;
+
+/**
+ * The `downloads` of a step's reply, texts masked: each with its type and size, and for an allowed one the file
+ * Chrome saved it as, waited for on chrome.downloads.onChanged up to SAVE_WAIT_MS (never longer).
+ * @param {{seen: any[]} | null | undefined} w
+ * @param {(s: string | null | undefined) => string | null} mask
+ * @returns {Promise<import('../wire.js').DownloadSeen[]>}
+ */
+export async function reportDownloads(w, mask) {
+  if (!w) return [];
+  const deadline = Date.now() + SAVE_WAIT_MS;
+  return Promise.all(w.seen.map(async (d) => {
+    /** @type {import('../wire.js').DownloadSeen} */
+    const out = { url: mask(d.url) || '', filename: mask(d.filename), blocked: !!d.blocked, mime: d.mime || null, size: d.size || 0 };
+    if (d.blocked || typeof d.id !== 'number') return out;
+    const item = await saved(d.id, deadline - Date.now());
+    if (item) {
+      if (item.filename) out.saved_to = mask(item.filename);
+      if (!out.filename) out.filename = mask(nameOf(item));
+      out.mime = item.mime || out.mime;
+      out.size = sizeOf(item) || out.size;
+    }
+    return out;
+  }));
+}
+
+/**
+ * The download item once Chrome has finished it, or as it stands after ms (its target file is usually named by
+ * then); null when it was interrupted or is gone.
+ * @param {number} id
+ * @param {number} ms
+ * @returns {Promise<chrome.downloads.DownloadItem | null>}
+ */
+function saved(id, ms) {
+  return new Promise((resolve) => {
+    let over = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
+    /** @param {chrome.downloads.DownloadItem | null} v */
+    const end = (v) => {
+      if (over) return;
+      over = true;
+      clearTimeout(timer);
+      chrome.downloads.onChanged.removeListener(changed);
+      resolve(v);
+    };
+    const look = async (final) => {
+      try {
+        const [item] = await chrome.downloads.search({ id });
+        if (!item || item.state === 'interrupted') end(null);
+        else if (item.state === 'complete' || final) end(item.filename ? item : null);
+      } catch {
+        end(null);
+      }
+    };
+    /** @param {chrome.downloads.DownloadDelta} delta */
+    const changed = (delta) => { if (delta.id === id && (delta.state || delta.filename)) look(false); };
+    timer = setTimeout(() => { look(true); }, Math.max(0, ms));
+    chrome.downloads.onChanged.addListener(changed);
+    look(false);
+  });
 }

@@ -13,7 +13,7 @@
  * What changed, in words ("no visible change" when nothing did).
  * @param {PageEffect} e
  * @param {NavSeen} nav
- * @param {{newTabs?: number, dialogs?: number, url?: string | null}} seen
+ * @param {{newTabs?: number, dialogs?: number, downloads?: number, url?: string | null}} seen
  */
 export function describeEffect(e, nav, seen) {
   const parts = [];
@@ -22,6 +22,7 @@ export function describeEffect(e, nav, seen) {
   else if (nav.started || e.leaving) parts.push('a navigation started');
   if (seen.newTabs) parts.push(seen.newTabs === 1 ? 'a new tab opened' : `${seen.newTabs} new tabs opened`);
   if (seen.dialogs) parts.push(seen.dialogs === 1 ? 'a dialog opened' : `${seen.dialogs} dialogs opened`);
+  if (seen.downloads) parts.push(seen.downloads === 1 ? 'a download started' : `${seen.downloads} downloads started`);
   if (e.toggle && e.toggle.before !== e.toggle.after) parts.push(`the ${e.toggle.type} is now ${e.toggle.after ? 'checked' : 'unchecked'}`);
   if (e.mutations) parts.push(`the page changed (${e.mutations} DOM change${e.mutations === 1 ? '' : 's'})`);
   if (e.focus) parts.push(`focus moved to ${e.focus}`);
@@ -33,7 +34,7 @@ export function describeEffect(e, nav, seen) {
  * @param {'click' | 'press'} kind
  * @param {PageEffect} e
  * @param {NavSeen} nav
- * @param {{newTabs?: number, dialogs?: number, url?: string | null}} seen
+ * @param {{newTabs?: number, dialogs?: number, downloads?: number, url?: string | null}} seen
  */
 export function judgeEffect(kind, e, nav, seen) {
   const effect = describeEffect(e, nav, seen);
@@ -46,7 +47,8 @@ export function judgeEffect(kind, e, nav, seen) {
       return { ok: false, effect, error: `the click did not change the ${t.type} (it is still ${t.after ? 'checked' : 'unchecked'}): the page ignored or cancelled it` };
     }
   }
-  if (kind === 'click' && e.link && !moved && !e.mutations && !seen.dialogs) {
+  // A download link (the download attribute) moves nothing: the download is what it did.
+  if (kind === 'click' && e.link && !moved && !e.mutations && !seen.dialogs && !seen.downloads) {
     return { ok: false, effect, error: 'the link did nothing: the address did not change, no page or tab opened and the page did not change' };
   }
   return { ok: true, effect };

@@ -89,7 +89,7 @@ export function since(tabId, snap) {
 
 /** Tabs this tab opened since `at` (ms epoch). */
 export function tabsOpenedBy(tabId, at) {
-  return created.filter((t) => t.opener === tabId && t.at >= at).map((t) => ({ id: t.id, url: t.url }));
+  return created.filter((t) => t.opener === tabId && t.at >= at).map((t) => ({ id: t.id, url: t.url, title: /** @type {string | null} */ (null) }));
 }
 
 /**

@@ -9,7 +9,7 @@ import { snapshot, since, tabsOpenedBy } from './navigation.js';
 import { masker } from './values.js';
 import * as ledger from './ledger.js';
 import { guardDialogs, takeDialogs, guardSite, dropStaleGuards } from './dialogs.js';
-import { watchDownloads, unwatchDownloads, allowAutomaticDownloads, clearAutomaticDownloads } from './downloads.js';
+import { watchDownloads, unwatchDownloads, allowAutomaticDownloads, clearAutomaticDownloads, reportDownloads } from './downloads.js';
 import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
@@ -189,7 +189,8 @@ async function finalize(result, ctx) {
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).
   let effect = typeof result.effect === 'string' ? result.effect : null;
   if (result.ok && result.page_effect && step && (step.type === 'click' || step.type === 'press')) {
-    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, url });
+    const downloads = ctx.downloads ? ctx.downloads.seen.length : 0;
+    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, downloads, url });
     effect = v.effect;
     if (!v.ok) result = { ...result, ok: false, error: v.error };
   }
@@ -204,9 +205,14 @@ async function finalize(result, ctx) {
     url: mask(url),
     title: mask(title),
     navigated: !!(nav.committed || nav.sameDoc),
-    new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url) })),
-    dialogs: dialogs.map((d) => ({ kind: d.kind, message: mask(d.message), handled: d.handled })),
-    downloads: (ctx.downloads ? ctx.downloads.seen : []).map((d) => ({ url: mask(d.url), filename: mask(d.filename), blocked: d.blocked })),
+    new_tabs: opened.map((t) => ({ id: t.id, url: mask(t.url), title: mask(t.title ?? null) })),
+    dialogs: dialogs.map((d) => {
+      /** @type {import('../wire.js').Dialog} */
+      const out = { kind: d.kind, message: mask(d.message), handled: d.handled };
+      if (typeof d.answer === 'string') out.answer = mask(d.answer);
+      return out;
+    }),
+    downloads: await reportDownloads(ctx.downloads, mask),
     elapsed_ms: Date.now() - t0,
   };
   if (url && tabId === ctx.taskTabAtStart) noteSite(url).catch(() => {});
@@ -232,7 +238,7 @@ async function newTabs(tabId, t0) {
   return Promise.all(opened.map(async (t) => {
     try {
       const now = await chrome.tabs.get(t.id);
-      return { id: t.id, url: now.pendingUrl || now.url || t.url };
+      return { id: t.id, url: now.pendingUrl || now.url || t.url, title: now.title || null };
     } catch {
       return t;
     }

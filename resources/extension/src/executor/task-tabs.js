@@ -38,6 +38,12 @@ function sameSite(host, site) {
   return host === site || host.endsWith(`.${site}`) || site.endsWith(`.${host}`);
 }
 
+/** Whether url is on one of sites (the task's hosts): pure, so the tab view can be tested without a browser. */
+export function onSites(url, sites) {
+  const host = siteOf(url);
+  return !!host && sites.some((site) => sameSite(host, site));
+}
+
 async function isTaskTab(tabId) {
   const s = await load();
   return tabId === (await currentTaskTabId()) || s.opened.includes(tabId) || s.adopted.includes(tabId) || s.worked.includes(tabId);
@@ -111,10 +117,8 @@ export async function noteSite(url) {
 
 /** Whether url is on one of the task's sites. */
 export async function onTaskSite(url) {
-  const host = siteOf(url);
-  if (!host) return false;
   const s = await load();
-  return s.sites.some((site) => sameSite(host, site));
+  return onSites(url, s.sites);
 }
 
 /** Forgets tabs and sites (control ended). Adopted tabs are left as they are. */

@@ -6,7 +6,10 @@
 //   node plan-agent.mjs PLAN.json CAPTURE.jsonl
 // Plan items: {"type": "fill", "name": "Email", "value": "{{ email }}"}, {"type": "click", "name": "Sign in"},
 // {"type": "extract", "name": "Order A-4711"} ("name" matches a name that starts with it), {"done": true},
-// {"blocked": "why"}, {"handoff": "what"}. "when": "text" holds an item until the prompt contains that text.
+// {"blocked": "why"}, {"handoff": "what"}, {"resolve": "happened"}. "ref" (e.g. a list's l1), "limit", "accept_dialog"
+// and "allow_download" pass through to the step. "when": "text" holds an item until the prompt contains that text.
+// {"type": "switchTab", "tab": "receipt.html"} takes as value the id of the first tab the prompt's "tabs:" or
+// "open tabs" line lists whose entry contains that text.
 import { readFileSync, appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -19,6 +22,18 @@ function refFor(user, name) {
   // "e3 textbox "Email"", "e4 button "Sign in"", or a continued line ", e5 "Password""
   const m = new RegExp('\\b(e\\d+)(?: [\\w:-]+)? "' + esc).exec(user);
   return m ? m[1] : null;
+}
+
+function tabFor(user, text) {
+  for (const line of user.split('\n')) {
+    const m = /^(?:tabs|open tabs[^:]*): (.*)$/.exec(line);
+    if (!m) continue;
+    for (const entry of m[1].split(' · ')) {
+      const id = /^(\d+) /.exec(entry);
+      if (id && entry.includes(text)) return id[1];
+    }
+  }
+  return null;
 }
 
 const rl = createInterface({ input: process.stdin });
@@ -37,6 +52,9 @@ rl.on('line', (line) => {
   } else if (item.done) {
     next++;
     decision = { reasoning: item.reasoning || 'the goal is reached', done: true };
+  } else if (item.resolve) {
+    next++;
+    decision = { reasoning: item.reasoning || 'checked the page', resolve: item.resolve };
   } else if (item.blocked || item.handoff) {
     next++;
     decision = item.blocked ? { reasoning: 'cannot go on', done: false, blocked: item.blocked }
@@ -49,7 +67,14 @@ rl.on('line', (line) => {
       if (!ref) process.stderr.write('plan-agent: no ref named "' + item.name + '" in turn ' + prompt.turn + '\n');
       step.ref = ref || 'e999';
     }
-    for (const k of ['value', 'url', 'prompt', 'continue_on', 'store']) if (item[k] !== undefined) step[k] = item[k];
+    if (item.tab) {
+      const id = tabFor(user, item.tab);
+      if (!id) process.stderr.write('plan-agent: no tab "' + item.tab + '" in turn ' + prompt.turn + '\n');
+      step.value = id || '999999';
+    }
+    for (const k of ['ref', 'value', 'url', 'prompt', 'continue_on', 'limit', 'accept_dialog', 'allow_download', 'store']) {
+      if (item[k] !== undefined) step[k] = item[k];
+    }
     decision = { reasoning: item.reasoning || ('plan step ' + next), done: false, step };
   }
   process.stdout.write(JSON.stringify(decision) + '\n');

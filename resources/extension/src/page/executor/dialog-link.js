@@ -21,7 +21,14 @@ export function dialogLink(cmd) {
   try {
     const parsed = JSON.parse(answer);
     const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : [];
-    return { dialogs: dialogs.map((d) => ({ kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled: d.handled === 'accepted' ? 'accepted' : 'dismissed' })) };
+    return {
+      dialogs: dialogs.map((d) => {
+        const handled = d.handled === 'accepted' ? 'accepted' : 'dismissed';
+        const out = { kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled };
+        if (handled === 'accepted' && typeof d.answer === 'string') out.answer = d.answer.slice(0, 500);
+        return out;
+      }),
+    };
   } catch {
     return null;
   }

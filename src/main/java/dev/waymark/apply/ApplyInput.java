@@ -39,7 +39,11 @@ public record ApplyInput(
     @JsonProperty("given_back") int givenBack,
     @JsonProperty("decided_by") String decidedBy,
     // What accepted steps stored (slot → the data they read), usable as {{ slot }} by later steps.
-    @JsonProperty("stored") Map<String, String> stored) {
+    @JsonProperty("stored") Map<String, String> stored,
+    // The step whose effect is uncertain (sent, never answered), if the session holds one: a decision may resolve it.
+    @JsonProperty("uncertain") Step uncertain,
+    // What the session allows beyond the page: download, file_upload, viewport_control (null: all of them).
+    @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final int DEFAULT_MAX_FAILURES = 3;
   public static final int DEFAULT_TIMEOUT_MS = 15_000;
@@ -56,6 +60,7 @@ public record ApplyInput(
     if (maxFailures <= 0) maxFailures = DEFAULT_MAX_FAILURES;
     if (timeoutMs <= 0) timeoutMs = DEFAULT_TIMEOUT_MS;
     if (decidedBy == null || decidedBy.isBlank()) decidedBy = Provenance.MODEL;
+    if (capabilities == null) capabilities = Capabilities.ALL;
   }
 
   @Override
@@ -83,6 +88,8 @@ public record ApplyInput(
     private Map<String, String> variables, values, stored;
     private int budget = 20, failures, maxFailures, timeoutMs, givenBack;
     private Set<String> writable;
+    private Step uncertain;
+    private Capabilities capabilities;
 
     Builder() {}
 
@@ -91,7 +98,7 @@ public record ApplyInput(
       lastUrl = i.lastUrl; trail = i.trail; notes = i.notes; variables = i.variables; values = i.values;
       workflowId = i.workflowId; clientId = i.clientId; budget = i.budget; failures = i.failures;
       maxFailures = i.maxFailures; timeoutMs = i.timeoutMs; writable = i.writable; givenBack = i.givenBack;
-      decidedBy = i.decidedBy; stored = i.stored;
+      decidedBy = i.decidedBy; stored = i.stored; uncertain = i.uncertain; capabilities = i.capabilities;
     }
 
     public Builder decision(String v) { decision = v; return this; }
@@ -113,10 +120,12 @@ public record ApplyInput(
     public Builder givenBack(int v) { givenBack = v; return this; }
     public Builder decidedBy(String v) { decidedBy = v; return this; }
     public Builder stored(Map<String, String> v) { stored = v; return this; }
+    public Builder uncertain(Step v) { uncertain = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public ApplyInput build() {
       return new ApplyInput(decision, observation, steps, lastObservation, lastUrl, trail, notes, variables, values,
-          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored);
+          workflowId, clientId, budget, failures, maxFailures, timeoutMs, writable, givenBack, decidedBy, stored, uncertain, capabilities);
     }
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
 import java.util.List;
 
 /**
@@ -37,7 +38,9 @@ public record ApplyOutput(
     @JsonProperty("unchanged") boolean unchanged,
     @JsonProperty("moved") boolean moved,
     @JsonProperty("last_observation") String lastObservation,
-    @JsonProperty("given_back") int givenBack) {
+    @JsonProperty("given_back") int givenBack,
+    // What else the step made happen (dialogs, downloads, tabs, truncation, a skipping condition); null when nothing.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("outcome") StepOutcome outcome) {
 
   public ApplyOutput {
     steps = steps == null ? List.of() : List.copyOf(steps);

@@ -4,6 +4,7 @@ import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.StepTypes;
 import java.net.URI;
@@ -53,6 +54,9 @@ public final class ApplyTurn {
     } catch (DecisionException e) {
       return new Finished(failed(in, null, null, null, e.getMessage()));
     }
+    if (d.resolve() != null) {
+      return new Finished(Resolution.of(in, d));
+    }
     if (d.done()) {
       return new Finished(ended(in, d.reasoning(), true, null, null));
     }
@@ -83,7 +87,9 @@ public final class ApplyTurn {
   public static ApplyOutput complete(ApplyInput in, PreparedStep p, StepResult result) {
     SecretMask mask = new SecretMask(in.values());
     Step step = p.step();
-    TurnStep ts = new TurnStep(step.type(), step.label(), p.ref(), step.value());
+    // What else the step made happen, each dialog attributed to this step, masked like every other text here.
+    StepOutcome outcome = StepOutcome.orNull(result.outcome().raisedBy(step.id()).masked(mask::mask));
+    TurnStep ts = new TurnStep(step.type(), step.label(), p.ref(), step.value(), result.effect(), outcome);
     String url = result.url() != null ? result.url() : in.observation() == null ? null : in.observation().url();
     boolean handedBack = StepTypes.USER_STEP.equals(step.type()) && in.givenBack() < ApplyInput.MAX_GIVEN_BACK;
     if (result.ok()) {
@@ -92,7 +98,7 @@ public final class ApplyTurn {
       List<String> notes = new ArrayList<>(in.notes());
       notes.add(mask.mask(p.reasoning()));
       String data = result.data() != null ? mask.mask(result.data()) : null;
-      return build(in, mask, steps, notes, maskStep(step, mask), ts.withEffect(result.effect()), true, false, null, data,
+      return build(in, mask, steps, notes, maskStep(step, mask), ts, true, false, null, data,
           p.reasoning(), 0, url, false, null, null, handedBack);
     }
     String error = result.error() == null || result.error().isBlank() ? "the page refused the step" : result.error();
@@ -100,7 +106,7 @@ public final class ApplyTurn {
       error = "the effect of this " + step.type() + " is uncertain (" + error + "); it was not repeated. "
           + "Look at the page as it is now and decide whether it happened";
     }
-    return build(in, mask, in.steps(), in.notes(), maskStep(step, mask), ts.withEffect(result.effect()), false, false, error,
+    return build(in, mask, in.steps(), in.notes(), maskStep(step, mask), ts, false, false, error,
         null, p.reasoning(), in.failures() + 1, url, result.uncertain(), null, null, handedBack);
   }
 
@@ -113,7 +119,7 @@ public final class ApplyTurn {
         false, false, error, null, p.reasoning(), in.failures() + 1, currentUrl(in), false, null, null, false);
   }
 
-  private static ApplyOutput failed(ApplyInput in, String reasoning, TurnStep ts, String data, String error) {
+  static ApplyOutput failed(ApplyInput in, String reasoning, TurnStep ts, String data, String error) {
     SecretMask mask = new SecretMask(in.values());
     TurnStep turn = ts == null ? new TurnStep(null, null, null, null) : ts;
     return build(in, mask, in.steps(), in.notes(), null, turn, false, false, error, data, reasoning,
@@ -127,18 +133,20 @@ public final class ApplyTurn {
         reasoning, in.failures(), currentUrl(in), false, blocked, handoff, false);
   }
 
-  // effect: what the page did with the step's input, as the browser reported it (the trail shows it to the model).
-  private record TurnStep(String type, String label, String ref, String value, String effect) {
+  // effect: what the page did with the step's input, as the browser reported it (the trail shows it to the model);
+  // outcome: what else it made happen, already masked; resolved: the turn settled an uncertain step.
+  record TurnStep(String type, String label, String ref, String value, String effect, StepOutcome outcome,
+      String resolved) {
     TurnStep(String type, String label, String ref, String value) {
-      this(type, label, ref, value, null);
+      this(type, label, ref, value, null, null, null);
     }
 
-    TurnStep withEffect(String e) {
-      return new TurnStep(type, label, ref, value, e);
+    TurnStep(String type, String label, String ref, String value, String effect, StepOutcome outcome) {
+      this(type, label, ref, value, effect, outcome, null);
     }
   }
 
-  private static ApplyOutput build(ApplyInput in, SecretMask mask, List<Step> steps, List<String> notes, Step step,
+  static ApplyOutput build(ApplyInput in, SecretMask mask, List<Step> steps, List<String> notes, Step step,
       TurnStep ts, boolean ok, boolean done, String error, String data, String reasoning, int failures, String url,
       boolean uncertain, String blocked, String handoff, boolean handedBack) {
     String maskedError = mask.mask(error);
@@ -147,7 +155,7 @@ public final class ApplyTurn {
     url = mask.mask(url);
     List<ExtTurn> trail = new ArrayList<>(in.trail());
     trail.add(new ExtTurn(in.trail().size() + 1, maskedReasoning, ts.type(), mask.mask(ts.label()), mask.mask(ts.ref()),
-        mask.mask(ts.value()), ok, done, maskedError, decidedUrl, mask.mask(ts.effect())));
+        mask.mask(ts.value()), ok, done, maskedError, decidedUrl, mask.mask(ts.effect()), ts.outcome(), ts.resolved()));
     int givenBack = in.givenBack() + (handedBack ? 1 : 0);
     int budget = Math.max(0, in.budget() - 1 + (handedBack ? 1 : 0));
     boolean cont = !done && budget > 0 && failures < in.maxFailures() && blocked == null && handoff == null;
@@ -157,14 +165,14 @@ public final class ApplyTurn {
     boolean moved = in.lastUrl() != null && decidedUrl != null && !mask.mask(in.lastUrl()).equals(decidedUrl);
     return new ApplyOutput(steps, step, notes, trail, steps.size(), ok, done, maskedError, data, maskedReasoning,
         failures, budget, matchUrl(url), url, cont, mask.mask(blocked), mask.mask(handoff), uncertain, unchanged, moved,
-        digest, givenBack);
+        digest, givenBack, ts.outcome());
   }
 
   private static String currentUrl(ApplyInput in) {
     return in.observation() == null ? in.lastUrl() : in.observation().url();
   }
 
-  private static Step maskStep(Step step, SecretMask mask) {
+  static Step maskStep(Step step, SecretMask mask) {
     if (mask.isEmpty()) return step;
     Provenance p = step.provenance();
     return step.toBuilder()

@@ -13,7 +13,8 @@ import java.util.Set;
  * written for the next prompt.
  */
 public final class DecisionParser {
-  static final Set<String> TOP_LEVEL = Set.of("reasoning", "done", "step", "blocked", "handoff");
+  static final Set<String> TOP_LEVEL = Set.of("reasoning", "done", "step", "blocked", "handoff", "resolve");
+  static final Set<String> RESOLUTIONS = Set.of("happened", "did_not_happen");
 
   private DecisionParser() {}
 
@@ -38,7 +39,7 @@ public final class DecisionParser {
     for (Iterator<String> it = obj.fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!TOP_LEVEL.contains(name)) {
-        throw new DecisionException("unknown decision field \"" + name + "\"; a decision has only reasoning, done, step, blocked and handoff");
+        throw new DecisionException("unknown decision field \"" + name + "\"; a decision has only reasoning, done, step, blocked, handoff and resolve");
       }
     }
     String reasoning = text(obj.get("reasoning"));
@@ -57,6 +58,17 @@ public final class DecisionParser {
     }
     String blocked = text(obj.get("blocked"));
     String handoff = text(obj.get("handoff"));
+    String resolve = text(obj.get("resolve"));
+    if (resolve != null) {
+      if (!RESOLUTIONS.contains(resolve)) {
+        throw new DecisionException("\"resolve\" must be \"happened\" or \"did_not_happen\", not \"" + resolve + "\"");
+      }
+      if (done || step != null || blocked != null || handoff != null) {
+        throw new DecisionException("a decision that resolves the uncertain step does nothing else; send {\"reasoning\", "
+            + "\"resolve\"} alone and decide the next step on the next turn");
+      }
+      return new Decision(reasoning == null ? "" : reasoning, false, null, null, null, resolve);
+    }
     if (!done && step == null && blocked == null && handoff == null) {
       throw new DecisionException("the decision has no step and is not done; give a \"step\" or set \"done\": true");
     }

@@ -33,6 +33,11 @@ public final class ObservationDigest {
       h = mix(h, l.selector());
       h = mix(h, l.count());
     }
+    // A tab that opened or closed is a change a person sees; the tab list is absent (empty) on old observations.
+    for (dev.waymark.observe.ObservedTab t : o.taskTabs()) {
+      h = mix(h, t.id());
+      h = mix(h, t.current() ? 1 : 0);
+    }
     return "v1:" + Long.toHexString(h) + ":" + o.nodes().size();
   }
 

@@ -5,6 +5,7 @@ import dev.waymark.observe.ObservedList;
 import dev.waymark.observe.ObservedListField;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.ObservedPagination;
+import dev.waymark.observe.ObservedTab;
 import dev.waymark.observe.PageObservation;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,16 @@ public final class ObservationMask {
       lists.add(new ObservedList(l.ref(), l.selector(), l.count(), m.mask(l.section()), fields, mp));
     }
     return new PageObservation(m.mask(o.url()), m.mask(o.title()), nodes, headings, m.mask(o.text()), o.truncated(),
-        m.mask(o.modal()), o.modalFrame(), o.omitted(), o.frames(), lists);
+        m.mask(o.modal()), o.modalFrame(), o.omitted(), o.frames(), lists, maskTabs(o.taskTabs(), m),
+        maskTabs(o.openTabs(), m), o.otherOpenTabs());
+  }
+
+  private static List<ObservedTab> maskTabs(List<ObservedTab> tabs, SecretMask m) {
+    List<ObservedTab> out = new ArrayList<>(tabs.size());
+    for (ObservedTab t : tabs) {
+      out.add(new ObservedTab(t.id(), m.mask(t.title()), m.mask(t.url()), t.openedByTask(), t.adopted(), t.current()));
+    }
+    return out;
   }
 
   private static List<String> maskAll(List<String> in, SecretMask m) {

@@ -114,6 +114,7 @@ public final class StepWriter {
     String outputProblem = StepTypes.outputProblem(type, parsed.output());
     if (outputProblem != null) throw new DecisionException(outputProblem);
     Step checked = b.build();
+    StepRules.check(checked, in);
 
     // One serialization serves both checks: tokens and braces survive JSON escaping unchanged.
     String json = Json.write(checked.withProvenance(null));

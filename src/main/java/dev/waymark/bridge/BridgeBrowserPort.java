@@ -3,7 +3,9 @@ package dev.waymark.bridge;
 import dev.waymark.apply.BrowserPort;
 import dev.waymark.apply.Route;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Tokens;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
@@ -93,23 +95,17 @@ public final class BridgeBrowserPort implements BrowserPort {
       Thread.currentThread().interrupt();
       return StepResult.uncertain(step.id(), "Interrupted while the step was running; whether it took effect is unknown.");
     }
-    StepResult result = toStepResult(step.id(), r);
+    StepResult result = toStepResult(step.id(), step, r);
     return r.file() == null ? result : withSavedFile(step, values, r.file(), result);
   }
 
   /** The capture kept on disk; the step's data says where, since the file itself never enters the workflow. */
   private StepResult withSavedFile(Step step, Map<String, String> values, PerformResult.CapturedFile file, StepResult result) {
     String what = (file.filename() == null ? "a file" : file.filename()) + " (" + file.size() + " bytes)";
-    if (captures == null) {
-      return new StepResult(result.stepId(), result.ok(), result.error(), "captured " + what + "; not kept: no capture folder",
-          result.url(), result.title(), result.skipped(), result.uncertain(), result.navigated(), result.dialogs(),
-          result.downloads(), result.newTabs());
-    }
+    if (captures == null) return result.withData("captured " + what + "; not kept: no capture folder");
     try {
       Path saved = captures.save(file, step.filename(), values);
-      return new StepResult(result.stepId(), result.ok(), result.error(), "saved " + what + " to " + saved, result.url(),
-          result.title(), result.skipped(), result.uncertain(), result.navigated(), result.dialogs(), result.downloads(),
-          result.newTabs());
+      return result.withData("saved " + what + " to " + saved);
     } catch (IOException e) {
       return StepResult.failure(step.id(), "the captured " + what + " could not be saved in " + captures.dir() + ": "
           + e.getMessage() + "; check that the folder exists and is writable", result.url());
@@ -118,15 +114,44 @@ public final class BridgeBrowserPort implements BrowserPort {
 
   /** The workflow's StepResult for a bridge result, under the workflow step's own id. */
   public static StepResult toStepResult(String stepId, PerformResult r) {
-    List<String> dialogs = r.dialogs().stream()
-        .map(d -> d.kind() + ": " + d.message() + (d.handled() == null ? "" : " (" + d.handled() + ")")).toList();
-    // task-respond: a blocked download is listed so the next decision can ask for allow_download.
-    List<String> downloads = r.downloads().stream()
-        .map(d -> (d.filename() != null ? d.filename() : d.url()) + (d.blocked() ? " (blocked)" : " (allowed)")).toList();
-    List<String> newTabs = r.newTabs().stream().map(TabInfo::url).toList();
+    return toStepResult(stepId, null, r);
+  }
+
+  /**
+   * The workflow's StepResult for a bridge result of {@code step} (null when unknown), under the workflow step's own
+   * id: everything the page did besides the step goes into its {@link StepOutcome}, structured, so the turn, the
+   * trail and the next prompt can say it (task-respond: a dismissed dialog or a blocked download is reported so
+   * the next decision can ask for accept_dialog or allow_download).
+   */
+  public static StepResult toStepResult(String stepId, Step step, PerformResult r) {
     String data = r.data() == null || r.data().isNull() ? null : r.data().isTextual() ? r.data().asText() : r.data().toString();
     return new StepResult(stepId, r.ok(), r.error(), data, r.url(), r.title(), r.skipped(), r.uncertain(), r.navigated(),
-        dialogs, downloads, newTabs, r.effect());
+        outcome(stepId, step, r, data), r.effect());
+  }
+
+  static StepOutcome outcome(String stepId, Step step, PerformResult r, String data) {
+    List<StepOutcome.Dialog> dialogs = r.dialogs().stream()
+        .map(d -> new StepOutcome.Dialog(d.kind(), d.message(), answered(d), stepId)).toList();
+    List<StepOutcome.Download> downloads = r.downloads().stream()
+        .map(d -> new StepOutcome.Download(d.filename() != null ? d.filename() : d.url(), d.size(), d.mime(), d.blocked(),
+            d.blocked() ? null : d.savedTo())).toList();
+    List<StepOutcome.Tab> opened = r.newTabs().stream().map(t -> new StepOutcome.Tab(t.id(), t.url(), t.title())).toList();
+    List<Integer> closed = List.of();
+    if (r.ok() && step != null && StepTypes.CLOSE_TAB.equals(step.type()) && step.value() != null) {
+      try {
+        closed = List.of(Integer.parseInt(step.value().strip()));
+      } catch (NumberFormatException e) {
+        // The extension closed what it understood by the value; without a number there is no id to report.
+      }
+    }
+    return new StepOutcome(dialogs, downloads, opened, closed, r.truncated(), r.items(), r.pages(), r.skipped(),
+        r.skipped() ? data : null);
+  }
+
+  /** How a dialog was answered: the text an accepted prompt returned, else accepted or dismissed. */
+  private static String answered(PerformResult.DialogInfo d) {
+    if ("prompt".equals(d.kind()) && "accepted".equals(d.handled()) && d.answer() != null) return d.answer();
+    return d.handled() == null ? "dismissed" : d.handled();
   }
 
 }

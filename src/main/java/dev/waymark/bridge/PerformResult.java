@@ -16,7 +16,7 @@ import java.util.List;
  * @param url       the page's address afterwards
  * @param title     the page's title afterwards
  * @param skipped   the step's condition did not hold, so it did nothing
- * @param dialogs   dialogs the page opened while the step ran
+ * @param dialogs   dialogs the page opened while the step ran (a prompt accepted carries the text it answered)
  * @param downloads downloads the step triggered (blocked unless allowed)
  * @param newTabs   tabs the step opened
  * @param navigated the step moved the tab to another document
@@ -92,13 +92,24 @@ public record PerformResult(
   /** A dialog the page opened. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record DialogInfo(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
-               @JsonProperty("handled") String handled) {
+               @JsonProperty("handled") String handled, @JsonProperty("answer") String answer) {
+    /** A dialog whose answer is only accepted or dismissed (an alert, a confirm, or a dismissed prompt). */
+    public DialogInfo(String kind, String message, String handled) {
+      this(kind, message, handled, null);
+    }
   }
 
-  /** A download the step triggered. */
+  /**
+   * A download the step triggered: its size and type as Chrome knew them (0 and null when it did not say) and, for
+   * an allowed one, the file Chrome saved it as, when that was known before the step answered.
+   */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record DownloadInfo(@JsonProperty("url") String url, @JsonProperty("filename") String filename,
-                 @JsonProperty("blocked") boolean blocked) {
+                 @JsonProperty("blocked") boolean blocked, @JsonProperty("mime") String mime,
+                 @JsonProperty("size") long size, @JsonProperty("saved_to") String savedTo) {
+    public DownloadInfo(String url, String filename, boolean blocked) {
+      this(url, filename, blocked, null, 0, null);
+    }
   }
 
   /** A captured file, sent to the studio only. */

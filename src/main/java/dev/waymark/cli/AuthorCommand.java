@@ -2,6 +2,7 @@ package dev.waymark.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.ObserveOptions;
@@ -151,6 +152,11 @@ public final class AuthorCommand implements Callable<Integer> {
       + "(untrusted; the fallback), also in a browser Waymark launched")
   boolean pageInput;
 
+  @Option(names = "--allow", paramLabel = "LIST", defaultValue = "download,file_upload,viewport_control",
+      description = "what the session allows beyond the page: a comma-separated list of download, file_upload, "
+          + "viewport_control, or none (default: all three)")
+  String allow;
+
   @Spec
   CommandSpec spec;
 
@@ -161,6 +167,7 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private PrintWriter out;
   private PrintWriter err;
+  private Capabilities capabilities = Capabilities.ALL;
 
   @Override
   public Integer call() {
@@ -172,6 +179,7 @@ public final class AuthorCommand implements Callable<Integer> {
     ApprovalPolicy policy;
     DecisionSource source;
     try {
+      capabilities = parseAllow(allow);
       variables = parseVars(vars);
       values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
       for (String name : values.keySet()) variables.putIfAbsent(name, "");
@@ -252,7 +260,13 @@ public final class AuthorCommand implements Callable<Integer> {
         // The side panel in the browser is the person's too: a step waiting here waits there, first answer wins.
         SidePanel panel = SidePanel.over(browser.client(), session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
             Approval.Channel.CLI.journalName())) {
-      int code = drive(session, source, variables, values, mask, terminal);
+      int code;
+      try {
+        code = drive(session, source, variables, values, mask, terminal);
+      } finally {
+        // Control ends with the run: the viewport and the download settings go back, adopted tabs stay open.
+        sb.release();
+      }
       if (code != EXIT_DONE && session.latest().journalFile() != null) {
         // Nothing is lost: the person can pick the work up in the studio, which offers unfinished journals.
         session.closeForRecovery();
@@ -266,7 +280,7 @@ public final class AuthorCommand implements Callable<Integer> {
       Map<String, String> values, SecretMask mask, TerminalLines terminal) throws Exception {
     {
       // One extra turn: the first is the navigation to --url that starts the workflow.
-      await(session.start(workflowId, goal, budget + 1));
+      await(session.start(workflowId, goal, budget + 1, capabilities));
       for (Map.Entry<String, String> v : variables.entrySet()) await(session.declareVariable(v.getKey(), v.getValue()));
       for (Map.Entry<String, String> v : values.entrySet()) await(session.setValue(v.getKey(), v.getValue()));
       TurnPrinter printer = new TurnPrinter(mask);
@@ -452,17 +466,23 @@ public final class AuthorCommand implements Callable<Integer> {
       progress(mask.mask("turn " + (t == null ? "?" : t.turn()) + ": " + what + (o.ok() ? " - ok" : o.error() == null ? "" : " - " + o.error())
           + " (budget " + o.budget() + ", failures " + o.failures() + ")"
           + (s.lastUsage() == null ? "" : "; " + s.lastUsage().describe())));
+      String said = t == null ? "" : dev.waymark.decide.OutcomeSentences.forPerson(t.type(), o.outcome());
+      if (!said.isEmpty()) progress(mask.mask("  " + said));
     }
   }
 
   private static final List<String> SPEC_OUTPUTS = List.of("steps", "step", "notes", "trail", "count", "ok", "done",
       "error", "data", "reasoning", "failures", "budget", "match_url", "url", "continue");
 
-  /** The outputs the spec names, in its order; the engine's own carry-over fields stay inside. */
+  /**
+   * The outputs the spec names, in its order, then {@code outcome} when the step made something else happen (a dialog,
+   * a download, a tab, a truncated list); the engine's own carry-over fields stay inside.
+   */
   static ObjectNode specOutputs(ApplyOutput o) {
     ObjectNode all = Json.mapper().valueToTree(o);
     ObjectNode out = Json.mapper().createObjectNode();
     for (String name : SPEC_OUTPUTS) out.set(name, all.get(name));
+    if (all.hasNonNull("outcome")) out.set("outcome", all.get("outcome"));
     return out;
   }
 
@@ -493,6 +513,15 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private static boolean notBlank(String s) {
     return s != null && !s.isBlank();
+  }
+
+  /** --allow's list; a name that is not a capability is a usage error that lists the valid ones. */
+  static Capabilities parseAllow(String list) {
+    try {
+      return Capabilities.parse(list);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--allow " + list + ": " + e.getMessage(), e);
+    }
   }
 
   static Map<String, String> parseVars(List<String> specs) {

@@ -77,11 +77,6 @@ final class TerminalSessionBrowser implements SessionBrowser {
   }
 
   @Override
-  public boolean release() {
-    return bridge.release();
-  }
-
-  @Override
   public String answeredBy(String stepId) {
     return bridge.answeredBy(stepId);
   }
@@ -89,5 +84,10 @@ final class TerminalSessionBrowser implements SessionBrowser {
   @Override
   public void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException {
     bridge.highlight(selector);
+  }
+
+  @Override
+  public void release() {
+    bridge.release();
   }
 }

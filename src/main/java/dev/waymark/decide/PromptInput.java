@@ -1,6 +1,7 @@
 package dev.waymark.decide;
 
 import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.StepTypes;
@@ -15,6 +16,8 @@ import java.util.Set;
  * (CompactObservation.render); {@code variables} are names to descriptions, never values, because a prompt
  * is sent to a model and kept in logs. {@code turn} counts from one. {@code mask} is a last line of defence: any
  * real value that still reaches the page text or the trail is replaced by its token before the prompt is built.
+ * {@code uncertain} names the step whose effect is uncertain ("s3 (click Delete)"), when the session holds one, so
+ * the turn's text can say how to resolve it.
  */
 public record PromptInput(
     String goal,
@@ -29,7 +32,10 @@ public record PromptInput(
     int maxFailures,
     SecretMask mask,
     // Slots accepted steps stored (slot → data read): the model may write them as {{ slot }}.
-    Map<String, String> stored) {
+    Map<String, String> stored,
+    String uncertain,
+    // What the session allows (download, file_upload, viewport_control): the prompt offers only those.
+    Capabilities capabilities) {
 
   public PromptInput {
     trail = trail == null ? List.of() : List.copyOf(trail);
@@ -40,6 +46,7 @@ public record PromptInput(
     if (maxFailures <= 0) maxFailures = ApplyInput.DEFAULT_MAX_FAILURES;
     mask = mask == null ? SecretMask.none() : mask;
     stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
+    capabilities = capabilities == null ? Capabilities.ALL : capabilities;
   }
 
   /**
@@ -49,7 +56,13 @@ public record PromptInput(
   public static PromptInput forTurn(String goal, String observationText, ApplyInput next, TurnHints hints) {
     return new PromptInput(goal, observationText, next.trail(), hints, next.variables(), next.writable(),
         next.trail().size() + 1, next.budget(), next.failures(), next.maxFailures(), new SecretMask(next.values()),
-        next.stored());
+        next.stored(), describe(next.uncertain()), next.capabilities());
+  }
+
+  private static String describe(dev.waymark.workflow.Step s) {
+    if (s == null) return null;
+    String label = s.label() == null || s.label().isBlank() ? "" : " \"" + s.label() + "\"";
+    return "step " + s.id() + " (" + s.type() + label + ")";
   }
 
   @Override
@@ -71,6 +84,8 @@ public record PromptInput(
     private int turn, budget, failures, maxFailures;
     private SecretMask mask;
     private Map<String, String> stored;
+    private String uncertain;
+    private Capabilities capabilities;
 
     public Builder goal(String v) { goal = v; return this; }
     public Builder observationText(String v) { observationText = v; return this; }
@@ -84,10 +99,13 @@ public record PromptInput(
     public Builder maxFailures(int v) { maxFailures = v; return this; }
     public Builder mask(SecretMask v) { mask = v; return this; }
     public Builder stored(Map<String, String> v) { stored = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
+
+    public Builder uncertain(String v) { uncertain = v; return this; }
 
     public PromptInput build() {
       return new PromptInput(goal, observationText, trail, hints, variables, writable, turn, budget, failures,
-          maxFailures, mask, stored);
+          maxFailures, mask, stored, uncertain, capabilities);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
@@ -69,7 +70,7 @@ public final class PromptRenderer {
    * come last, so each turn's message starts with the previous turn's stable blocks, byte for byte.
    */
   public RenderedPrompt render(PromptInput in) {
-    String system = system(in.writable());
+    String system = system(in.writable(), in.capabilities());
     String page = page(in.observationText());
     List<String> stable = new ArrayList<>();
     Map<String, String> context = new LinkedHashMap<>();
@@ -128,12 +129,50 @@ public final class PromptRenderer {
 
   /** The system instructions for a writable set; stable across turns so providers can cache them. */
   public String system(Set<String> writable) {
+    return system(writable, Capabilities.ALL);
+  }
+
+  /**
+   * The system instructions for a writable set and the session's capabilities: a step type or flag that needs a
+   * capability the session does not allow is not offered at all (decision 0028).
+   */
+  public String system(Set<String> writable, Capabilities caps) {
     StringBuilder types = new StringBuilder();
     // Vocabulary order, not set order, so the same set always renders the same text.
     for (Map.Entry<String, String> e : stepTypes.entrySet()) {
-      if (writable.contains(e.getKey())) types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+      if (writable.contains(e.getKey()) && allowed(e.getKey(), caps)) {
+        types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+      }
     }
-    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing()));
+    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing(),
+        "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
+  }
+
+  private static final String DIALOGS_AND_DOWNLOADS = "Page dialogs are dismissed and downloads blocked by default; the "
+      + "record of turns says when a step opened one or started one. To answer a dialog OK repeat the step with "
+      + "\"accept_dialog\": true, to let a download through repeat it with \"allow_download\": true. The person approves "
+      + "either.";
+  private static final String DIALOGS_ONLY = "Page dialogs are dismissed by default; the record of turns says when a step "
+      + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
+      + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
+      + "person to do it in a userStep or report blocked.";
+
+  private static boolean allowed(String type, Capabilities caps) {
+    return switch (type) {
+      case StepTypes.UPLOAD -> caps.fileUpload();
+      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
+      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
+      default -> true;
+    };
+  }
+
+  private static String capabilityRule(Capabilities caps) {
+    List<String> off = new ArrayList<>(Capabilities.NAMES);
+    off.removeAll(caps.names());
+    if (off.isEmpty()) return "";
+    return "\n- This session does not allow " + String.join(", ", off) + ": the steps and fields that need "
+        + (off.size() == 1 ? "it" : "them") + " are not listed and are refused. When the goal needs "
+        + (off.size() == 1 ? "it" : "one") + ", ask the person in a userStep or report blocked.";
   }
 
   private String page(String text) {
@@ -165,6 +204,7 @@ public final class PromptRenderer {
       } else if (t.type() == null || t.type().isBlank()) {
         sb.append("no step");
       } else {
+        if (t.resolved() != null) sb.append("resolved the uncertain ");
         sb.append(t.type());
         if (t.ref() != null) sb.append(' ').append(t.ref());
         if (t.label() != null && !t.label().isBlank()) sb.append(" \"").append(oneLine(untrusted(t.label()), 120)).append('"');
@@ -175,10 +215,15 @@ public final class PromptRenderer {
         // what the page did with it: "no visible change" tells an ignored click from a working one
         if (t.effect() != null && !t.effect().isBlank()) sb.append(": ").append(oneLine(untrusted(t.effect()), ERROR_CHARS));
       } else if (t.error() != null && !t.error().isBlank()) sb.append(" — failed: ").append(oneLine(untrusted(t.error()), ERROR_CHARS));
+      else if (t.resolved() != null && t.effect() != null) sb.append(" — ").append(oneLine(untrusted(t.effect()), ERROR_CHARS));
       else if (!t.done()) sb.append(" — not performed");
       if (t.url() != null && !t.url().equals(lastUrl)) sb.append(" [on ").append(oneLine(untrusted(t.url()), 200)).append(']');
       lastUrl = t.url() == null ? lastUrl : t.url();
       sb.append('\n');
+      // What else the step made happen, with what to do about it (a dismissed dialog, a blocked download, a new tab).
+      for (String said : OutcomeSentences.forModel(t.type(), t.outcome())) {
+        sb.append("   ").append(oneLine(untrusted(said), ERROR_CHARS)).append('\n');
+      }
       if (t.reasoning() != null && !t.reasoning().isBlank()) {
         sb.append("   why: ").append(oneLine(untrusted(t.reasoning()), REASONING_CHARS)).append('\n');
       }
@@ -210,6 +255,13 @@ public final class PromptRenderer {
         sb.append(" {{ ").append(e.getKey()).append(" }} = \"").append(oneLine(untrusted(e.getValue()), 60)).append('"');
       }
       sb.append(".\n");
+    }
+    if (in.uncertain() != null) {
+      // Only in the tail: the system text stays the same every turn, so the provider's cache keeps it.
+      sb.append("The effect of ").append(oneLine(untrusted(in.uncertain()), 200)).append(" is uncertain: it was sent, but ")
+          .append("the browser never said what happened, and it is never repeated by itself. Look at the page now: if it ")
+          .append("took effect, answer {\"reasoning\": \"...\", \"resolve\": \"happened\"}; if it did not, answer ")
+          .append("{\"reasoning\": \"...\", \"resolve\": \"did_not_happen\"} and decide it again on the next turn.\n");
     }
     if (in.failures() > 0) {
       sb.append(in.failures()).append(in.failures() == 1 ? " turn" : " turns").append(" in a row failed; the session stops after ")

@@ -54,6 +54,7 @@ public final class CompactObservation {
     b.append(" · ").append(o.nodes().size()).append(o.nodes().size() == 1 ? " control" : " controls");
     if (!o.lists().isEmpty()) b.append(" · ").append(o.lists().size()).append(o.lists().size() == 1 ? " list" : " lists");
     b.append('\n');
+    CompactTabs.append(b, o);
     if (o.truncated() || o.omitted() > 0) {
       b.append("partial:");
       if (o.truncated()) b.append(" caps clipped the page;");

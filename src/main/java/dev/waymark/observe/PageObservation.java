@@ -1,5 +1,6 @@
 package dev.waymark.observe;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
@@ -17,12 +18,45 @@ public record PageObservation(
     @JsonProperty("modal_frame") boolean modalFrame,
     @JsonProperty("omitted") int omitted,
     @JsonProperty("frames") int frames,
-    @JsonProperty("lists") List<ObservedList> lists) {
+    @JsonProperty("lists") List<ObservedList> lists,
+    // The task's tabs, the person's tabs on the task's sites (adoptTab takes one), and how many other tabs the
+    // person has: counted, never named (decision 0027). Absent in journals written before tabs were observed.
+    @JsonProperty("task_tabs") List<ObservedTab> taskTabs,
+    @JsonProperty("open_tabs") List<ObservedTab> openTabs,
+    @JsonProperty("other_open_tabs") int otherOpenTabs) {
 
+  @JsonCreator
   public PageObservation {
     nodes = nodes == null ? List.of() : List.copyOf(nodes);
     headings = headings == null ? List.of() : List.copyOf(headings);
     lists = lists == null ? List.of() : List.copyOf(lists);
+    taskTabs = taskTabs == null ? List.of() : List.copyOf(taskTabs);
+    openTabs = openTabs == null ? List.of() : List.copyOf(openTabs);
+    if (otherOpenTabs < 0) otherOpenTabs = 0;
+  }
+
+  /** A page without tab information (one tab, nothing to adopt). */
+  public PageObservation(String url, String title, List<ObservedNode> nodes, List<ObservedHeading> headings, String text,
+      boolean truncated, String modal, boolean modalFrame, int omitted, int frames, List<ObservedList> lists) {
+    this(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists, List.of(), List.of(), 0);
+  }
+
+  /** The same page with these tabs. */
+  public PageObservation withTabs(List<ObservedTab> task, List<ObservedTab> open, int others) {
+    return new PageObservation(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists,
+        task, open, others);
+  }
+
+  /** The tab with this id among the task's tabs and the open ones, or null. */
+  public ObservedTab tab(int id) {
+    for (ObservedTab t : taskTabs) if (t.id() == id) return t;
+    for (ObservedTab t : openTabs) if (t.id() == id) return t;
+    return null;
+  }
+
+  /** Whether this observation says anything about tabs (a page read before tabs were observed does not). */
+  public boolean knowsTabs() {
+    return !taskTabs.isEmpty() || !openTabs.isEmpty() || otherOpenTabs > 0;
   }
 
   /** The node with this ref, or null: refs are meaningful only inside this observation. */

@@ -6,6 +6,7 @@ import dev.waymark.workflow.ResumePoint;
 import dev.waymark.workflow.Rewind;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Tokens;
@@ -207,7 +208,7 @@ public final class WorkflowRunner {
       }
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
           mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,
-          mask.mask(r.effect()));
+          mask.mask(r.effect()), StepOutcome.orNull(r.outcome().masked(mask::mask)));
       if (out.ok() && !out.skipped() && step.store() != null && !step.store().isBlank()) {
         stored.put(step.store(), out.data());
       }
@@ -225,7 +226,7 @@ public final class WorkflowRunner {
       // The gate itself knows nothing of conditions: check the step's condition first, as the executor would.
       if (step.condition() != null && !emptyCondition(step.condition())) {
         Probe p = probe(step.condition(), id);
-        if (!p.holds) return new StepResult(id, true, null, p.detail, p.url, null, true, false, false, null, null, null);
+        if (!p.holds) return StepResult.skipped(id, p.detail, p.url);
       }
       // The person's pace is not the step timeout: only the step's own bounds apply (0: as long as it takes).
       long limit = dev.waymark.workflow.UserSteps.limitMs(step);

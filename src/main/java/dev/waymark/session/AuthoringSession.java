@@ -1,6 +1,7 @@
 package dev.waymark.session;
 
 import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.decide.PromptRenderer;
 import dev.waymark.observe.PageObservation;
@@ -97,14 +98,32 @@ public final class AuthoringSession implements AutoCloseable {
     policy = Objects.requireNonNull(p);
   }
 
-  /** Starts a new, empty session (the previous one's journal is closed as finished). */
+  /**
+   * Starts a new, empty session (the previous one's journal is closed as finished, and its control of the browser
+   * released). It keeps the capabilities the previous session had, so a setting applies to every session of the
+   * studio.
+   */
   public CompletableFuture<SessionSnapshot> start(String workflowId, String goal, int budget) {
+    return start(workflowId, goal, budget, null);
+  }
+
+  /** Starts a new session that allows {@code capabilities} (null: as the previous one); the journal's first line holds them. */
+  public CompletableFuture<SessionSnapshot> start(String workflowId, String goal, int budget, Capabilities capabilities) {
     return call(null, () -> {
       model.requireNoPending();
+      // The session that did something ends here: the viewport it set and the download settings go back, and the
+      // extension forgets its tabs (adopted ones stay open), so the new session starts from the person's browser.
+      if (!model.state.trail().isEmpty()) model.browser().release();
+      Capabilities caps = capabilities != null ? capabilities : model.state.capabilities();
       model.replaceState(SessionState.fresh(newId(), SessionModel.blankTo(workflowId, "workflow"),
-          goal == null ? "" : goal, budget > 0 ? budget : SessionState.DEFAULT_BUDGET));
+          goal == null ? "" : goal, budget > 0 ? budget : SessionState.DEFAULT_BUDGET).withCapabilities(caps));
       return latest();
     });
+  }
+
+  /** What the session allows from the next decision on (download, file_upload, viewport_control); journaled. */
+  public CompletableFuture<SessionSnapshot> setCapabilities(Capabilities capabilities) {
+    return change(() -> model.setCapabilities(Objects.requireNonNull(capabilities, "capabilities")));
   }
 
   /** Continues a session read from a session file or replayed from a journal; values must be entered again. */

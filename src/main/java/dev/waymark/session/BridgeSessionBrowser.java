@@ -23,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 
 /** The session's browser over the bridge: blocks the session thread (never the FX thread) while the extension works. */
 public final class BridgeSessionBrowser implements SessionBrowser {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(BridgeSessionBrowser.class);
   static final String NOT_CONNECTED = "No browser is connected. Press Launch browser in the Browser panel, or pair "
       + "the Waymark extension with the pairing code shown there";
 
@@ -86,20 +87,6 @@ public final class BridgeSessionBrowser implements SessionBrowser {
     return gate.answeredBy(stepId);
   }
 
-  @Override
-  public boolean release() {
-    if (!client.isConnected()) return false;
-    try {
-      client.release().get(client.server().config().requestTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    } catch (ExecutionException | TimeoutException | RuntimeException e) {
-      return false;
-    }
-  }
-
   /** The bridge handle, for what the session shows beside steps (the side panel's items). */
   public BrowserClient client() {
     return client;
@@ -108,6 +95,18 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   @Override
   public void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException {
     await(client.highlight(selector), "outline the element");
+  }
+
+  @Override
+  public void release() {
+    if (!client.isConnected()) return;
+    try {
+      client.release().get(client.server().config().requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      LOG.warn("the browser did not confirm the end of control: {}", e.toString());
+    }
   }
 
   private <T> T await(CompletableFuture<T> f, String what) throws BrowserUnavailableException, InterruptedException {

@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
@@ -11,7 +12,7 @@ import java.util.Set;
 
 /**
  * One line of the session journal. {@code kind} is {@code state} (a whole state: the start of a journal),
- * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code awaiting} (a step starts
+ * {@code goal}, {@code variables}, {@code turn}, {@code undo}, {@code budget}, {@code capabilities}, {@code awaiting} (a step starts
  * waiting for approval; the next turn settles it) or {@code closed}; each kind carries only the fields it changes,
  * so replaying the lines in order rebuilds the session.
  */
@@ -42,11 +43,13 @@ public record JournalEntry(
     @JsonProperty("client_id") String clientId,
     // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
     @JsonProperty("stored") Map<String, String> stored,
+    // kind capabilities: what the session allows from now on.
+    @JsonProperty("capabilities") Capabilities capabilities,
     // Who answered for the person on this turn (an approval, a userStep's Continue): studio, terminal or chrome.
     @JsonProperty("answered_by") String answeredBy) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
-      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting";
+      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
@@ -61,6 +64,7 @@ public record JournalEntry(
     Set<String> taskOrigins;
     TurnUsage usage;
     Map<String, String> stored;
+    Capabilities capabilities;
 
     B(String kind) {
       this.kind = kind;
@@ -69,7 +73,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, clientId, stored, answeredBy);
+          usage, clientId, stored, capabilities, answeredBy);
     }
   }
 
@@ -105,6 +109,12 @@ public record JournalEntry(
     return b.build();
   }
 
+  static JournalEntry capabilities(Capabilities caps) {
+    B b = new B(CAPABILITIES);
+    b.capabilities = caps;
+    return b.build();
+  }
+
   static JournalEntry awaiting(Step step, String reasoning) {
     B b = new B(AWAITING);
     b.step = step;
@@ -128,6 +138,7 @@ public record JournalEntry(
       case BUDGET -> s.withLoop(budget, failures, done != null ? done : s.done(), continueLoop);
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
+      case CAPABILITIES -> s.withCapabilities(capabilities);
       case CLOSED, AWAITING -> s;
       default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
     };

@@ -43,16 +43,14 @@ public interface SessionBrowser {
     return false;
   }
 
-  /**
-   * Ends the studio's control of the browser and leaves it as it is, tab and all (a hand-off): false when no
-   * browser could be told.
-   */
-  default boolean release() {
-    return false;
-  }
-
   /** The channel whose Continue ended this userStep (studio, terminal, chrome), or null. */
   default String answeredBy(String stepId) {
     return null;
   }
+
+  /**
+   * Ends the session's control of the browser: what the extension changed for the task (the viewport, download
+   * settings) goes back; tabs stay open. Never throws: a browser that is gone has nothing left to undo.
+   */
+  default void release() {}
 }

@@ -247,6 +247,8 @@ final class SessionModel {
         .timeoutMs(timeoutMs)
         .givenBack(state.givenBack())
         .decidedBy(decidedBy == null ? Provenance.MODEL : decidedBy)
+        .uncertain(uncertain)
+        .capabilities(state.capabilities())
         .build();
   }
 
@@ -320,19 +322,24 @@ final class SessionModel {
       b.step = s;
       b.note = uncertainNote == null ? "" : uncertainNote;
       b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " took effect",
-          s.type(), s.label(), null, s.value(), true, false, null, url);
+          s.type(), s.label(), null, s.value(), true, false, null, url, null, null, ExtTurn.HAPPENED);
       b.failures = 0;
       b.continueLoop = state.budget() > 0 && !state.done();
       b.observation = uncertainPage;
     } else {
       b.turn = new ExtTurn(state.trail().size() + 1, "the person checked the page: step " + s.id() + " did not take effect",
           s.type(), s.label(), null, s.value(), false, false, "step " + s.id() + " (" + s.label()
-              + ") did not take effect; it may be decided again", url);
+              + ") did not take effect; it may be decided again", url, null, null, ExtTurn.DID_NOT_HAPPEN);
     }
     uncertain = null;
     uncertainNote = null;
     uncertainPage = null;
     record(b.build());
+  }
+
+  void setCapabilities(dev.waymark.apply.Capabilities caps) {
+    if (caps.equals(state.capabilities())) return;
+    record(JournalEntry.capabilities(caps));
   }
 
   void keepGoing(int extraTurns) {

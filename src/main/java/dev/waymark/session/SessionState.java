@@ -2,6 +2,7 @@ package dev.waymark.session;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Step;
@@ -38,7 +39,9 @@ public record SessionState(
     @JsonProperty("observations") Map<String, PageObservation> observations,
     @JsonProperty("task_origins") Set<String> taskOrigins,
     // What accepted steps stored under their `store` slot (page data, already masked), usable as {{ slot }} later.
-    @JsonProperty("stored") Map<String, String> stored) {
+    @JsonProperty("stored") Map<String, String> stored,
+    // What the session allows beyond the page (decision 0028); a file written before capabilities reads as all.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("capabilities") Capabilities capabilities) {
 
   public static final int FORMAT = 1;
   public static final int DEFAULT_BUDGET = 30;
@@ -53,6 +56,7 @@ public record SessionState(
     stored = stored == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(stored));
     if (maxFailures <= 0) maxFailures = dev.waymark.apply.ApplyInput.DEFAULT_MAX_FAILURES;
     if (format <= 0) format = FORMAT;
+    if (capabilities == null) capabilities = Capabilities.ALL;
   }
 
   /** A new session with nothing done yet. */
@@ -71,6 +75,10 @@ public record SessionState(
 
   public SessionState withVariables(Map<String, String> newVariables) {
     return toBuilder().variables(newVariables).build();
+  }
+
+  public SessionState withCapabilities(Capabilities caps) {
+    return toBuilder().capabilities(caps).build();
   }
 
   public SessionState withTaskOrigins(Set<String> origins) {
@@ -94,6 +102,7 @@ public record SessionState(
     private Map<String, PageObservation> observations;
     private Set<String> taskOrigins;
     private Map<String, String> stored;
+    private Capabilities capabilities;
 
     public Builder() {}
 
@@ -103,6 +112,7 @@ public record SessionState(
       maxFailures = s.maxFailures; givenBack = s.givenBack; lastObservation = s.lastObservation; lastUrl = s.lastUrl;
       done = s.done; continueLoop = s.continueLoop; observations = s.observations; taskOrigins = s.taskOrigins;
       stored = s.stored;
+      capabilities = s.capabilities;
     }
 
     public Builder sessionId(String v) { sessionId = v; return this; }
@@ -123,10 +133,11 @@ public record SessionState(
     public Builder observations(Map<String, PageObservation> v) { observations = v; return this; }
     public Builder taskOrigins(Set<String> v) { taskOrigins = v; return this; }
     public Builder stored(Map<String, String> v) { stored = v; return this; }
+    public Builder capabilities(Capabilities v) { capabilities = v; return this; }
 
     public SessionState build() {
       return new SessionState(format, sessionId, workflowId, goal, variables, steps, notes, trail, budget, failures,
-          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins, stored);
+          maxFailures, givenBack, lastObservation, lastUrl, done, continueLoop, observations, taskOrigins, stored, capabilities);
     }
   }
 }

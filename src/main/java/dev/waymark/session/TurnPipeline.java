@@ -5,6 +5,7 @@ import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.apply.PreparedStep;
 import dev.waymark.apply.Route;
+import dev.waymark.decide.OutcomeSentences;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.risk.Approval;
 import dev.waymark.risk.ApprovalPolicy;
@@ -13,6 +14,7 @@ import dev.waymark.risk.RiskAssessment;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.RiskCheck;
 import dev.waymark.risk.RiskGate;
+import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
@@ -47,7 +49,10 @@ final class TurnPipeline {
     ApplyInput in = model.input(decision, decidedBy);
     ApplyTurn.Prepared p = ApplyTurn.prepare(in);
     if (p instanceof ApplyTurn.Finished f) {
-      TurnOutcome o = recordTurn(in, f.output(), null);
+      ExtTurn t = f.output().lastTurn();
+      // A decision that settles the uncertain step, as the person's buttons do: the step keeps the page it was made on.
+      boolean resolved = t != null && t.resolved() != null;
+      TurnOutcome o = recordTurn(in, f.output(), null, resolved ? model.uncertainPage : model.observation);
       if (f.output().handoff() != null) handOff(f.output().handoff());
       return o;
     }
@@ -56,10 +61,9 @@ final class TurnPipeline {
 
   /** The person continues from here: Waymark stops acting and lets go of the browser, whose tab stays open. */
   private void handOff(String why) {
-    boolean released = model.browser().release();
+    model.browser().release();
     model.notice = "Handed over to you: " + why + ". The browser and its tab stay open as they are; Waymark does not act "
-        + "in them any more" + (released ? "" : " (the browser could not be told: it is not connected)")
-        + ". Give the loop more turns to let Waymark carry on";
+        + "in them any more. Give the loop more turns to let Waymark carry on";
     model.publish();
   }
 
@@ -241,6 +245,10 @@ final class TurnPipeline {
     model.lastOutput = out;
     // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
     model.uncertain = null;
+    model.uncertainNote = null;
+    model.uncertainPage = null;
+    String said = out.outcome() == null || b.turn == null ? "" : OutcomeSentences.forPerson(b.turn.type(), out.outcome());
+    if (!said.isEmpty()) model.notice = "Turn " + b.turn.turn() + ": " + said;
     model.record(b.build());
     return TurnOutcome.recorded(out);
   }

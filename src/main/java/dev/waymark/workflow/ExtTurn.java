@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One turn of a session as the trail records it, accepted or not; a value stays as written, tokens and all. {@code effect}
- * says what the page did with the step's input ("no visible change", "the page took the value and cleared the field").
+ * says what the page did with the step's input ("no visible change", "the page took the value and cleared the field");
+ * {@code outcome} what else the step made happen (a dialog, a download, a tab), null when nothing did, so a trail
+ * written before it existed reads the same; {@code resolved} marks the turn that settled an uncertain step.
  */
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record ExtTurn(
@@ -19,7 +21,28 @@ public record ExtTurn(
     @JsonProperty("done") boolean done,
     @JsonProperty("error") String error,
     @JsonProperty("url") String url,
-    @JsonProperty("effect") String effect) {
+    @JsonProperty("effect") String effect,
+    @JsonProperty("outcome") StepOutcome outcome,
+    @JsonProperty("resolved") String resolved) {
+
+  /** {@code resolved}: this turn settled an uncertain step, "happened" or "did_not_happen". */
+  public static final String HAPPENED = "happened", DID_NOT_HAPPEN = "did_not_happen";
+
+  public ExtTurn {
+    outcome = StepOutcome.orNull(outcome);
+  }
+
+  /** A turn that resolved nothing. */
+  public ExtTurn(int turn, String reasoning, String type, String label, String ref, String value, boolean ok, boolean done,
+      String error, String url, String effect, StepOutcome outcome) {
+    this(turn, reasoning, type, label, ref, value, ok, done, error, url, effect, outcome, null);
+  }
+
+  /** A turn without an outcome (nothing happened besides the step). */
+  public ExtTurn(int turn, String reasoning, String type, String label, String ref, String value, boolean ok, boolean done,
+      String error, String url, String effect) {
+    this(turn, reasoning, type, label, ref, value, ok, done, error, url, effect, null);
+  }
 
   /** A turn without an effect note (one that performed nothing, or a person's resolution). */
   public ExtTurn(int turn, String reasoning, String type, String label, String ref, String value, boolean ok, boolean done,

@@ -2,11 +2,12 @@ package dev.waymark.workflow;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.List;
 
 /**
  * What the browser reported for one performed step. {@code uncertain} means the step was dispatched
  * but its effect is unknown (the socket dropped, the reply timed out): it must never be repeated automatically.
+ * {@code outcome} is what else the step made happen (dialogs, downloads, tabs, truncation, a skipping condition);
+ * never null, {@link StepOutcome#NONE} when nothing did.
  */
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record StepResult(
@@ -19,32 +20,39 @@ public record StepResult(
     @JsonProperty("skipped") boolean skipped,
     @JsonProperty("uncertain") boolean uncertain,
     @JsonProperty("navigated") boolean navigated,
-    @JsonProperty("dialogs") List<String> dialogs,
-    @JsonProperty("downloads") List<String> downloads,
-    @JsonProperty("new_tabs") List<String> newTabs,
+    @JsonProperty("outcome") StepOutcome outcome,
     @JsonProperty("effect") String effect) {
 
   /** A result without an effect note. */
   public StepResult(String stepId, boolean ok, String error, String data, String url, String title, boolean skipped,
-      boolean uncertain, boolean navigated, List<String> dialogs, List<String> downloads, List<String> newTabs) {
-    this(stepId, ok, error, data, url, title, skipped, uncertain, navigated, dialogs, downloads, newTabs, null);
+      boolean uncertain, boolean navigated, StepOutcome outcome) {
+    this(stepId, ok, error, data, url, title, skipped, uncertain, navigated, outcome, null);
   }
 
   public StepResult {
-    dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
-    downloads = downloads == null ? List.of() : List.copyOf(downloads);
-    newTabs = newTabs == null ? List.of() : List.copyOf(newTabs);
+    outcome = outcome == null ? StepOutcome.NONE : outcome;
   }
 
   public static StepResult success(String stepId, String data, String url, String title) {
-    return new StepResult(stepId, true, null, data, url, title, false, false, false, null, null, null);
+    return new StepResult(stepId, true, null, data, url, title, false, false, false, null);
   }
 
   public static StepResult failure(String stepId, String error, String url) {
-    return new StepResult(stepId, false, error, null, url, null, false, false, false, null, null, null);
+    return new StepResult(stepId, false, error, null, url, null, false, false, false, null);
   }
 
   public static StepResult uncertain(String stepId, String error) {
-    return new StepResult(stepId, false, error, null, null, null, false, true, false, null, null, null);
+    return new StepResult(stepId, false, error, null, null, null, false, true, false, null);
+  }
+
+  /** A step whose condition did not hold: it did nothing, which is not a failure. */
+  public static StepResult skipped(String stepId, String detail, String url) {
+    return new StepResult(stepId, true, null, detail, url, null, true, false, false,
+        new StepOutcome(null, null, null, null, false, null, null, true, detail));
+  }
+
+  /** The same result with {@code data} replaced (a capture says where its file went). */
+  public StepResult withData(String newData) {
+    return new StepResult(stepId, ok, error, newData, url, title, skipped, uncertain, navigated, outcome, effect);
   }
 }

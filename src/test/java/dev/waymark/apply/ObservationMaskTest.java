@@ -7,6 +7,7 @@ import dev.waymark.observe.ObservedList;
 import dev.waymark.observe.ObservedListField;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.ObservedPagination;
+import dev.waymark.observe.ObservedTab;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Json;
 import java.util.List;
@@ -30,6 +31,21 @@ class ObservationMaskTest {
     assertThat(Json.write(masked)).doesNotContain(VALUE).contains("{{ email }}");
     assertThat(masked.nodes().get(0).value()).isEqualTo("{{ email }}");
     assertThat(masked.nodes().get(0).selector()).isEqualTo("#email");
+  }
+
+  @Test
+  void tabTitlesAndAddressesAreMaskedAndTheTabsKept() {
+    PageObservation page = Fixtures.loginPage().withTabs(
+        List.of(new ObservedTab(3, "Inbox of " + VALUE, "https://x/?u=" + VALUE, true, false, true)),
+        List.of(ObservedTab.open(4, VALUE, "https://x/" + VALUE)), 2);
+
+    PageObservation masked = ObservationMask.mask(page, new SecretMask(Map.of("email", VALUE)));
+
+    assertThat(Json.write(masked)).doesNotContain(VALUE);
+    assertThat(masked.taskTabs()).singleElement().isEqualTo(new ObservedTab(3, "Inbox of {{ email }}", "https://x/?u={{ email }}",
+        true, false, true));
+    assertThat(masked.openTabs()).extracting(ObservedTab::title).containsExactly("{{ email }}");
+    assertThat(masked.otherOpenTabs()).isEqualTo(2);
   }
 
   @Test

@@ -19,6 +19,16 @@ public final class StepDecisionsFixtures {
   private StepDecisionsFixtures() {}
 
   /** Every field of a Step set, under the given type. */
+  /**
+   * The page with the tabs the tab steps of {@link #everyField} name: 1 current, 7 opened by the task (switchTab
+   * and closeTab take it), 8 the person's on the task's site (adoptTab takes it).
+   */
+  public static dev.waymark.observe.PageObservation withTabs(dev.waymark.observe.PageObservation page) {
+    return page.withTabs(List.of(new dev.waymark.observe.ObservedTab(1, "Now", "https://x/", false, false, true),
+            new dev.waymark.observe.ObservedTab(7, "Opened", "https://x/o", true, false, false)),
+        List.of(dev.waymark.observe.ObservedTab.open(8, "Theirs", "https://x/t")), 0);
+  }
+
   public static Step everyField(String type) {
     Map<String, ExtractField> fields = new LinkedHashMap<>();
     fields.put("title", new ExtractField("h3", null));
@@ -30,7 +40,8 @@ public final class StepDecisionsFixtures {
     Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
     boolean userStep = StepTypes.USER_STEP.equals(type);
     return new Step("s9", type, "Do the thing", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
-        StepTypes.SET_VIEWPORT.equals(type) ? "1280x800" : "{{ query }}",
+        StepTypes.SET_VIEWPORT.equals(type) ? "1280x800" : StepTypes.ADOPT_TAB.equals(type) ? "8"
+            : StepTypes.SWITCH_TAB.equals(type) || StepTypes.CLOSE_TAB.equals(type) ? "7" : "{{ query }}",
         StepTypes.CAPTURE_PAGE_FILE.equals(type) ? "pdf" : "json", "href", fields, 50, "https://x/", "sum",
         // A userStep's method is how the person signs in, and its manual stands alone (UserSteps.problems).
         List.of("a", 2, true), body, userStep ? "security_key" : "POST", "{{ query }}.csv",

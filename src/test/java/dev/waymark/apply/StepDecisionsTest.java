@@ -28,7 +28,7 @@ class StepDecisionsTest {
   }
 
   private static ApplyInput.Builder personInput(String decision) {
-    return Fixtures.input(decision).decidedBy(Provenance.PERSON)
+    return Fixtures.input(decision).observation(StepDecisionsFixtures.withTabs(Fixtures.loginPage())).decidedBy(Provenance.PERSON)
         .variables(Map.of("query", "what to search")).values(Map.of("query", "blue mugs"));
   }
 

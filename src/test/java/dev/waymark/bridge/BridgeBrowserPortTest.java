@@ -54,7 +54,8 @@ class BridgeBrowserPortTest {
       StepResult result = r.get(5, TimeUnit.SECONDS);
       assertThat(result.stepId()).isEqualTo("s1");
       assertThat(result.ok()).isTrue();
-      assertThat(result.dialogs()).containsExactly("confirm: Sure? (dismissed)");
+      assertThat(result.outcome().dialogs()).containsExactly(
+          new dev.waymark.workflow.StepOutcome.Dialog("confirm", "Sure?", "dismissed", "s1"));
     }
   }
 

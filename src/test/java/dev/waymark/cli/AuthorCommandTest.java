@@ -43,6 +43,23 @@ class AuthorCommandTest {
   }
 
   @Test
+  void allowWithANameThatIsNoCapabilityExitsTwoListingTheValidOnes() {
+    Result r = run(base("--allow", "download,camera"));
+
+    assertThat(r.code()).isEqualTo(AuthorCommand.EXIT_USAGE);
+    assertThat(r.err()).contains("--allow download,camera").contains("\"camera\" is not a capability")
+        .contains("download, file_upload, viewport_control, or none");
+  }
+
+  @Test
+  void allowReadsAListNoneAndAll() {
+    assertThat(AuthorCommand.parseAllow("none")).isEqualTo(dev.waymark.apply.Capabilities.NONE);
+    assertThat(AuthorCommand.parseAllow("download,file_upload,viewport_control")).isEqualTo(dev.waymark.apply.Capabilities.ALL);
+    assertThat(AuthorCommand.parseAllow(" file_upload ").names()).containsExactly("file_upload");
+    assertThatThrownBy(() -> AuthorCommand.parseAllow("")).hasMessageContaining("or none");
+  }
+
+  @Test
   void valuesFileOthersCanReadIsRefusedWithoutQuotingAValue() throws IOException {
     Path f = dir.resolve("values.txt");
     Files.writeString(f, "password=hunter2-secret\n");

@@ -29,11 +29,13 @@ class DecisionSchemaTest {
   private static final JsonNode SCHEMA = DecisionSchema.schema();
   private static final Pattern JSON_BLOCK = Pattern.compile("```json\\n(.*?)```", Pattern.DOTALL);
   private static final Pattern JAVA_STRING = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
-  private static final List<String> OPENINGS = List.of("{\"reasoning\"", "{\"done\"", "{\"step\"", "{\"blocked\"", "{\"handoff\"");
+  private static final List<String> OPENINGS = List.of("{\"reasoning\"", "{\"done\"", "{\"step\"", "{\"blocked\"", "{\"handoff\"",
+      "{\"resolve\"");
 
   @Test
   void theSchemaNamesExactlyTheDecisionFieldsTheStepFieldsAndTheStepTypes() {
-    assertThat(names(SCHEMA.path("properties"))).containsExactlyInAnyOrder("reasoning", "done", "step", "blocked", "handoff");
+    assertThat(names(SCHEMA.path("properties"))).containsExactlyInAnyOrder("reasoning", "done", "step", "blocked", "handoff",
+        "resolve");
     JsonNode step = SCHEMA.path("properties").path("step");
     assertThat(names(step.path("properties"))).isEqualTo(StepWriter.DECISION_FIELDS);
     Set<String> types = new HashSet<>();

@@ -3,6 +3,8 @@ package dev.waymark.decide;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.apply.ApplyInput;
+import dev.waymark.apply.Capabilities;
+import dev.waymark.observe.ObservedTab;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.observe.ObservedNode;
@@ -172,6 +174,46 @@ class PromptRendererTest {
     String line = system.lines().filter(l -> l.startsWith("- userStep:")).findFirst().orElseThrow();
     assertThat(line).contains("\"method\"", "password, code, passkey, qr_code, security_key, device_approval, captcha, payment",
         "any one of", "\"manual\": true alone", "never you");
+  }
+
+  @Test
+  void thePromptOffersOnlyTheStepTypesAndFlagsTheSessionsCapabilitiesAllow() {
+    String all = renderer.render(base(login(null)).build()).prompt().system();
+    String none = renderer.render(base(login(null)).capabilities(Capabilities.NONE).build()).prompt().system();
+    String noUpload = renderer.system(StepTypes.MODEL_WRITABLE_DEFAULT, new Capabilities(true, false, true));
+
+    assertThat(all).contains("- upload:", "- setViewport:", "\"allow_download\": true").doesNotContain("does not allow");
+    assertThat(none).doesNotContain("- upload:").doesNotContain("- setViewport:").doesNotContain("allow_download")
+        .contains("- click:", "\"accept_dialog\": true")
+        .contains("This session does not allow download, file_upload, viewport_control: the steps and fields that need them "
+            + "are not listed and are refused. When the goal needs one, ask the person in a userStep or report blocked.");
+    assertThat(noUpload).doesNotContain("- upload:").contains("- setViewport:", "\"allow_download\": true")
+        .contains("This session does not allow file_upload: the steps and fields that need it are not listed");
+    assertThat(renderer.system(StepTypes.ALL, new Capabilities(false, true, true))).doesNotContain("- captureDownload:")
+        .contains("- captureUrl:");
+  }
+
+  @Test
+  void theSessionsCapabilitiesReachThePromptFromTheApplyInput() {
+    ApplyInput next = ApplyInput.builder().observation(login(null)).capabilities(new Capabilities(true, true, false)).build();
+
+    String system = renderer.renderTurn("g", login(null), next, null).prompt().system();
+
+    assertThat(system).doesNotContain("- setViewport:").contains("This session does not allow viewport_control");
+  }
+
+  @Test
+  void thePromptTellsHowToUseTabIdsAndTheCompactPageListsThem() {
+    PageObservation page = login(null).withTabs(List.of(new ObservedTab(3, "Sign in", "https://app.example/login", false, false, true),
+        new ObservedTab(9, "Help", "https://app.example/help", true, false, false)), List.of(), 0);
+    ApplyInput next = ApplyInput.builder().observation(page).build();
+
+    Prompt p = renderer.renderTurn("g", page, next, null).prompt();
+
+    assertThat(p.system()).contains("switchTab, closeTab and adoptTab take that id as \"value\"")
+        .contains("closeTab closes only a tab marked opened by task that is not current")
+        .contains("- adoptTab: work in a tab the person already has open on the task's sites");
+    assertThat(p.user()).contains("tabs: 3 \"Sign in\" current · 9 \"Help\" /help opened by task\n");
   }
 
   @Test

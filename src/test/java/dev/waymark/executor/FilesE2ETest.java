@@ -310,8 +310,8 @@ class FilesE2ETest {
   void capturePageFileRefusesAnUnknownFormat() {
     browser.open("basic.html");
 
-    PerformResult r = browser.perform(step("capturePageFile").format("pdf").build());
+    PerformResult r = browser.perform(step("capturePageFile").format("docx").build());
 
-    assertThat(r.error()).isEqualTo("capturePageFile saves format html or mhtml, not 'pdf'");
+    assertThat(r.error()).isEqualTo("capturePageFile saves format html, mhtml or pdf, not 'docx'");
   }
 }

@@ -55,7 +55,7 @@ class WorkflowRunnerTest {
     public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
       Condition c = step.condition();
       if (c != null && !url.contains(c.urlIncludes())) {
-        return new StepResult(step.id(), true, null, "condition does not hold", url, null, true, false, false, null, null, null);
+        return StepResult.skipped(step.id(), "condition does not hold", url);
       }
       if (c != null) return StepResult.success(step.id(), "holds", url, null);
       performed.add(step.id());
@@ -114,5 +114,42 @@ class WorkflowRunnerTest {
     assertThat(r.outcome()).isEqualTo(ReplayResult.Outcome.START_NOT_REACHED);
     assertThat(r.error()).contains("resume point b");
     assertThat(pages.performed).isEmpty();
+  }
+
+  @Test
+  void whatAStepMadeHappenIsOnItsLineMaskedAndAPlainStepHasNone() throws Exception {
+    String yaml = """
+        id: outcomes
+        steps:
+          - id: del
+            type: click
+            selector: {css: "#del"}
+          - id: plain
+            type: click
+            selector: {css: "#ok"}
+        """;
+    ReplayBrowser browser = new ReplayBrowser() {
+      @Override
+      public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+        if (!"del".equals(step.id())) return StepResult.success(step.id(), null, "/a", null);
+        var o = new dev.waymark.workflow.StepOutcome(List.of(new dev.waymark.workflow.StepOutcome.Dialog("confirm",
+            "Delete the order of s3cr3t-code?", "dismissed", null)), null, null, null, false, null, null, false, null);
+        return new StepResult(step.id(), true, null, null, "/a", null, false, false, false, o);
+      }
+
+      @Override
+      public StepResult gate(Step step, long limitMs) {
+        throw new AssertionError("no gates here");
+      }
+    };
+    List<ReplayStepResult> lines = new ArrayList<>();
+    new WorkflowRunner(browser).run(WorkflowYaml.read(yaml),
+        WorkflowRunner.Options.of(Map.of("code", "s3cr3t-code")).withListeners(lines::add, p -> { }));
+
+    assertThat(lines.get(0).outcome().dialogs()).singleElement()
+        .satisfies(d -> assertThat(d.message()).isEqualTo("Delete the order of {{ code }}?"));
+    assertThat(dev.waymark.workflow.Json.write(lines.get(0))).contains("\"outcome\":{\"dialogs\"");
+    assertThat(lines.get(1).outcome()).isNull();
+    assertThat(dev.waymark.workflow.Json.write(lines.get(1))).doesNotContain("outcome");
   }
 }

@@ -24,6 +24,8 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public volatile boolean connected = true;
   public volatile Function<Step, StepResult> answer = s -> StepResult.success(s.id(), null, null, null);
   public final List<Performed> performed = Collections.synchronizedList(new ArrayList<>());
+  /** How many times a session ended its control of the browser. */
+  public final java.util.concurrent.atomic.AtomicInteger released = new java.util.concurrent.atomic.AtomicInteger();
   public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
   /** When set, a userStep waits (up to 20 s) for {@link #continueUserStep}, as the bridge's gate does. */
   public volatile boolean holdUserSteps;
@@ -90,15 +92,6 @@ public final class FakeSessionBrowser implements SessionBrowser {
     return answered.get(stepId);
   }
 
-  /** Whether the session let go of the browser (a hand-off). */
-  public volatile boolean released;
-
-  @Override
-  public boolean release() {
-    released = true;
-    return connected;
-  }
-
   /** Whether a userStep is waiting for its Continue now. */
   public boolean holdingUserStep() {
     return held != null;
@@ -113,6 +106,11 @@ public final class FakeSessionBrowser implements SessionBrowser {
   @Override
   public String clientId() {
     return clientId;
+  }
+
+  @Override
+  public void release() {
+    released.incrementAndGet();
   }
 
   @Override

@@ -141,6 +141,7 @@ class SessionSeamsTest {
   @MethodSource("types")
   void editingAWaitingStepOfEachTypeKeepsEveryField(String type) throws Exception {
     // Every step waits for the person, so each type reaches the approval card and its Edit.
+    browser.page = StepDecisionsFixtures.withTabs(browser.page); // the tabs the tab steps name
     session(((step, node, page, origins) -> new RiskAssessment(Set.of(RiskCategory.SUBMIT), List.of("test"))));
     session.declareVariable("query", "what to search").get(5, TimeUnit.SECONDS);
     session.setValue("query", "blue mugs").get(5, TimeUnit.SECONDS);

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class PageServer implements AutoCloseable {
   private static final Map<String, String> TYPES = Map.of(
       "html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
-      "json", "application/json", "png", "image/png", "svg", "image/svg+xml", "txt", "text/plain; charset=utf-8");
+      "json", "application/json", "png", "image/png", "svg", "image/svg+xml", "txt", "text/plain; charset=utf-8", "csv", "text/csv; charset=utf-8");
 
   private final HttpServer server;
   private final ExecutorService pool;

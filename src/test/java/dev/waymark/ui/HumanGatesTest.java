@@ -82,8 +82,10 @@ class HumanGatesTest {
 
   @Test
   void ctrlEnterApprovesAndTheStepIsPerformedAndListed(FxRobot robot) {
+    var dialog = new dev.waymark.workflow.StepOutcome(List.of(new dev.waymark.workflow.StepOutcome.Dialog("confirm",
+        "Place the order?", "dismissed", null)), null, null, null, false, null, null, false, null);
     f.browser.answer = s -> new dev.waymark.workflow.StepResult(s.id(), true, null, null, null, null, false, false, false,
-        null, null, null, "the page changed (3 DOM changes)");
+        dialog, "the page changed (3 DOM changes)");
     robot.press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
 
     await("the step is listed", () -> steps(robot).getItems().size() == 1);
@@ -93,7 +95,11 @@ class HumanGatesTest {
     // the trail says what the page did, so the person can tell a working click from an ignored one
     TableColumn<ExtTurn, ?> effect = trail(robot).getColumns().stream()
         .filter(c -> "What the page did".equals(c.getText())).findFirst().orElseThrow();
-    assertThat(effect.getCellData(0)).isEqualTo("the page changed (3 DOM changes)");
+    // and what else happened: the confirm the click opened, dismissed (the advice to the model is not for the person)
+    assertThat(effect.getCellData(0)).isEqualTo("the page changed (3 DOM changes). "
+        + "The click opened a confirm dialog 'Place the order?'; it was dismissed.");
+    assertThat(trail(robot).getItems().get(0).outcome().dialogs()).singleElement()
+        .satisfies(d -> assertThat(d.step()).isEqualTo(f.browser.performed.get(0).step().id()));
     await("the pane is gone", () -> !robot.lookup("#approval-view").query().isVisible());
   }
 

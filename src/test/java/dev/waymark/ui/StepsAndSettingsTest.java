@@ -4,9 +4,11 @@ import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.waymark.apply.Capabilities;
 import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
+import dev.waymark.session.CapabilitiesFile;
 import dev.waymark.session.PolicyFile;
 import dev.waymark.ui.observation.ObsRow;
 import dev.waymark.ui.settings.SettingsDialog;
@@ -14,6 +16,7 @@ import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
@@ -138,6 +141,41 @@ class StepsAndSettingsTest {
     });
     var o = f.session.submit("{\"step\": {\"type\": \"click\", \"ref\": \"e12\"}}", Provenance.MODEL).get();
     assertThat(o.error()).contains("blocks submit");
+  }
+
+  @Test
+  void settingsCapabilityBoxesAreSavedBesideThePolicyAndNarrowTheSession(FxRobot robot) throws Exception {
+    SettingsDialog[] d = new SettingsDialog[1];
+    onFx(() -> {
+      d[0] = new SettingsDialog(ApprovalPolicy.defaults(), Capabilities.ALL);
+      d[0].show();
+      return true;
+    });
+    onFx(() -> {
+      assertThat(((CheckBox) d[0].getDialogPane().lookup("#capability-download")).isSelected()).isTrue();
+      ((CheckBox) d[0].getDialogPane().lookup("#capability-file_upload")).setSelected(false);
+      ((CheckBox) d[0].getDialogPane().lookup("#capability-viewport_control")).setSelected(false);
+      return true;
+    });
+    Capabilities chosen = onFxGet(() -> d[0].capabilities());
+    ApprovalPolicy policy = d[0].result();
+    onFx(() -> {
+      d[0].close();
+      f.view.viewModel().applySettings(policy, chosen);
+      return true;
+    });
+
+    assertThat(chosen).isEqualTo(new Capabilities(true, false, false));
+    await("saved", () -> {
+      try {
+        return CapabilitiesFile.load(dir.resolve("capabilities.json")).equals(chosen);
+      } catch (Exception e) {
+        return false;
+      }
+    });
+    await("applied to the session", () -> f.session.latest().state().capabilities().equals(chosen));
+    var o = f.session.submit("{\"step\": {\"type\": \"setViewport\", \"value\": \"390x844\"}}", Provenance.MODEL).get();
+    assertThat(o.error()).startsWith("this session does not allow viewport_control");
   }
 
   @Test

@@ -57,7 +57,8 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
             actionListeners.forEach(l -> l.accept(a));
             return;
           }
-          if ("tab_changed".equals(e.event()) || "tab_opened".equals(e.event())) {
+          // A tab of the person's off the task comes without its address (decision 0027): nothing to show.
+          if (("tab_changed".equals(e.event()) || "tab_opened".equals(e.event())) && e.text("url") != null) {
             tabs.put(c.clientId(), new String[] {e.text("tab"), e.text("url")});
             fire();
           }

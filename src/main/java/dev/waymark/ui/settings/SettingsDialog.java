@@ -1,11 +1,16 @@
 package dev.waymark.ui.settings;
 
+import dev.waymark.apply.Capabilities;
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.ui.common.Styles;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
@@ -14,11 +19,19 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
-/** The approval policy per risk category: perform, ask the person, or refuse. The caller persists the result. */
+/**
+ * The approval policy per risk category (perform, ask the person, or refuse) and what sessions allow beyond the
+ * page (download, file upload, viewport control). The caller persists the result.
+ */
 public final class SettingsDialog extends Dialog<ApprovalPolicy> {
   private final Map<RiskCategory, ComboBox<Policy>> boxes = new EnumMap<>(RiskCategory.class);
+  private final Map<String, CheckBox> allowed = new LinkedHashMap<>();
 
   public SettingsDialog(ApprovalPolicy current) {
+    this(current, Capabilities.ALL);
+  }
+
+  public SettingsDialog(ApprovalPolicy current, Capabilities capabilities) {
     setTitle("Settings");
     setHeaderText("Approval policy: what happens to a step in each risk category");
     GridPane grid = new GridPane();
@@ -55,10 +68,37 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
     hint.getStyleClass().add(Styles.HINT);
     hint.setWrapText(true);
     hint.setMaxWidth(420);
-    getDialogPane().setContent(new VBox(10, grid, hint));
+    VBox caps = new VBox(6, new Label("Sessions may"));
+    caps.setId("settings-capabilities");
+    for (String name : Capabilities.NAMES) {
+      CheckBox box = new CheckBox(switch (name) {
+        case Capabilities.DOWNLOAD -> "let a download through (each one approved by you)";
+        case Capabilities.FILE_UPLOAD -> "put a file into a file field (upload)";
+        default -> "change the task tab's viewport size (reset when control ends)";
+      });
+      box.setId("capability-" + name);
+      box.setSelected(capabilities.allows(name));
+      allowed.put(name, box);
+      caps.getChildren().add(box);
+    }
+    Label capsHint = new Label("A step that needs something not allowed is refused, and the model is not offered it.");
+    capsHint.getStyleClass().add(Styles.HINT);
+    capsHint.setWrapText(true);
+    capsHint.setMaxWidth(420);
+    caps.getChildren().add(capsHint);
+    getDialogPane().setContent(new VBox(10, grid, hint, caps));
     getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
     getDialogPane().getStylesheets().add(SettingsDialog.class.getResource(Styles.STYLESHEET).toExternalForm());
     setResultConverter(bt -> bt == ButtonType.OK ? result() : null);
+  }
+
+  /** The capabilities as the boxes are ticked now. */
+  public Capabilities capabilities() {
+    Set<String> on = new LinkedHashSet<>();
+    allowed.forEach((name, box) -> {
+      if (box.isSelected()) on.add(name);
+    });
+    return Capabilities.of(on);
   }
 
   public ApprovalPolicy result() {

@@ -14,6 +14,8 @@ import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.BridgeSessionBrowser;
 import dev.waymark.session.BrowserUnavailableException;
 import dev.waymark.session.ConfigDirs;
+import dev.waymark.apply.Capabilities;
+import dev.waymark.session.CapabilitiesFile;
 import dev.waymark.session.PolicyFile;
 import dev.waymark.session.SessionBrowser;
 import dev.waymark.session.SessionJournal;
@@ -96,7 +98,13 @@ public final class StudioApp extends Application {
     Executor ui = Platform::runLater;
     session = new AuthoringSession(new AuthoringSession.Config(browser, new RuleRiskGate(), policy, journals,
         ui, 15_000));
-    session.start("workflow", "", 0);
+    Capabilities capabilities = Capabilities.ALL;
+    try {
+      capabilities = CapabilitiesFile.load(CapabilitiesFile.besidePolicy(policyFile));
+    } catch (IOException e) {
+      startProblems.add(e.getMessage() + ". Until then sessions allow downloads, uploads and viewport control.");
+    }
+    session.start("workflow", "", 0, capabilities);
     // The browser's side panel is the person's too: what waits here waits there, answered on the chrome channel.
     if (client != null) {
       sidePanel = dev.waymark.session.SidePanel.over(client, session,

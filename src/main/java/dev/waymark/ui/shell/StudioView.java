@@ -338,9 +338,9 @@ public final class StudioView extends BorderPane {
   }
 
   private void openSettings() {
-    SettingsDialog d = new SettingsDialog(ctx.session().policy());
+    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities());
     if (getScene() != null) d.initOwner(getScene().getWindow());
-    d.showAndWait().ifPresent(vm::applySettings);
+    d.showAndWait().ifPresent(p -> vm.applySettings(p, d.capabilities()));
   }
 
   /** Detaches from the session; the caller closes the session itself. */

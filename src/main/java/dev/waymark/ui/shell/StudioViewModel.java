@@ -1,6 +1,8 @@
 package dev.waymark.ui.shell;
 
 import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.apply.Capabilities;
+import dev.waymark.session.CapabilitiesFile;
 import dev.waymark.session.PolicyFile;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.SessionFile;
@@ -227,6 +229,23 @@ public final class StudioViewModel {
     }, UiThreads.worker()).whenComplete((v, e) -> {
       if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
       else ui.execute(() -> info.set("Approval policy saved"));
+    });
+  }
+
+  /** Applies the capabilities to the session (journaled) and saves them beside the approval policy, with it. */
+  public void applySettings(ApprovalPolicy settings, Capabilities capabilities) {
+    applySettings(settings);
+    report(session.setCapabilities(capabilities));
+    Path file = CapabilitiesFile.besidePolicy(ctx.approvalFile());
+    CompletableFuture.runAsync(() -> {
+      try {
+        CapabilitiesFile.save(file, capabilities);
+      } catch (IOException e) {
+        throw new java.util.concurrent.CompletionException(new dev.waymark.session.SessionException(
+            "The capabilities are in use but could not be saved (" + e.getMessage() + "); they will be lost when Waymark closes", e));
+      }
+    }, UiThreads.worker()).whenComplete((v, e) -> {
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
     });
   }
 

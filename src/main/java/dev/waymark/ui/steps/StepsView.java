@@ -129,7 +129,7 @@ public final class StepsView extends BorderPane {
     trailTable.getColumns().add(col("Label", 180, ExtTurn::label));
     trailTable.getColumns().add(col("Value", 90, ExtTurn::value));
     trailTable.getColumns().add(col("Error", 220, ExtTurn::error));
-    trailTable.getColumns().add(col("What the page did", 200, ExtTurn::effect));
+    trailTable.getColumns().add(col("What the page did", 200, StepsViewModel::pageDid));
     trailTable.getColumns().add(col("Reasoning", 160, ExtTurn::reasoning));
     trailTable.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     trailTable.setItems(vm.trail());

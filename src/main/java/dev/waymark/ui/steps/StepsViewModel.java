@@ -20,6 +20,17 @@ import javafx.collections.ObservableList;
 
 /** The accepted steps, the whole trail, the loop's counters, and what a selected step was based on. */
 public final class StepsViewModel {
+  /**
+   * The trail's "What the page did": the step's effect, then what else it made happen (a dialog and how it was
+   * answered, a download and whether it was let through, a new tab), in the person's words.
+   */
+  public static String pageDid(ExtTurn t) {
+    String said = dev.waymark.decide.OutcomeSentences.forPerson(t.type(), t.outcome());
+    String effect = t.effect() == null ? "" : t.effect().strip();
+    if (said.isEmpty()) return effect.isEmpty() ? null : effect;
+    return effect.isEmpty() ? said : effect + (effect.endsWith(".") ? " " : ". ") + said;
+  }
+
   private final AuthoringSession session;
   private final Executor ui;
   private final Consumer<String> problems;

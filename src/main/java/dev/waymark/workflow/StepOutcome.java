@@ -1,0 +1,86 @@
+package dev.waymark.workflow;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a performed step made happen besides its own effect: dialogs the page opened and how they were answered,
+ * downloads (blocked or let through, and where Chrome saved them), tabs opened and closed, an extractList's
+ * truncation and page count, a condition that skipped the step. It travels from the browser's report through the
+ * turn's outputs, the trail and the prompt, so the next decision knows, e.g., that a confirm was dismissed.
+ * Empty lists and false flags are left out of JSON, so an old trail entry without it reads as {@link #NONE}.
+ */
+@JsonInclude(JsonInclude.Include.NON_DEFAULT)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record StepOutcome(
+    @JsonProperty("dialogs") List<Dialog> dialogs,
+    @JsonProperty("downloads") List<Download> downloads,
+    @JsonProperty("tabs_opened") List<Tab> tabsOpened,
+    @JsonProperty("tabs_closed") List<Integer> tabsClosed,
+    @JsonProperty("truncated") boolean truncated,
+    @JsonProperty("items") Integer items,
+    @JsonProperty("pages") Integer pages,
+    @JsonProperty("skipped") boolean skipped,
+    @JsonProperty("condition") String condition) {
+
+  public static final StepOutcome NONE = new StepOutcome(null, null, null, null, false, null, null, false, null);
+
+  /** What the page's dialog said and how it was answered: "dismissed", "accepted", or the text typed into a prompt. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Dialog(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
+      @JsonProperty("answered") String answered, @JsonProperty("step") String step) {}
+
+  /** A download the step started; {@code savedTo} is where Chrome put an allowed one, when it said so in time. */
+  @JsonInclude(JsonInclude.Include.NON_DEFAULT)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Download(@JsonProperty("filename") String filename, @JsonProperty("size") long size,
+      @JsonProperty("mime") String mime, @JsonProperty("blocked") boolean blocked,
+      @JsonProperty("saved_to") String savedTo) {}
+
+  /** A tab the step opened, by Chrome's tab id (what switchTab takes). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Tab(@JsonProperty("id") int id, @JsonProperty("url") String url, @JsonProperty("title") String title) {}
+
+  public StepOutcome {
+    dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
+    downloads = downloads == null ? List.of() : List.copyOf(downloads);
+    tabsOpened = tabsOpened == null ? List.of() : List.copyOf(tabsOpened);
+    tabsClosed = tabsClosed == null ? List.of() : List.copyOf(tabsClosed);
+  }
+
+  /** Nothing happened besides the step itself (an extractList's plain row count alone is not news). */
+  @JsonIgnore
+  public boolean isEmpty() {
+    return dialogs.isEmpty() && downloads.isEmpty() && tabsOpened.isEmpty() && tabsClosed.isEmpty() && !truncated
+        && (pages == null || pages <= 1) && !skipped;
+  }
+
+  /** The same outcome with every text passed through {@code mask} (a real value becomes its token). */
+  public StepOutcome masked(UnaryOperator<String> mask) {
+    return new StepOutcome(
+        dialogs.stream().map(d -> new Dialog(d.kind(), mask.apply(d.message()), mask.apply(d.answered()), d.step())).toList(),
+        downloads.stream().map(d -> new Download(mask.apply(d.filename()), d.size(), d.mime(), d.blocked(),
+            mask.apply(d.savedTo()))).toList(),
+        tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
+        tabsClosed, truncated, items, pages, skipped, mask.apply(condition));
+  }
+
+  /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
+  public StepOutcome raisedBy(String stepId) {
+    if (dialogs.isEmpty()) return this;
+    return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
+        d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
+        skipped, condition);
+  }
+
+  /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */
+  public static StepOutcome orNull(StepOutcome o) {
+    return o == null || o.isEmpty() ? null : o;
+  }
+}
