@@ -14,6 +14,7 @@ const entries = {
   background: 'src/background.js',
   page: 'src/page.js',
   popup: 'src/popup.js',
+  sidepanel: 'src/sidepanel.js',
   'guard-dismiss': 'src/guard-dismiss.js',
   'guard-accept': 'src/guard-accept.js',
 };
@@ -27,7 +28,7 @@ await build({
   outdir: out,
   logLevel: 'warning',
 });
-for (const file of ['manifest.json', 'popup.html', 'popup.css']) {
+for (const file of ['manifest.json', 'popup.html', 'popup.css', 'sidepanel.html', 'sidepanel.css']) {
   if (existsSync(resolve(here, file))) cpSync(resolve(here, file), resolve(out, file));
 }
 if (existsSync(resolve(here, 'icons'))) cpSync(resolve(here, 'icons'), resolve(out, 'icons'), { recursive: true });

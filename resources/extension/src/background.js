@@ -8,6 +8,7 @@ import { handleRequest } from './bridge/handlers.js';
 import { registerEventListeners } from './bridge/events.js';
 import { registerNetworkListeners } from './bridge/network.js';
 import { dropStaleGuards } from './executor/dialogs.js';
+import { registerPanelListener, clearPanel } from './bridge/panel.js';
 
 const ALARM = 'waymark-reconnect';
 
@@ -18,8 +19,12 @@ function ensureAlarm() {
 }
 
 onRequest(handleRequest);
-onStudioEnded(releaseControl);
+onStudioEnded(() => {
+  clearPanel('The studio stopped; nothing waits for you.').catch(() => {});
+  return releaseControl();
+});
 registerEventListeners();
+registerPanelListener();
 registerNetworkListeners();
 
 chrome.alarms.onAlarm.addListener((alarm) => {

@@ -3,6 +3,7 @@
 // what to do about it, and takes the pairing code (kept in chrome.storage.local).
 import { normalizeCode } from './bridge/pairing.js';
 import { CONNECTION_KEY, DEFAULT_PORT } from './bridge/state.js';
+import { PANEL_KEY } from './bridge/panel-key.js';
 
 const TEXT = {
   connected: ['Connected to the studio', 'connected'],
@@ -66,6 +67,18 @@ $('pair').addEventListener('submit', async (e) => {
   $('message').className = 'message ok';
   $('message').textContent = 'Saved. Connecting…';
   chrome.runtime.sendMessage({ waymark: 'reconnect' });
+});
+
+// Chrome opens a side panel only in answer to a gesture: this button is one, when the worker could not open it.
+let windowId = null;
+chrome.windows.getCurrent().then((w) => { windowId = w.id ?? null; });
+const showPanelButton = (panel) => { $('panel').hidden = !(panel && panel.items && panel.items.length); };
+chrome.storage.session.get(PANEL_KEY).then((r) => showPanelButton(r[PANEL_KEY]));
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'session' && changes[PANEL_KEY]) showPanelButton(changes[PANEL_KEY].newValue);
+});
+$('panel').addEventListener('click', () => {
+  if (windowId !== null) chrome.sidePanel.open({ windowId }).then(() => window.close(), () => {});
 });
 
 load();

@@ -1,57 +1,49 @@
 // @ts-check
-// The userStep gate: an overlay in the task tab asks the person to do something (sign in, solve
-// a CAPTCHA, pay) and resolves when they press Continue, when continue_on holds, or on timeout.
-// The overlay is put back after every navigation, since the person's step often loads pages.
+// The userStep gate: the person is asked in the Waymark side panel (an extension page no page script can
+// reach) to do something (sign in, solve a CAPTCHA, pay), and the gate ends when the studio says the person
+// pressed Continue (in the side panel, the studio or the terminal: waiting_ended), when any one of continue_on's
+// conditions holds, or on timeout. The page shows only a pointer to the side panel, without a button, so a page
+// script has nothing to press; the pointer is put back after every navigation, since the person's step often
+// loads pages.
+import { showWaiting, endWaiting, whenEnded, dropItem } from './panel.js';
 
 const POLL_MS = 500;
 
-/** Draws (if missing) the overlay for gateId and reports whether the person continued or the condition holds. */
-function pageGate(gateId, prompt, cond, remove) {
+/**
+ * Runs in the page: draws (if missing) the pointer for gateId and reports whether any one of the conditions holds.
+ * Self-contained, since executeScript serializes it.
+ */
+export function pageGate(gateId, cond, remove) {
   const HOST_ID = 'waymark-gate-host';
   let host = document.getElementById(HOST_ID);
   if (remove) {
     if (host) host.remove();
     return { removed: true };
   }
-  const g = (globalThis.__waymarkGate = globalThis.__waymarkGate || {});
   if (!host || host.dataset.gate !== gateId) {
     if (host) host.remove();
-    g[gateId] = g[gateId] || { continued: false };
     host = document.createElement('div');
     host.id = HOST_ID;
     host.dataset.gate = gateId;
-    host.style.cssText = 'position:fixed;z-index:2147483647;right:16px;bottom:16px;';
+    host.style.cssText = 'position:fixed;z-index:2147483647;right:16px;bottom:16px;pointer-events:none;';
     const root = host.attachShadow({ mode: 'closed' });
     const box = document.createElement('div');
-    box.style.cssText = 'font:14px system-ui,sans-serif;background:#fff;color:#1b1b1f;border:2px solid #3b5bdb;'
-      + 'border-radius:8px;padding:12px 14px;max-width:320px;box-shadow:0 4px 16px rgba(0,0,0,.25)';
-    const title = document.createElement('div');
-    title.textContent = 'Waymark is waiting for you';
-    title.style.cssText = 'font-weight:600;margin-bottom:6px';
-    const text = document.createElement('div');
-    text.textContent = prompt || 'Do this step yourself, then press Continue.';
-    text.style.cssText = 'margin-bottom:10px;white-space:pre-wrap';
-    const button = document.createElement('button');
-    button.textContent = 'Continue';
-    button.style.cssText = 'font:inherit;background:#3b5bdb;color:#fff;border:0;border-radius:6px;padding:6px 14px;cursor:pointer';
-    button.addEventListener('click', () => { g[gateId].continued = true; host.remove(); });
-    box.append(title, text, button);
+    box.style.cssText = 'font:13px system-ui,sans-serif;background:#fff;color:#1b1b1f;border:2px solid #3b5bdb;'
+      + 'border-radius:8px;padding:8px 12px;max-width:280px;box-shadow:0 4px 16px rgba(0,0,0,.25)';
+    box.textContent = 'Waymark is waiting for you. Open the Waymark side panel (the extension\'s icon) to see what to do and to continue.';
     root.append(box);
     (document.body || document.documentElement).append(host);
   }
-  if (g[gateId] && g[gateId].continued) return { how: 'continue' };
-  if (cond) {
-    const has = (v) => typeof v === 'string' && v.length > 0;
-    const checks = [];
-    if (has(cond.selector)) {
-      const el = document.querySelector(cond.selector);
-      checks.push(!!el && el.getClientRects().length > 0);
-    }
-    if (has(cond.text)) checks.push((document.body ? document.body.innerText : '').toLowerCase().includes(cond.text.toLowerCase()));
-    if (has(cond.url_includes)) checks.push(location.href.includes(cond.url_includes));
-    if (checks.length && checks.every(Boolean)) return { how: 'condition' };
+  if (!cond) return { holds: false };
+  const has = (v) => typeof v === 'string' && v.length > 0;
+  // Any one of them ends the wait, as the person is told.
+  if (has(cond.selector)) {
+    const el = document.querySelector(cond.selector);
+    if (el && el.getClientRects().length > 0) return { holds: true };
   }
-  return { how: null };
+  if (has(cond.text) && (document.body ? document.body.innerText : '').toLowerCase().includes(cond.text.toLowerCase())) return { holds: true };
+  if (has(cond.url_includes) && location.href.includes(cond.url_includes)) return { holds: true };
+  return { holds: false };
 }
 
 async function inTab(tabId, args) {
@@ -59,27 +51,53 @@ async function inTab(tabId, args) {
   return r ? r.result : null;
 }
 
-/** Runs a gate in tabId until it clears; {ok, how, error}. timeoutMs 0 waits until the studio gives up. */
-export async function runGate(tabId, gateId, prompt, continueOn, timeoutMs) {
-  const cond = continueOn && typeof continueOn === 'object' ? continueOn : null;
-  const limit = Number(timeoutMs) > 0 ? Number(timeoutMs) : (cond && Number(cond.timeout_ms) > 0 ? Number(cond.timeout_ms) : 0);
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+/**
+ * Runs a gate in tabId until it ends; {ok, how, answered_by, error}. msg is the gate request (docs/protocol.md);
+ * timeout_ms 0 waits until the studio ends it.
+ */
+export async function runGate(tabId, gateId, msg) {
+  const cond = msg.continue_on && typeof msg.continue_on === 'object' ? msg.continue_on : null;
+  const limit = Number(msg.timeout_ms) > 0 ? Number(msg.timeout_ms) : (cond && Number(cond.timeout_ms) > 0 ? Number(cond.timeout_ms) : 0);
   const deadline = limit > 0 ? Date.now() + limit : Infinity;
+  const id = String(gateId);
+  const waiter = whenEnded(id);
+  let answeredBy;
+  let continued = false;
+  waiter.ended.then((by) => { continued = true; answeredBy = by; });
+  await showWaiting({ id, kind: 'user_step', prompt: msg.prompt, method: msg.method, instruction: msg.instruction,
+    continues: msg.continues });
   let lastError = null;
-  while (Date.now() < deadline) {
-    try {
-      const r = await inTab(tabId, [String(gateId), String(prompt || ''), cond, false]);
-      lastError = null;
-      if (r && r.how) {
-        await inTab(tabId, [String(gateId), '', null, true]).catch(() => {});
-        return { ok: true, how: r.how };
+  try {
+    while (Date.now() < deadline && !continued) {
+      try {
+        const r = await inTab(tabId, [id, cond, false]);
+        lastError = null;
+        if (r && r.holds && !continued) {
+          await endWaiting(id, null);
+          return { ok: true, how: 'condition' };
+        }
+      } catch (e) {
+        // navigating, or a page the extension cannot draw on: keep waiting, the person may move on
+        lastError = String(e && e.message ? e.message : e);
+        try { await chrome.tabs.get(tabId); } catch {
+          await endWaiting(id, null);
+          return { ok: false, how: null, error: 'the tab of the gate was closed' };
+        }
       }
-    } catch (e) {
-      // navigating, or a page the extension cannot draw on: keep waiting, the person may move on
-      lastError = String(e && e.message ? e.message : e);
-      try { await chrome.tabs.get(tabId); } catch { return { ok: false, how: null, error: 'the tab of the gate was closed' }; }
+      await Promise.race([sleep(POLL_MS), waiter.ended]);
     }
-    await new Promise((res) => setTimeout(res, POLL_MS));
+    if (continued) {
+      // An end that came before the card was drawn leaves the card: drop it.
+      await dropItem(id);
+      // A withdrawal (the studio stopped, the extension was released) has no channel: not the person's Continue.
+      return answeredBy ? { ok: true, how: 'continue', answered_by: answeredBy } : { ok: false, how: null, error: 'the studio withdrew the step' };
+    }
+    await endWaiting(id, null);
+    return { ok: false, how: 'timeout', error: lastError ? `timed out (last page error: ${lastError})` : 'timed out waiting for the person' };
+  } finally {
+    waiter.cancel();
+    await inTab(tabId, [id, null, true]).catch(() => {});
   }
-  await inTab(tabId, [String(gateId), '', null, true]).catch(() => {});
-  return { ok: false, how: 'timeout', error: lastError ? `timed out (last page error: ${lastError})` : 'timed out waiting for the person' };
 }

@@ -9,6 +9,7 @@ import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './st
 import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
 import { runGate } from './gate.js';
+import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
 
@@ -119,14 +120,31 @@ const HANDLERS = {
   },
 
   async release() {
+    await clearPanel('Waymark let go of this browser: it does not act here any more.');
     const r = await releaseControl();
     return { type: 'released', ok: true, ...r };
   },
 
-    async gate(msg) {
+  async gate(msg) {
     const tab = await tabFor(msg);
-    const r = await runGate(tab, msg.step_id || msg.id, msg.prompt, msg.continue_on, msg.timeout_ms);
+    const r = await runGate(tab, msg.step_id || msg.id, msg);
     return { type: 'gate_cleared', ...r };
+  },
+
+  // The side panel (panel.js): what waits for the person, when it stops waiting, what Waymark is doing now.
+  async waiting(msg) {
+    const shown = await showWaiting(msg.item);
+    return { type: 'panel_updated', ok: true, shown };
+  },
+
+  async waiting_ended(msg) {
+    await endWaiting(String(msg.item_id), typeof msg.answered_by === 'string' ? msg.answered_by : null);
+    return { type: 'panel_updated', ok: true };
+  },
+
+  async activity(msg) {
+    await setActivity(typeof msg.text === 'string' ? maskKnown(msg.text) : null);
+    return { type: 'panel_updated', ok: true };
   },
 };
 

@@ -246,8 +246,11 @@ public final class StepWriter {
       case StepTypes.PRESS -> require(s.value() != null && !s.value().isBlank(), type, "value", "the key, such as Enter or Control+A");
       case StepTypes.UPLOAD -> require(s.value() != null && !s.value().isBlank(), type, "value", "the file placeholder");
       case StepTypes.WAIT -> require(s.waitFor() != null, type, "wait", "the condition to wait for");
-      case StepTypes.USER_STEP -> require(s.prompt() != null && !s.prompt().isBlank(), type, "prompt",
-          "what the person should do");
+      case StepTypes.USER_STEP -> {
+        require(s.prompt() != null && !s.prompt().isBlank(), type, "prompt", "what the person should do");
+        java.util.List<String> problems = dev.waymark.workflow.UserSteps.problems(s);
+        if (!problems.isEmpty()) throw new DecisionException(problems.get(0));
+      }
       case StepTypes.CAPTURE_URL -> require(s.url() != null && !s.url().isBlank(), type, "url", "the address to fetch");
       case StepTypes.EVAL -> require(s.fn() != null && !s.fn().isBlank(), type, "fn", "the page function to call");
       case StepTypes.SWITCH_TAB, StepTypes.CLOSE_TAB, StepTypes.ADOPT_TAB -> require(s.value() != null, type, "value", "the tab id");

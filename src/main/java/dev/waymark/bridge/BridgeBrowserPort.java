@@ -164,29 +164,4 @@ public final class BridgeBrowserPort implements BrowserPort {
     return d.handled() == null ? "dismissed" : d.handled();
   }
 
-  /**
-   * Shows a userStep's gate in the task tab and waits for the person or its continue_on condition, for as long as
-   * {@code limitMs} allows (0: as long as it takes; the person's pace is not the turn timeout).
-   */
-  public static StepResult gate(BrowserClient client, Step step, long limitMs) throws InterruptedException {
-    String wireId = (step.id() == null ? "gate" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);
-    java.util.concurrent.Future<GateResult> f = client.gate(wireId, step.prompt(), step.continueOn(), limitMs);
-    GateResult g;
-    try {
-      g = f.get();
-    } catch (ExecutionException e) {
-      return StepResult.failure(step.id(), "the page could not show the request to the person: " + e.getCause().getMessage(), null);
-    } catch (InterruptedException e) {
-      f.cancel(true);
-      throw e;
-    }
-    if (g.ok()) return StepResult.success(step.id(), g.how() == null ? null : "continued (" + g.how() + ")", null, null);
-    String why = "timeout".equals(g.how()) ? "the person did not continue within " + duration(limitMs)
-        : g.error() != null ? g.error() : "the person did not continue";
-    return StepResult.failure(step.id(), why, null);
-  }
-
-  private static String duration(long ms) {
-    return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
-  }
 }

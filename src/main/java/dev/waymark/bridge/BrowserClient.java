@@ -318,18 +318,50 @@ public final class BrowserClient implements AutoCloseable {
   }
 
   /**
-   * Shows the userStep overlay and completes when the person continues, the continue_on
-   * condition holds, or it times out ({@code timeoutMs} 0: no timeout of its own).
+   * Asks the person for a userStep: the extension lists it in its side panel (reason, method, {@code instruction},
+   * {@code continues}) and completes when a {@link #waitingEnded} names it, one of {@code conditions} holds (any
+   * one), or it times out ({@code timeoutMs} 0: no timeout of its own).
    */
-  public CompletableFuture<GateResult> gate(String stepId, String prompt, Object continueOn, long timeoutMs) {
+  public CompletableFuture<GateResult> gate(String gateId, dev.waymark.workflow.Step step, String instruction, String continues,
+      Object conditions, long timeoutMs) {
     ObjectNode m = server.codec().message(MessageType.GATE);
-    m.put("step_id", stepId);
-    m.put("prompt", prompt);
-    m.set("continue_on", continueOn == null ? NullNode.instance
-        : continueOn instanceof JsonNode n ? n : mapper.valueToTree(continueOn));
+    m.put("step_id", gateId);
+    m.put("prompt", step.prompt());
+    if (step.method() != null) m.put("method", step.method());
+    m.put("instruction", instruction);
+    if (continues != null) m.put("continues", continues);
+    m.set("continue_on", conditions == null ? NullNode.instance
+        : conditions instanceof JsonNode n ? n : mapper.valueToTree(conditions));
     m.put("timeout_ms", timeoutMs);
     long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + server.config().performGrace().toMillis();
     return send(m, Duration.ofMillis(wait)).thenApply(r -> convert(r, GateResult.class));
+  }
+
+  /**
+   * Tells the extension that something waits for the person (an approval card, see docs/protocol.md): its side
+   * panel shows {@code item} and the toolbar icon says so. Completes with how the person is shown it
+   * ({@code opened}: the side panel opened; {@code badge}: Chrome wanted a gesture, so the icon carries a badge).
+   */
+  public CompletableFuture<String> waiting(ObjectNode item) {
+    ObjectNode m = server.codec().message(MessageType.WAITING);
+    m.set("item", item);
+    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("shown").asText(null));
+  }
+
+  /** The item no longer waits (answered by {@code answeredBy}, or withdrawn when null): the side panel closes it. */
+  public CompletableFuture<Boolean> waitingEnded(String itemId, String answeredBy) {
+    ObjectNode m = server.codec().message(MessageType.WAITING_ENDED);
+    m.put("item_id", itemId);
+    if (answeredBy != null) m.put("answered_by", answeredBy);
+    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
+  }
+
+  /** The side panel's line for what Waymark is doing now (null: nothing). */
+  public CompletableFuture<Boolean> activity(String text) {
+    ObjectNode m = server.codec().message(MessageType.ACTIVITY);
+    if (text == null) m.putNull("text");
+    else m.put("text", text);
+    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
   }
 
   /**

@@ -19,6 +19,10 @@ public enum MessageType {
   RECORD("record", Direction.TO_EXTENSION),
   GATE("gate", Direction.TO_EXTENSION),
   RELEASE("release", Direction.TO_EXTENSION),
+  // what waits for the person, for the extension's side panel
+  WAITING("waiting", Direction.TO_EXTENSION),
+  WAITING_ENDED("waiting_ended", Direction.TO_EXTENSION),
+  ACTIVITY("activity", Direction.TO_EXTENSION),
   // extension → studio
   HELLO("hello", Direction.TO_STUDIO),
   OBSERVATION("observation", Direction.TO_STUDIO),
@@ -29,6 +33,7 @@ public enum MessageType {
   RECORDING("recording", Direction.TO_STUDIO),
   GATE_CLEARED("gate_cleared", Direction.TO_STUDIO),
   RELEASED("released", Direction.TO_STUDIO),
+  PANEL_UPDATED("panel_updated", Direction.TO_STUDIO),
   EVENT("event", Direction.TO_STUDIO),
   // both ways
   HEARTBEAT("heartbeat", Direction.BOTH),

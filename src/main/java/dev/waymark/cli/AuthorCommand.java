@@ -23,6 +23,7 @@ import dev.waymark.session.PolicyFile;
 import dev.waymark.session.SessionException;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.session.SessionState;
+import dev.waymark.session.SidePanel;
 import dev.waymark.session.TakeOver;
 import dev.waymark.session.TurnOutcome;
 import dev.waymark.workflow.Json;
@@ -117,6 +118,8 @@ public final class AuthorCommand implements Callable<Integer> {
   Boolean headlessOption;
 
   private boolean headless;
+  // Where the tab was when the decision source handed off, for the person to find it.
+  private volatile String handedOffAt;
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
@@ -203,7 +206,9 @@ public final class AuthorCommand implements Callable<Integer> {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
     progress("starting Chromium" + (headless ? " (headless)" : ""));
     try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "author")) {
-      return runWork(work, new ConnectedBrowser(browser.client(), headless));
+      int code = runWork(work, new ConnectedBrowser(browser.client(), headless));
+      if (code == EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt, err);
+      return code;
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());
       return e.exitCode();
@@ -211,6 +216,19 @@ public final class AuthorCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
       return EXIT_STOPPED;
     }
+  }
+
+  /** A hand-off leaves a browser the person can see open, tab and all; a headless one nobody can use is closed. */
+  static void handOver(PairedChromium browser, boolean headless, String url, PrintWriter err) {
+    String at = url == null ? "the page it was on" : url;
+    if (headless) {
+      err.println("The browser ran headless, so nobody can carry on in it: it closes now. The tab was at " + at
+          + "; open that address yourself, or run with --no-headless to be handed the browser itself.");
+    } else {
+      browser.leaveOpen();
+      err.println("The browser stays open for you, with the tab at " + at + " in front; Waymark no longer acts in it.");
+    }
+    err.flush();
   }
 
   private int runWork(Work work, ConnectedBrowser browser) {
@@ -234,11 +252,14 @@ public final class AuthorCommand implements Callable<Integer> {
     SecretMask mask = new SecretMask(values);
     Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
     TerminalSessionBrowser sb = new TerminalSessionBrowser(
-        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), browser.client(), err, browser.headless());
+        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), err, browser.headless());
     AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
         timeoutSeconds * 1000);
-    BufferedReader terminal = new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8));
-    try (AuthoringSession session = new AuthoringSession(config)) {
+    TerminalLines terminal = new TerminalLines(new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8)));
+    try (AuthoringSession session = new AuthoringSession(config);
+        // The side panel in the browser is the person's too: a step waiting here waits there, first answer wins.
+        SidePanel panel = SidePanel.over(browser.client(), session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
+            Approval.Channel.CLI.journalName())) {
       int code;
       try {
         code = drive(session, source, variables, values, mask, terminal);
@@ -256,7 +277,7 @@ public final class AuthorCommand implements Callable<Integer> {
   }
 
   private int drive(AuthoringSession session, DecisionSource source, Map<String, String> variables,
-      Map<String, String> values, SecretMask mask, BufferedReader terminal) throws Exception {
+      Map<String, String> values, SecretMask mask, TerminalLines terminal) throws Exception {
     {
       // One extra turn: the first is the navigation to --url that starts the workflow.
       await(session.start(workflowId, goal, budget + 1, capabilities));
@@ -285,7 +306,13 @@ public final class AuthorCommand implements Callable<Integer> {
         SessionSnapshot s = session.latest();
         if (s.pending() == null) return finish(session, s);
         PendingApproval p = s.pending();
-        Answer a = ask(p, terminal);
+        Answer a = ask(p, terminal, () -> session.latest().pending() != p);
+        if (a == ELSEWHERE) {
+          err.println();
+          err.println("Answered in the browser's side panel.");
+          err.flush();
+          continue;
+        }
         if (a == null) {
           err.println("The terminal closed while a step waited for approval; stopping. Nothing was performed.");
           await(session.reject("the person stopped the session"));
@@ -293,7 +320,7 @@ public final class AuthorCommand implements Callable<Integer> {
           return EXIT_STOPPED;
         }
         if (a.approved()) await(session.approve(Approval.byPerson(p.step(), Approval.Channel.CLI)));
-        else await(session.reject(a.reason()));
+        else await(session.reject(p.step().id(), a.reason(), Approval.Channel.CLI.journalName()));
       }
     }
   }
@@ -318,7 +345,9 @@ public final class AuthorCommand implements Callable<Integer> {
       return EXIT_BLOCKED;
     }
     if (last != null && last.handoff() != null) {
+      handedOffAt = s.observation() != null && s.observation().url() != null ? s.observation().url() : last.url();
       err.println("The decision source handed the page to the person: " + last.handoff() + "." + tail);
+      if (connectedClient != null) err.println("The tab stays at " + handedOffAt + "; Waymark no longer acts in it.");
       return EXIT_HANDED_OFF;
     }
     if (st.failures() >= st.maxFailures()) {
@@ -338,8 +367,14 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private record Answer(boolean approved, String reason) {}
 
-  /** Shows the waiting step and reads y, n, or a reason (which rejects); null when the terminal closed. */
-  private Answer ask(PendingApproval p, BufferedReader terminal) throws IOException {
+  private static final Answer ELSEWHERE = new Answer(false, null);
+
+  /**
+   * Shows the waiting step and reads y, n, or a reason (which rejects); null when the terminal closed, ELSEWHERE
+   * when the person answered in the side panel first.
+   */
+  private Answer ask(PendingApproval p, TerminalLines terminal, java.util.function.BooleanSupplier answered)
+      throws InterruptedException {
     Step step = p.step();
     synchronized (err) {
       err.println();
@@ -364,8 +399,9 @@ public final class AuthorCommand implements Callable<Integer> {
       err.print("Perform it? [y = yes, n = no, or type why not] ");
       err.flush();
     }
-    String line = terminal.readLine();
+    String line = terminal.next(answered);
     if (line == null) return null;
+    if (line == TerminalLines.ELSEWHERE) return ELSEWHERE;
     String a = line.strip();
     String lower = a.toLowerCase(Locale.ROOT);
     if (lower.equals("y") || lower.equals("yes")) return new Answer(true, null);

@@ -32,13 +32,24 @@ final class PairedChromium implements AutoCloseable {
   }
 
   private final BrowserClient client;
-  private final LaunchedBrowser browser;
+  private final AutoCloseable browser;
   private final Thread cleanup;
+  private volatile boolean leaveOpen;
 
-  private PairedChromium(BrowserClient client, LaunchedBrowser browser, Thread cleanup) {
+  // The browser is only closed through here, so a test can stand in for Chromium (the hand-off seam).
+  PairedChromium(BrowserClient client, AutoCloseable browser, Thread cleanup) {
     this.client = client;
     this.browser = browser;
     this.cleanup = cleanup;
+  }
+
+  /**
+   * A hand-off: closing stops the bridge but leaves the browser running, its tab in front of the person, and its
+   * profile where it is. Ctrl+C after this leaves it too.
+   */
+  void leaveOpen() {
+    leaveOpen = true;
+    if (cleanup != null) removeHook(cleanup);
   }
 
   /**
@@ -96,9 +107,15 @@ final class PairedChromium implements AutoCloseable {
 
   @Override
   public void close() {
-    browser.close();
+    if (!leaveOpen) {
+      try {
+        browser.close();
+      } catch (Exception e) {
+        org.slf4j.LoggerFactory.getLogger(PairedChromium.class).warn("closing the browser failed", e);
+      }
+    }
     client.close();
-    removeHook(cleanup);
+    if (cleanup != null) removeHook(cleanup);
   }
 
   private static void removeHook(Thread hook) {

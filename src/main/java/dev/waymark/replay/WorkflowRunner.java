@@ -228,10 +228,12 @@ public final class WorkflowRunner {
         Probe p = probe(step.condition(), id);
         if (!p.holds) return StepResult.skipped(id, p.detail, p.url);
       }
-      var on = step.continueOn();
       // The person's pace is not the step timeout: only the step's own bounds apply (0: as long as it takes).
-      long limit = on != null && on.timeoutMs() > 0 ? on.timeoutMs() : Math.max(0, step.timeoutMs());
-      progress(id + ": waiting for the person: " + mask.mask(step.prompt()) + (limit > 0 ? " (at most " + limit + " ms)" : ""));
+      long limit = dev.waymark.workflow.UserSteps.limitMs(step);
+      String also = dev.waymark.workflow.UserSteps.continuesWhen(step.continueOn());
+      progress(id + ": waiting for the person: " + mask.mask(dev.waymark.workflow.UserSteps.instruction(step))
+          + " (in the Waymark side panel of the browser)" + (also == null ? "" : " " + mask.mask(also))
+          + (limit > 0 ? " (at most " + limit + " ms)" : ""));
       return browser.gate(step, limit);
     }
 

@@ -15,8 +15,21 @@ import java.util.HexFormat;
  * message from a page, the extension, a decision program or a model can produce one.
  */
 public final class Approval {
-  /** Where the person approved. */
-  public enum Channel { UI, CLI }
+  /** Where the person approved: the studio window, the terminal, or the extension's side panel in Chrome. */
+  public enum Channel {
+    UI("studio"), CLI("terminal"), CHROME("chrome");
+
+    private final String journalName;
+
+    Channel(String journalName) {
+      this.journalName = journalName;
+    }
+
+    /** The name the journal records the answer under ({@code answered_by}). */
+    public String journalName() {
+      return journalName;
+    }
+  }
 
   private final String stepId;
   private final String digest;

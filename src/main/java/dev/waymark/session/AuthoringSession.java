@@ -222,6 +222,24 @@ public final class AuthoringSession implements AutoCloseable {
     return call(null, () -> turns.reject(reason));
   }
 
+  /**
+   * Refuses the waiting step from one of the person's channels (studio, terminal, chrome), only when the step with
+   * {@code stepId} still waits: an answer that comes after another channel answered is refused.
+   */
+  public CompletableFuture<TurnOutcome> reject(String stepId, String reason, String channel) {
+    return call(null, () -> turns.reject(reason, stepId, channel));
+  }
+
+  /**
+   * The person's Continue for the userStep waiting now, from {@code channel}. Not queued: the session thread is the
+   * one waiting on the person. False when that step no longer waits (answered elsewhere, or stale).
+   */
+  public boolean continueUserStep(String stepId, String channel) {
+    WaitingUserStep w = latest().userStep();
+    if (w == null || stepId == null || !stepId.equals(w.stepId())) return false;
+    return config.browser().continueUserStep(stepId, channel);
+  }
+
   /** Replaces the waiting step by the person's edit, checked and gated again; an unusable edit keeps the original. */
   public CompletableFuture<TurnOutcome> edit(String decision) {
     return call("Checking the edited step", () -> turns.edit(decision));

@@ -8,10 +8,13 @@ import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.bridge.ObserveResult;
+import dev.waymark.bridge.UserStepGate;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
+import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.UserSteps;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -27,6 +30,7 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   private final BrowserClient client;
   private final BridgeBrowserPort port;
   private final ObserveOptions options;
+  private final UserStepGate gate;
 
   /** Captured files are kept in {@code <config>/captures/}. */
   public BridgeSessionBrowser(BrowserClient client, ObserveOptions options) {
@@ -37,6 +41,7 @@ public final class BridgeSessionBrowser implements SessionBrowser {
     this.client = client;
     this.port = new BridgeBrowserPort(client, captures);
     this.options = options == null ? ObserveOptions.defaults() : options;
+    this.gate = new UserStepGate(client);
   }
 
   @Override
@@ -54,18 +59,37 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   @Override
-  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) throws InterruptedException {
+    // A userStep waits on the person, not the turn timeout: the gate the studio, author and run share.
+    if (StepTypes.USER_STEP.equals(step.type())) return gate.perform(step, UserSteps.limitMs(step));
     return port.perform(step, values, timeoutMs);
   }
 
   @Override
-  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route) {
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route)
+      throws InterruptedException {
+    if (StepTypes.USER_STEP.equals(step.type())) return gate.perform(step, UserSteps.limitMs(step));
     return port.perform(step, values, timeoutMs, route);
   }
 
   @Override
   public String clientId() {
     return client.client().map(ClientInfo::clientId).orElse(null);
+  }
+
+  @Override
+  public boolean continueUserStep(String stepId, String channel) {
+    return gate.continueSessionStep(stepId, channel);
+  }
+
+  @Override
+  public String answeredBy(String stepId) {
+    return gate.answeredBy(stepId);
+  }
+
+  /** The bridge handle, for what the session shows beside steps (the side panel's items). */
+  public BrowserClient client() {
+    return client;
   }
 
   @Override

@@ -44,14 +44,16 @@ public record JournalEntry(
     // The slot a turn's step stored its data under (slot → data), for the steps after it to use as {{ slot }}.
     @JsonProperty("stored") Map<String, String> stored,
     // kind capabilities: what the session allows from now on.
-    @JsonProperty("capabilities") Capabilities capabilities) {
+    @JsonProperty("capabilities") Capabilities capabilities,
+    // Who answered for the person on this turn (an approval, a userStep's Continue): studio, terminal or chrome.
+    @JsonProperty("answered_by") String answeredBy) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
       BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
-    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, clientId;
+    String kind, goal, workflowId, note, lastObservation, lastUrl, stepId, clientId, answeredBy;
     SessionState state;
     Map<String, String> variables;
     ExtTurn turn;
@@ -71,7 +73,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, clientId, stored, capabilities);
+          usage, clientId, stored, capabilities, answeredBy);
     }
   }
 

@@ -36,6 +36,19 @@ public interface SessionBrowser {
   void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;
 
   /**
+   * The person's Continue for the userStep waiting now (named by its step id), from {@code channel}; false when
+   * none waits with that id. Called from any thread: the session thread is the one waiting.
+   */
+  default boolean continueUserStep(String stepId, String channel) {
+    return false;
+  }
+
+  /** The channel whose Continue ended this userStep (studio, terminal, chrome), or null. */
+  default String answeredBy(String stepId) {
+    return null;
+  }
+
+  /**
    * Ends the session's control of the browser: what the extension changed for the task (the viewport, download
    * settings) goes back; tabs stay open. Never throws: a browser that is gone has nothing left to undo.
    */

@@ -56,6 +56,10 @@ final class SessionModel {
   /** The cost of the model decision not yet journaled, and of the last one, for the window. */
   TurnUsage nextUsage;
   private TurnUsage lastUsage;
+  /** The userStep the browser is waiting on the person for, while it waits. */
+  WaitingUserStep userStep;
+  /** The channel of the person's answer that let the turn being recorded go ahead (studio, terminal, chrome). */
+  String answeredBy;
 
   SessionModel(SessionBrowser browser, Path journalDir, int timeoutMs, SessionState first, java.util.concurrent.Executor notifier) {
     this.browser = browser;
@@ -96,7 +100,7 @@ final class SessionModel {
   private SessionSnapshot snapshot() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage);
+        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage, userStep);
   }
 
   /** Runs work with {@code what} shown as the session's activity (null: none), restoring the previous after. */

@@ -12,7 +12,8 @@ import java.util.Set;
  * An immutable picture of the session for listeners: its state, the page, the step waiting for approval, what
  * the session is busy with. It names which variables have a value, never the values. {@code uncertain} is the
  * last step whose effect is unknown, until the person or the next turn resolves it. {@code streaming} is the
- * model's reply as it arrives, while a decision source is writing one.
+ * model's reply as it arrives, while a decision source is writing one. {@code userStep} is the userStep
+ * waiting for the person's Continue, while the browser shows it.
  */
 public record SessionSnapshot(
     SessionState state,
@@ -28,7 +29,8 @@ public record SessionSnapshot(
     String journalFile,
     Step uncertain,
     String streaming,
-    TurnUsage lastUsage) {
+    TurnUsage lastUsage,
+    WaitingUserStep userStep) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);

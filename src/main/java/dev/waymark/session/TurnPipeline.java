@@ -52,9 +52,19 @@ final class TurnPipeline {
       ExtTurn t = f.output().lastTurn();
       // A decision that settles the uncertain step, as the person's buttons do: the step keeps the page it was made on.
       boolean resolved = t != null && t.resolved() != null;
-      return recordTurn(in, f.output(), null, resolved ? model.uncertainPage : model.observation);
+      TurnOutcome o = recordTurn(in, f.output(), null, resolved ? model.uncertainPage : model.observation);
+      if (f.output().handoff() != null) handOff(f.output().handoff());
+      return o;
     }
     return gate(in, ((ApplyTurn.Ready) p).step(), false);
+  }
+
+  /** The person continues from here: Waymark stops acting and lets go of the browser, whose tab stays open. */
+  private void handOff(String why) {
+    model.browser().release();
+    model.notice = "Handed over to you: " + why + ". The browser and its tab stay open as they are; Waymark does not act "
+        + "in them any more. Give the loop more turns to let Waymark carry on";
+    model.publish();
   }
 
   String check(String decision, String decidedBy) {
@@ -78,7 +88,21 @@ final class TurnPipeline {
           : "That approval is not of the step waiting now (it was edited or replaced); look at it again and approve it");
     }
     model.pending = null;
+    model.answeredBy = approval.channel().journalName();
     return perform(p.in(), p.ready(), p.page());
+  }
+
+  /**
+   * Refuses the waiting step from a channel; with {@code stepId}, only when that very step still waits (an answer
+   * from the side panel may come after the step was answered in the studio: the first answer wins).
+   */
+  TurnOutcome reject(String reason, String stepId, String channel) {
+    SessionModel.Pending p = model.requirePending();
+    if (stepId != null && !stepId.equals(p.ready().step().id())) {
+      throw new SessionException("That answer is for a step that no longer waits; look at the waiting step and answer it");
+    }
+    model.answeredBy = channel;
+    return reject(reason);
   }
 
   TurnOutcome reject(String reason) {
@@ -140,8 +164,15 @@ final class TurnPipeline {
     Step step = ready.step();
     model.setActivity("Performing: " + step.label());
     StepResult result;
+    boolean userStep = StepTypes.USER_STEP.equals(step.type());
+    if (userStep) {
+      // Shown to the person while the session thread waits in the browser; their Continue comes around it.
+      model.userStep = WaitingUserStep.of(step);
+      model.setActivity("Waiting for you: " + model.userStep.instruction());
+    }
     try {
       result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
+      if (userStep && model.browser().answeredBy(step.id()) != null) model.answeredBy = model.browser().answeredBy(step.id());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       result = StepResult.uncertain(step.id(), "the session was interrupted while the browser worked");
@@ -149,6 +180,8 @@ final class TurnPipeline {
       // The step may have reached the page before the failure: never treat it as not done.
       LOG.warn("perform {} failed", step.id(), e);
       result = StepResult.uncertain(step.id(), "the browser connection failed: " + e.getMessage());
+    } finally {
+      model.userStep = null;
     }
     ApplyOutput out = ApplyTurn.complete(in, ready, result);
     Set<String> origins = null;
@@ -207,6 +240,8 @@ final class TurnPipeline {
     // The model decision waiting to be journaled belongs to this turn, whoever applied it in the end.
     b.usage = model.nextUsage;
     model.nextUsage = null;
+    b.answeredBy = model.answeredBy;
+    model.answeredBy = null;
     model.lastOutput = out;
     // A new turn is the decider's answer to an uncertain step: it no longer waits on the person.
     model.uncertain = null;

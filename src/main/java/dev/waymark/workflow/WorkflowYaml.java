@@ -306,6 +306,24 @@ public final class WorkflowYaml {
       // A slot this step stores is readable by the steps after it (never by itself), as replay reads it.
       String slot = step.path("store").asText(null);
       if (slot != null && !slot.isBlank()) declared.add(slot.strip());
+      if (StepTypes.USER_STEP.equals(step.path("type").asText())) checkUserStep(step, at, lines, problems);
+    }
+  }
+
+  /** A userStep's method and continue_on, with the line of the field that is wrong (UserSteps says why). */
+  private static void checkUserStep(JsonNode step, String at, Map<String, Integer> lines, List<WorkflowProblem> problems) {
+    JsonNode method = step.get("method");
+    if (method != null && !(method.isTextual() && UserSteps.knownMethod(method.asText()))) {
+      problems.add(new WorkflowProblem(lines.getOrDefault(at + "/method", 0), fieldOf(at + "/method"),
+          "userStep method \"" + method.asText() + "\" is not known; use one of " + String.join(", ", UserSteps.METHODS)
+              + " (or leave it out)"));
+    }
+    JsonNode on = step.get("continue_on");
+    if (on != null && on.path("manual").asBoolean(false)
+        && (on.hasNonNull("selector") || on.hasNonNull("text") || on.hasNonNull("url_includes"))) {
+      problems.add(new WorkflowProblem(lines.getOrDefault(at + "/continue_on/manual", 0), fieldOf(at + "/continue_on/manual"),
+          "continue_on.manual: true means only the person's Continue ends the step, so it cannot go with selector, "
+              + "text or url_includes; drop manual to let a condition end it too"));
     }
   }
 

@@ -252,6 +252,40 @@ class ApplyTurnTest {
   }
 
   @Test
+  void userStepMethodOutsideTheListIsRefusedNamingTheAllowedOnes() {
+    String d = "{\"reasoning\":\"sign in\",\"step\":{\"type\":\"userStep\",\"prompt\":\"Sign in\",\"method\":\"fingerprint\"}}";
+    RecordingPort port = RecordingPort.succeeding(null);
+    ApplyOutput out = ApplyTurn.apply(input(d).build(), port);
+
+    assertThat(port.calls).isEmpty();
+    assertThat(out.ok()).isFalse();
+    assertThat(out.error()).contains("\"fingerprint\"").contains("password, code, passkey, qr_code, security_key, "
+        + "device_approval, captcha, payment");
+  }
+
+  @Test
+  void userStepWithAKnownMethodIsWrittenWithIt() {
+    String d = "{\"reasoning\":\"sign in\",\"step\":{\"type\":\"userStep\",\"prompt\":\"Use the key\",\"method\":\"security_key\"}}";
+    RecordingPort port = RecordingPort.succeeding(null);
+    ApplyOutput out = ApplyTurn.apply(input(d).build(), port);
+
+    assertThat(out.ok()).as(out.error()).isTrue();
+    assertThat(out.step().method()).isEqualTo("security_key");
+    assertThat(port.calls).hasSize(1);
+  }
+
+  @Test
+  void userStepManualTogetherWithAConditionIsRefused() {
+    String d = "{\"reasoning\":\"r\",\"step\":{\"type\":\"userStep\",\"prompt\":\"Pay\",\"continue_on\":"
+        + "{\"manual\":true,\"text\":\"Thank you\"}}}";
+    RecordingPort port = RecordingPort.succeeding(null);
+    ApplyOutput out = ApplyTurn.apply(input(d).build(), port);
+
+    assertThat(port.calls).isEmpty();
+    assertThat(out.error()).contains("manual").contains("cannot go with");
+  }
+
+  @Test
   void continueIsFalseWhenTheBudgetIsSpent() {
     ApplyOutput out = ApplyTurn.apply(input(CLICK_E3).budget(1).build(), RecordingPort.succeeding(null));
 

@@ -39,12 +39,15 @@ public final class StepDecisionsFixtures {
     body.put("page", "2");
     WaitConfig wait = new WaitConfig("#done", "Saved", "/ok", true, 250, 5000);
     Condition cond = new Condition("#banner", "Welcome", "/home", "all", true);
+    boolean userStep = StepTypes.USER_STEP.equals(type);
     return new Step("s9", type, "Do the thing", new Selector("li", "/html/body/ul/li", List.of(1, 2), List.of("x-app"), 3, true),
         StepTypes.SET_VIEWPORT.equals(type) ? "1280x800" : StepTypes.ADOPT_TAB.equals(type) ? "8"
             : StepTypes.SWITCH_TAB.equals(type) || StepTypes.CLOSE_TAB.equals(type) ? "7" : "{{ query }}",
         StepTypes.CAPTURE_PAGE_FILE.equals(type) ? "pdf" : "json", "href", fields, 50, "https://x/", "sum",
-        List.of("a", 2, true), body, "POST", "{{ query }}.csv", StepTypes.CAPTURING.contains(type) ? "client" : null, wait, "Enter the code",
-        new ContinueCondition(true, "#next", "Done", "/step2", 60000), 9000, true, cond, "rows",
+        // A userStep's method is how the person signs in, and its manual stands alone (UserSteps.problems).
+        List.of("a", 2, true), body, userStep ? "security_key" : "POST", "{{ query }}.csv",
+        StepTypes.CAPTURING.contains(type) ? "client" : null, wait, "Enter the code",
+        new ContinueCondition(!userStep, "#next", "Done", "/step2", 60000), 9000, true, cond, "rows",
         new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
         Provenance.person("I saw it"),
         new Target("button", "Add to cart", "button", "submit", "Products", "Blue mug $12", "/cart/add"));

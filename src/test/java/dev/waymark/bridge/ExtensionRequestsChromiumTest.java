@@ -70,10 +70,16 @@ class ExtensionRequestsChromiumTest {
     assertThat(browser.client().highlight(null).get(15, TimeUnit.SECONDS)).isTrue();
   }
 
+  private static dev.waymark.workflow.Step userStep(String prompt) {
+    return dev.waymark.workflow.Step.builder("userStep").prompt(prompt).build();
+  }
+
   @Test
-  void aGateShowsItsOverlayAndClearsWhenTheConditionHolds() throws Exception {
-    ObjectNode continueOn = JSON.createObjectNode().put("selector", "#signed-in");
-    CompletableFuture<GateResult> gate = browser.client().gate("g1", "Please sign in", continueOn, 15_000);
+  void aGateShowsItsPointerAndClearsWhenAnyOneConditionHolds() throws Exception {
+    // text never shows; the selector appearing is enough: any one of them ends the wait
+    ObjectNode continueOn = JSON.createObjectNode().put("selector", "#signed-in").put("text", "never on this page");
+    CompletableFuture<GateResult> gate = browser.client().gate("g1", userStep("Please sign in"), "Sign in, then press Continue",
+        null, continueOn, 15_000);
     awaitOverlay(true);
     assertThat(gate).isNotDone();
     browser.eval("document.body.append(Object.assign(document.createElement('p'), {id: 'signed-in', textContent: 'Hello'}))");
@@ -84,30 +90,28 @@ class ExtensionRequestsChromiumTest {
   }
 
   @Test
-  void aGateClearsWhenThePersonPressesContinue() throws Exception {
-    CompletableFuture<GateResult> gate = browser.client().gate("g3", "Enter the code we texted you", null, 15_000);
+  void aGateEndsWithThePersonsContinueFromTheStudioAndThePageHasNoButton() throws Exception {
+    CompletableFuture<GateResult> gate = browser.client().gate("g3", userStep("Enter the code we texted you"),
+        "Enter the code you were sent in the browser, then press Continue", null, null, 15_000);
     awaitOverlay(true);
-    assertThat(gate).isNotDone();
-    // The overlay lives in a closed shadow root: only DevTools (piercing it) can find the button, as only a person can press it.
+    // The page holds only a pointer to the side panel: no button even DevTools (piercing closed roots) can find.
     String target = browser.pageTarget();
     String session = browser.cdp().attach(target);
     try {
       JsonNode doc = browser.cdp().send(session, "DOM.getDocument", Cdp.params().put("depth", -1).put("pierce", true));
-      int button = findButton(doc.path("root"), "Continue");
-      assertThat(button).as("the Continue button").isPositive();
-      JsonNode quad = browser.cdp().send(session, "DOM.getBoxModel", Cdp.params().put("nodeId", button)).path("model").path("content");
-      double x = (quad.get(0).asDouble() + quad.get(4).asDouble()) / 2;
-      double y = (quad.get(1).asDouble() + quad.get(5).asDouble()) / 2;
-      for (String type : List.of("mousePressed", "mouseReleased")) {
-        browser.cdp().send(session, "Input.dispatchMouseEvent", Cdp.params().put("type", type).put("x", x).put("y", y)
-            .put("button", "left").put("clickCount", 1));
-      }
+      assertThat(findButton(doc.path("root"), "Continue")).isNegative();
     } finally {
       browser.cdp().detach(session);
     }
+    assertThat(gate).isNotDone();
+    assertThat(browser.client().waitingEnded("g-other", "studio").get(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(gate).as("a Continue for another gate").isNotDone();
+    browser.client().waitingEnded("g3", "studio").get(10, TimeUnit.SECONDS);
     GateResult r = gate.get(10, TimeUnit.SECONDS);
     assertThat(r.ok()).isTrue();
     assertThat(r.how()).isEqualTo("continue");
+    assertThat(r.answeredBy()).isEqualTo("studio");
+    awaitOverlay(false);
   }
 
   private static int findButton(JsonNode node, String text) {
@@ -132,7 +136,8 @@ class ExtensionRequestsChromiumTest {
 
   @Test
   void aGateNobodyClearsTimesOut() throws Exception {
-    GateResult r = browser.client().gate("g2", "Nobody will do this", null, 800).get(15, TimeUnit.SECONDS);
+    GateResult r = browser.client().gate("g2", userStep("Nobody will do this"), "Do this in the browser", null, null, 800)
+        .get(15, TimeUnit.SECONDS);
     assertThat(r.ok()).isFalse();
     assertThat(r.how()).isEqualTo("timeout");
   }

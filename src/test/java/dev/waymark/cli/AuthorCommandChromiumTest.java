@@ -129,7 +129,8 @@ class AuthorCommandChromiumTest {
 
     assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
     assertThat(run.err()).contains("Your turn in the browser: Solve the puzzle, then press Continue")
-        .contains("continues by itself when the text \"Puzzle solved\" shows").contains("continued (condition)");
+        .contains("continues by itself when the text \"Puzzle solved\" shows").contains("Continue is in Waymark's side panel")
+        .contains("continued: the page shows what continue_on waits for");
     assertThat(browser.eval("window.__sawGate === true").asBoolean()).isTrue();
     List<JsonNode> turns = run.turns();
     JsonNode gate = turns.get(1);
@@ -138,6 +139,60 @@ class AuthorCommandChromiumTest {
     // the turn spent waiting on the person is given back
     assertThat(gate.path("budget").asInt()).isEqualTo(turns.get(0).path("budget").asInt());
     assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "userStep");
+  }
+
+  @Test
+  void aHandoffLeavesTheTabOpenAndSaysWhereItIs() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(Map.of("handoff", "review the message and send it yourself"));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", plan, Map.of(), "", "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_HANDED_OFF);
+    assertThat(run.err()).contains("handed the page to the person: review the message and send it yourself")
+        .contains("The tab stays at " + url);
+    // the tab is still there, on the page, in front of the person
+    assertThat(browser.eval("location.href").asText()).isEqualTo(url);
+    assertThat(browser.client().isConnected()).isTrue();
+  }
+
+  @Test
+  void aRiskyStepIsApprovedInTheSidePanelWhileTheTerminalAsks() throws Exception {
+    String url = browser.pageUrl("author/message.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "fill", "name", "Message", "value", "Where is my order?"),
+        Map.of("type", "click", "name", "Send message"),
+        Map.of("done", true));
+    // The person never types: the only answer comes from the side panel.
+    java.io.PipedOutputStream keyboard = new java.io.PipedOutputStream();
+    java.io.PipedInputStream silent = new java.io.PipedInputStream(keyboard);
+    java.util.concurrent.CompletableFuture<AuthorRun> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return AuthorRun.inProcess(browser.client(), dir, url, "Send the support message", plan, Map.of(), silent, "--approve", "ask");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    String panel = browser.cdp().createTarget("chrome-extension://" + browser.extensionId() + "/sidepanel.html");
+    try {
+      String ready = browser.cdp().waitForText(panel, "document.getElementById('approve') ? 'ready' : ''", "ready",
+          java.time.Duration.ofSeconds(30));
+      assertThat(ready).as("the approval card in the side panel").isEqualTo("ready");
+      assertThat(browser.cdp().evaluate(panel, "document.querySelector('section.card').textContent").asText())
+          .contains("Send message", "submit, send or post");
+      browser.cdp().evaluate(panel, "document.getElementById('approve').click(), 1");
+      AuthorRun run = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+      assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+      assertThat(run.err()).contains("Approval needed: click", "Answered in the browser's side panel.");
+      assertThat(browser.eval("window.__sent").asInt()).isEqualTo(1);
+      assertThat(run.journals()).contains("\"answered_by\":\"chrome\"");
+    } finally {
+      browser.cdp().closeTarget(panel);
+      keyboard.close();
+    }
   }
 
   private static final List<Map<String, Object>> SEND_PLAN = List.of(

@@ -30,6 +30,12 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
   /** Runs the command in this JVM against an already connected browser. */
   static AuthorRun inProcess(BrowserClient client, Path dir, String url, String goal, List<Map<String, Object>> plan,
       Map<String, String> values, String terminal, String... extra) throws IOException {
+    return inProcess(client, dir, url, goal, plan, values, new ByteArrayInputStream(terminal.getBytes(StandardCharsets.UTF_8)), extra);
+  }
+
+  /** Same, with the terminal's input as a stream (one that never ends: the person never types). */
+  static AuthorRun inProcess(BrowserClient client, Path dir, String url, String goal, List<Map<String, Object>> plan,
+      Map<String, String> values, java.io.InputStream terminal, String... extra) throws IOException {
     Path export = dir.resolve("out.yaml");
     List<String> args = args(dir, url, goal, plan, values, export, extra);
     PrintStream realErr = System.err;
@@ -39,7 +45,7 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
     System.setErr(new PrintStream(new dev.waymark.testing.TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
     AuthorCommand cmd = new AuthorCommand();
     cmd.connectedClient = client;
-    cmd.terminalIn = new ByteArrayInputStream(terminal.getBytes(StandardCharsets.UTF_8));
+    cmd.terminalIn = terminal;
     cmd.journalDir = dir.resolve("journals");
     CommandLine cl = new CommandLine(cmd);
     StringWriter out = new StringWriter();

@@ -169,6 +169,14 @@ class PromptRendererTest {
   }
 
   @Test
+  void userStepLineNamesTheSignInMethodsAndThatAnyOneConditionEndsTheWait() {
+    String system = renderer.system(StepTypes.ALL);
+    String line = system.lines().filter(l -> l.startsWith("- userStep:")).findFirst().orElseThrow();
+    assertThat(line).contains("\"method\"", "password, code, passkey, qr_code, security_key, device_approval, captcha, payment",
+        "any one of", "\"manual\": true alone", "never you");
+  }
+
+  @Test
   void thePromptOffersOnlyTheStepTypesAndFlagsTheSessionsCapabilitiesAllow() {
     String all = renderer.render(base(login(null)).build()).prompt().system();
     String none = renderer.render(base(login(null)).capabilities(Capabilities.NONE).build()).prompt().system();

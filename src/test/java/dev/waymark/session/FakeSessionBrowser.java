@@ -27,6 +27,11 @@ public final class FakeSessionBrowser implements SessionBrowser {
   /** How many times a session ended its control of the browser. */
   public final java.util.concurrent.atomic.AtomicInteger released = new java.util.concurrent.atomic.AtomicInteger();
   public final List<Selector> highlighted = Collections.synchronizedList(new ArrayList<>());
+  /** When set, a userStep waits (up to 20 s) for {@link #continueUserStep}, as the bridge's gate does. */
+  public volatile boolean holdUserSteps;
+  private volatile Step heldStep;
+  private volatile java.util.concurrent.CompletableFuture<String> held;
+  private final Map<String, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
   /** The route (workflow id, client hint) of each perform, in order. */
   public final List<Route> routes = Collections.synchronizedList(new ArrayList<>());
   /** The client this fake says it drives (null: none, as a browser that cannot tell). */
@@ -58,7 +63,38 @@ public final class FakeSessionBrowser implements SessionBrowser {
   @Override
   public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs) {
     performed.add(new Performed(stepId, step, Map.copyOf(values)));
+    if (holdUserSteps && "userStep".equals(step.type())) {
+      java.util.concurrent.CompletableFuture<String> f = new java.util.concurrent.CompletableFuture<>();
+      heldStep = step;
+      held = f;
+      try {
+        String by = f.get(20, java.util.concurrent.TimeUnit.SECONDS);
+        answered.put(step.id(), by);
+        return StepResult.success(step.id(), "continued: the person pressed Continue in " + by, null, null);
+      } catch (Exception e) {
+        return StepResult.failure(step.id(), "the person did not continue", null);
+      } finally {
+        held = null;
+      }
+    }
     return answer.apply(step);
+  }
+
+  @Override
+  public boolean continueUserStep(String stepId, String channel) {
+    java.util.concurrent.CompletableFuture<String> f = held;
+    Step s = heldStep;
+    return f != null && s != null && s.id().equals(stepId) && f.complete(channel);
+  }
+
+  @Override
+  public String answeredBy(String stepId) {
+    return answered.get(stepId);
+  }
+
+  /** Whether a userStep is waiting for its Continue now. */
+  public boolean holdingUserStep() {
+    return held != null;
   }
 
   @Override

@@ -242,6 +242,42 @@ class WorkflowYamlTest {
         """, 5, "steps[0].limit", "wrong shape");
   }
 
+  @Test
+  void userStepMethodIsReadWrittenAndCheckedWithItsLine() throws Exception {
+    Workflow ok = WorkflowYaml.read("""
+        id: w
+        steps:
+          - id: s1
+            type: userStep
+            prompt: Touch your key
+            method: security_key
+        """);
+    assertThat(ok.steps().get(0).method()).isEqualTo("security_key");
+    assertThat(WorkflowYaml.write(ok)).contains("method: security_key");
+    assertProblem("""
+        id: w
+        steps:
+          - id: s1
+            type: userStep
+            prompt: Sign in
+            method: retina
+        """, 6, "steps[0].method", "userStep method \"retina\" is not known; use one of password, code, passkey");
+  }
+
+  @Test
+  void userStepManualWithAConditionIsAProblemAtTheManualLine() {
+    assertProblem("""
+        id: w
+        steps:
+          - id: s1
+            type: userStep
+            prompt: Pay
+            continue_on:
+              text: Thank you
+              manual: true
+        """, 8, "steps[0].continue_on.manual", "cannot go with selector, text or url_includes");
+  }
+
   private static void assertProblem(String yaml, int line, String field, String message) {
     WorkflowLoadException e = catchLoad(yaml);
     assertThat(e.problems()).anySatisfy(p -> {

@@ -52,8 +52,9 @@ public final class ApprovalViewModel {
   }
 
   public CompletableFuture<TurnOutcome> reject() {
-    if (pending.get() == null) return CompletableFuture.completedFuture(null);
-    return report(session.reject(reason.get()));
+    PendingApproval p = pending.get();
+    if (p == null) return CompletableFuture.completedFuture(null);
+    return report(session.reject(p.step().id(), reason.get(), Approval.Channel.UI.journalName()));
   }
 
   public void edit() {

@@ -50,6 +50,7 @@ public final class StudioApp extends Application {
   private static final Logger LOG = LoggerFactory.getLogger(StudioApp.class);
 
   private BrowserClient client;
+  private dev.waymark.session.SidePanel sidePanel;
   private BridgeConnectionService connection;
   private AuthoringSession session;
   private StudioView view;
@@ -104,6 +105,12 @@ public final class StudioApp extends Application {
       startProblems.add(e.getMessage() + ". Until then sessions allow downloads, uploads and viewport control.");
     }
     session.start("workflow", "", 0, capabilities);
+    // The browser's side panel is the person's too: what waits here waits there, answered on the chrome channel.
+    if (client != null) {
+      sidePanel = dev.waymark.session.SidePanel.over(client, session,
+          step -> dev.waymark.risk.Approval.byPerson(step, dev.waymark.risk.Approval.Channel.CHROME),
+          dev.waymark.risk.Approval.Channel.UI.journalName());
+    }
 
     StudioContext.Model configured = configuredModel(startProblems);
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
@@ -138,6 +145,7 @@ public final class StudioApp extends Application {
   @Override
   public void stop() {
     if (view != null) view.dispose();
+    if (sidePanel != null) sidePanel.close();
     if (session != null) session.close();
     if (model != null) model.close();
     if (connection != null) connection.close();

@@ -4,6 +4,10 @@ import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.ui.approval.ApprovalView;
 import dev.waymark.ui.approval.ApprovalViewModel;
+import dev.waymark.ui.handover.UserStepView;
+import dev.waymark.ui.handover.UserStepViewModel;
+import dev.waymark.ui.handover.UserStepView;
+import dev.waymark.ui.handover.UserStepViewModel;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.connection.ConnectionView;
 import dev.waymark.ui.connection.ConnectionViewModel;
@@ -68,6 +72,7 @@ public final class StudioView extends BorderPane {
   private final ObservationView observationView;
   private final DecisionEditorViewModel decisionVm;
   private final ApprovalViewModel approvalVm;
+  private final UserStepViewModel userStepVm;
   private final StepsViewModel stepsVm;
   private final VariablesViewModel variablesVm;
   private final StepsView stepsView;
@@ -105,6 +110,8 @@ public final class StudioView extends BorderPane {
     approvalVm = new ApprovalViewModel(session, ctx.ui(), problems, decisionVm::editPending,
         p -> observationView.takeOverOn(p.node(), p.step().type()));
     ApprovalView approvalView = new ApprovalView(approvalVm);
+    userStepVm = new UserStepViewModel(session, ctx.ui(), problems);
+    UserStepView userStepView = new UserStepView(userStepVm);
     stepsVm = new StepsViewModel(session, ctx.ui(), problems, observationVm::showHistoric);
     stepsView = new StepsView(stepsVm);
     variablesVm = new VariablesViewModel(session, ctx.ui(), problems);
@@ -119,7 +126,7 @@ public final class StudioView extends BorderPane {
     leftScroll.setId("left-pane");
     BorderPane center = new BorderPane(observationView);
     center.setPadding(new Insets(8));
-    VBox rightTop = new VBox(8, approvalView, decisionView);
+    VBox rightTop = new VBox(8, userStepView, approvalView, decisionView);
     VBox.setVgrow(decisionView, Priority.ALWAYS);
     rightTop.setPadding(new Insets(8));
     stepsView.setPadding(new Insets(8));
@@ -145,6 +152,7 @@ public final class StudioView extends BorderPane {
         .add("ObservationViewModel", observationVm::accept)
         .add("DecisionEditorViewModel", decisionVm::accept)
         .add("ApprovalViewModel", approvalVm::accept)
+        .add("UserStepViewModel", userStepVm::accept)
         .add("StepsViewModel", stepsVm::accept)
         .add("VariablesViewModel", variablesVm::accept)
         .add("ConnectionViewModel", connectionVm::accept);

@@ -1,0 +1,167 @@
+// @ts-check
+// The side panel's state: what waits for the person (an approval card the studio sent, a userStep's gate) and
+// what Waymark is doing now. It lives in chrome.storage.session, which only the extension's own pages and worker
+// can read (not content scripts, not the page). The person's answers come back from the side panel page through
+// chrome.runtime messaging; only a message whose sender is that page is taken, and it is forwarded to the studio,
+// which decides (first answer wins, a stale one is refused). Nothing in a page's DOM can answer.
+import { sendEvent } from './connection.js';
+import { taskTab } from './state.js';
+
+import { PANEL_KEY, PANEL_PAGE } from './panel-key.js';
+
+export { PANEL_KEY, PANEL_PAGE };
+const ANSWERS = new Set(['approve', 'reject', 'continue']);
+
+/** @typedef {{ id: string, kind: string, [field: string]: any }} PanelItem */
+/** @typedef {{ items: PanelItem[], activity: string | null, note: string | null }} PanelState */
+
+/** @type {Map<string, (answeredBy: string | null) => void>} */
+const enders = new Map();
+// Ends that came before their gate began waiting (the requests run side by side): id → channel, kept a minute.
+/** @type {Map<string, string | null>} */
+const early = new Map();
+let queue = Promise.resolve();
+
+/** @returns {Promise<PanelState>} */
+async function read() {
+  const r = await chrome.storage.session.get(PANEL_KEY);
+  return /** @type {PanelState} */ (r[PANEL_KEY] || { items: [], activity: null, note: null });
+}
+
+/** Read-modify-write, one at a time: two messages in a row must not undo each other. */
+function update(fn) {
+  const next = queue.then(async () => {
+    const state = fn(await read());
+    await chrome.storage.session.set({ [PANEL_KEY]: state });
+    await badge(state);
+    return state;
+  });
+  queue = next.catch(() => {});
+  return next;
+}
+
+async function badge(state) {
+  const waiting = state.items.length > 0;
+  await chrome.action.setBadgeText({ text: waiting ? '!' : '' });
+  if (waiting) await chrome.action.setBadgeBackgroundColor({ color: '#3b5bdb' });
+  await chrome.action.setTitle({ title: waiting ? 'Waymark is waiting for you: open the Waymark side panel' : 'Waymark' });
+}
+
+/** Only plain text fields reach the panel, each capped: it shows what the studio's card shows, nothing more. */
+export function cleanItem(item) {
+  if (!item || typeof item !== 'object' || typeof item.id !== 'string' || !item.id) return null;
+  const text = (v) => (typeof v === 'string' ? v.slice(0, 2000) : v === undefined || v === null ? null : String(v).slice(0, 2000));
+  const out = { id: item.id, kind: item.kind === 'user_step' ? 'user_step' : 'approval' };
+  for (const k of ['action', 'label', 'selector', 'url', 'value', 'decided_by', 'reasoning', 'page', 'prompt', 'method',
+    'instruction', 'continues']) {
+    if (item[k] !== undefined && item[k] !== null) out[k] = text(item[k]);
+  }
+  if (item.element && typeof item.element === 'object') {
+    out.element = {};
+    for (const k of ['role', 'name', 'section', 'href']) if (item.element[k] != null) out.element[k] = text(item.element[k]);
+  }
+  for (const k of ['risks', 'evidence']) if (Array.isArray(item[k])) out[k] = item[k].slice(0, 20).map(text);
+  out.edited = !!item.edited;
+  return out;
+}
+
+/**
+ * Lists an item and tries to open the side panel; Chrome opens it only in answer to a gesture in some versions,
+ * so otherwise the badge and the title tell the person. Returns 'opened' or 'badge'.
+ */
+export async function showWaiting(item) {
+  const clean = cleanItem(item);
+  if (!clean) throw new Error('a waiting item needs an id');
+  await update((s) => ({ ...s, items: [...s.items.filter((i) => i.id !== clean.id), clean], note: null }));
+  try {
+    const tab = await chrome.tabs.get(await taskTab());
+    await chrome.sidePanel.open({ windowId: tab.windowId });
+    return 'opened';
+  } catch {
+    return 'badge';
+  }
+}
+
+const WHERE = { chrome: 'here in Chrome', studio: 'in the studio', terminal: 'on the terminal' };
+
+/** The item stops waiting; a gate waiting on it ends with the person's Continue from answeredBy. */
+export async function endWaiting(id, answeredBy) {
+  const by = typeof answeredBy === 'string' ? answeredBy : null;
+  await update((s) => {
+    const had = s.items.some((i) => i.id === id);
+    return { ...s, items: s.items.filter((i) => i.id !== id), note: had && by ? `Answered ${WHERE[by] || by}.` : s.note };
+  });
+  const end = enders.get(id);
+  if (end) {
+    end(by);
+  } else {
+    early.set(id, by);
+    setTimeout(() => early.delete(id), 60000);
+  }
+}
+
+/** Drops an item without ending anything (a gate that ended before its card was drawn). */
+export function dropItem(id) {
+  return update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) }));
+}
+
+/** Resolves with the channel when endWaiting names id; cancel() forgets it. */
+export function whenEnded(id) {
+  let cancel = () => {};
+  const ended = new Promise((resolve) => {
+    if (early.has(id)) {
+      const by = early.get(id);
+      early.delete(id);
+      resolve(by);
+      return;
+    }
+    enders.set(id, resolve);
+    cancel = () => enders.delete(id);
+  });
+  return { ended, cancel };
+}
+
+export function setActivity(text) {
+  return update((s) => ({ ...s, activity: typeof text === 'string' && text ? text.slice(0, 300) : null }));
+}
+
+/** The studio let go: nothing waits any more. */
+export function clearPanel(note) {
+  for (const end of enders.values()) end(null);
+  enders.clear();
+  return update(() => ({ items: [], activity: null, note: note || null }));
+}
+
+/** Whether a runtime message comes from this extension's side panel page (not a content script, not a page). */
+export function fromPanel(sender, extensionId, panelUrl) {
+  if (!sender || sender.id !== extensionId || typeof sender.url !== 'string') return false;
+  return sender.url.split(/[?#]/)[0] === panelUrl;
+}
+
+/** The answer a panel message carries, or null when it is not one. */
+export function answerOf(message) {
+  const a = message && message.waymark_panel === 'answer' ? message : null;
+  if (!a || typeof a.item_id !== 'string' || !ANSWERS.has(a.answer)) return null;
+  return { item_id: a.item_id, answer: a.answer, reason: typeof a.reason === 'string' ? a.reason.slice(0, 500) : null };
+}
+
+/** Takes the side panel's answers and forwards them to the studio, which alone decides. */
+export function registerPanelListener() {
+  chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    if (!message || message.waymark_panel !== 'answer') return false;
+    const answer = answerOf(message);
+    if (!answer || !fromPanel(sender, chrome.runtime.id, chrome.runtime.getURL(PANEL_PAGE))) {
+      sendResponse({ ok: false, error: 'not an answer from the Waymark side panel' });
+      return false;
+    }
+    read().then((s) => {
+      if (!s.items.some((i) => i.id === answer.item_id)) {
+        sendResponse({ ok: false, error: 'that no longer waits' });
+        return;
+      }
+      sendEvent('answer', answer);
+      sendResponse({ ok: true });
+    }, (e) => sendResponse({ ok: false, error: String(e) }));
+    return true;
+  });
+}

@@ -1,0 +1,89 @@
+// @ts-check
+// The side panel (an extension page, out of every web page's reach): what waits for the person, with what the
+// studio's approval card shows (the value as written, never a real value), Approve / Reject with a reason, a
+// userStep's reason and method with Continue, and what Waymark is doing now. An answer goes to the worker, which
+// forwards it to the studio; the studio decides, and the card closes when the studio says the item stopped
+// waiting (answered here or elsewhere: the first answer wins).
+import { PANEL_KEY } from './bridge/panel-key.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function row(dl, name, value) {
+  if (value === null || value === undefined || value === '') return;
+  dl.append(el('dt', { textContent: name }), el('dd', { textContent: String(value) }));
+}
+
+async function answer(card, itemId, kind, reason) {
+  for (const b of card.querySelectorAll('button')) /** @type {HTMLButtonElement} */ (b).disabled = true;
+  const r = await chrome.runtime.sendMessage({ waymark_panel: 'answer', item_id: itemId, answer: kind, reason });
+  if (!r || !r.ok) {
+    card.querySelector('.error').textContent = `Not sent: ${(r && r.error) || 'the worker did not answer'}`;
+    for (const b of card.querySelectorAll('button')) /** @type {HTMLButtonElement} */ (b).disabled = false;
+  } else {
+    card.querySelector('.error').textContent = 'Sent; waiting for the studio…';
+  }
+}
+
+function approvalCard(item) {
+  const card = el('section', { className: 'card', id: `item-${item.id}` });
+  card.dataset.kind = 'approval';
+  card.append(el('h2', { textContent: `Approve this step? ${item.action}: ${item.label || ''}${item.edited ? ' (edited)' : ''}` }));
+  const dl = el('dl');
+  const e = item.element;
+  if (e) row(dl, 'Element', `${e.role || ''} "${e.name || ''}"${e.section ? ` in ${e.section}` : ''}`);
+  if (e && e.href) row(dl, 'Leads to', e.href);
+  row(dl, 'Selector', item.selector);
+  row(dl, 'Address', item.url);
+  row(dl, 'Value', item.value);
+  row(dl, 'Decided by', item.reasoning ? `${item.decided_by}: ${item.reasoning}` : item.decided_by);
+  row(dl, 'Page', item.page);
+  card.append(dl);
+  const risks = el('div');
+  for (const r of item.risks || []) risks.append(el('span', { className: 'risk', textContent: r }));
+  card.append(risks);
+  for (const why of item.evidence || []) card.append(el('div', { textContent: `• ${why}` }));
+  const reason = /** @type {HTMLInputElement} */ (el('input', { className: 'reason', id: 'reject-reason', placeholder: 'Why not (optional)' }));
+  const approve = el('button', { className: 'primary', id: 'approve', textContent: 'Approve', type: 'button' });
+  const reject = el('button', { id: 'reject', textContent: 'Reject', type: 'button' });
+  approve.addEventListener('click', () => answer(card, item.id, 'approve', null));
+  reject.addEventListener('click', () => answer(card, item.id, 'reject', reason.value));
+  card.append(el('div', { className: 'buttons' }, approve, reject, reason), el('p', { className: 'error' }));
+  return card;
+}
+
+function userStepCard(item) {
+  const card = el('section', { className: 'card', id: `item-${item.id}` });
+  card.dataset.kind = 'user_step';
+  card.append(el('h2', { textContent: 'Your turn in the browser' }));
+  card.append(el('p', { className: 'instruction', textContent: item.instruction || item.prompt || '' }));
+  const dl = el('dl');
+  row(dl, 'Method', item.method ? item.method.replace(/_/g, ' ') : null);
+  card.append(dl);
+  if (item.continues) card.append(el('p', { textContent: item.continues }));
+  card.append(el('p', { textContent: 'Waymark never sees or handles your password, code, key or payment.' }));
+  const go = el('button', { className: 'primary', id: 'continue', textContent: 'Continue', type: 'button' });
+  go.addEventListener('click', () => answer(card, item.id, 'continue', null));
+  card.append(el('div', { className: 'buttons' }, go), el('p', { className: 'error' }));
+  return card;
+}
+
+function show(state) {
+  const s = state || { items: [], activity: null, note: null };
+  $('activity').textContent = s.activity ? `Waymark: ${s.activity}` : 'Waymark is not doing anything now.';
+  $('note').textContent = s.note || '';
+  $('empty').hidden = s.items.length > 0;
+  const list = $('items');
+  list.replaceChildren(...s.items.map((i) => (i.kind === 'user_step' ? userStepCard(i) : approvalCard(i))));
+}
+
+chrome.storage.onChanged.addListener((changes, area) => {
+  if (area === 'session' && changes[PANEL_KEY]) show(changes[PANEL_KEY].newValue);
+});
+chrome.storage.session.get(PANEL_KEY).then((r) => show(r[PANEL_KEY]));
