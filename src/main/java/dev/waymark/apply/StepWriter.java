@@ -36,7 +36,7 @@ public final class StepWriter {
 
   static {
     Set<String> fields = new TreeSet<>(STEP_FIELDS);
-    fields.removeAll(Set.of("id", "selector", "provenance", "target"));
+    fields.removeAll(Set.of("id", "selector", "provenance", "target", "expect"));
     fields.add("ref");
     DECISION_FIELDS = java.util.Collections.unmodifiableSet(fields);
   }
@@ -83,7 +83,7 @@ public final class StepWriter {
     Step parsed = historyAsUrl(toStep(step));
 
     ObservedNode node = null;
-    Step.Builder b = parsed.toBuilder();
+    Step.Builder b = parsed.toBuilder().expect(dev.waymark.workflow.Expect.orNull(parsed.expect()));
     PageObservation obs = in.observation();
     if (ref != null) {
       node = obs == null ? null : obs.node(ref);
@@ -224,6 +224,8 @@ public final class StepWriter {
     fields.add("selector");
     // a person's step (an edit, a recovered step) keeps the target its selector was recorded with
     fields.add("target");
+    // and the effect it was seen to have, which the person may edit or drop (an empty one is dropped)
+    fields.add("expect");
     return fields;
   }
 

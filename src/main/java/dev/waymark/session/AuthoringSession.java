@@ -266,6 +266,14 @@ public final class AuthoringSession implements AutoCloseable {
     return change(model::undoLastStep);
   }
 
+  /**
+   * Replaces the effect replay waits for after step {@code stepId} (the person's edit); null or empty drops it, so
+   * replay performs the step without waiting for anything.
+   */
+  public CompletableFuture<SessionSnapshot> setExpect(String stepId, dev.waymark.workflow.Expect expect) {
+    return change(() -> model.setExpect(stepId, expect));
+  }
+
   /** The person says whether the last uncertain step took effect; if it did it joins the workflow; the trail says so. */
   public CompletableFuture<SessionSnapshot> resolveUncertain(boolean happened) {
     return change(() -> model.resolveUncertain(happened));

@@ -46,10 +46,14 @@ public record JournalEntry(
     // kind capabilities: what the session allows from now on.
     @JsonProperty("capabilities") Capabilities capabilities,
     // Who answered for the person on this turn (an approval, a userStep's Continue): studio, terminal or chrome.
-    @JsonProperty("answered_by") String answeredBy) {
+    @JsonProperty("answered_by") String answeredBy,
+    // kind expect: the seen effect of step_id (empty: dropped).
+    @JsonProperty("expect") dev.waymark.workflow.Expect expect) {
 
   public static final String STATE = "state", GOAL = "goal", VARIABLES = "variables", TURN = "turn", UNDO = "undo",
-      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities";
+      BUDGET = "budget", CLOSED = "closed", AWAITING = "awaiting", CAPABILITIES = "capabilities",
+      // The effect a recorded step was seen to have, or the person's edit of it (an empty expect drops it).
+      EXPECT = "expect";
 
   /** Mutable assembly of one entry; only the session writes entries. */
   static final class B {
@@ -65,6 +69,7 @@ public record JournalEntry(
     TurnUsage usage;
     Map<String, String> stored;
     Capabilities capabilities;
+    dev.waymark.workflow.Expect expect;
 
     B(String kind) {
       this.kind = kind;
@@ -73,7 +78,7 @@ public record JournalEntry(
     JournalEntry build() {
       return new JournalEntry(kind, Instant.now().toString(), state, goal, workflowId, variables, turn, step, note,
           observation, budget, failures, givenBack, lastObservation, lastUrl, done, continueLoop, stepId, taskOrigins,
-          usage, clientId, stored, capabilities, answeredBy);
+          usage, clientId, stored, capabilities, answeredBy, expect);
     }
   }
 
@@ -122,6 +127,13 @@ public record JournalEntry(
     return b.build();
   }
 
+  static JournalEntry expect(String stepId, dev.waymark.workflow.Expect expect) {
+    B b = new B(EXPECT);
+    b.stepId = stepId;
+    b.expect = expect == null ? new dev.waymark.workflow.Expect(null, null, null, null, null, null) : expect;
+    return b.build();
+  }
+
   static JournalEntry undo(String stepId, ExtTurn turn) {
     B b = new B(UNDO);
     b.stepId = stepId;
@@ -139,6 +151,7 @@ public record JournalEntry(
       case TURN -> SessionMath.afterTurn(s, this);
       case UNDO -> SessionMath.afterUndo(s, stepId, turn);
       case CAPABILITIES -> s.withCapabilities(capabilities);
+      case EXPECT -> SessionMath.withExpect(s, stepId, expect);
       case CLOSED, AWAITING -> s;
       default -> throw new IllegalArgumentException("unknown journal entry kind \"" + kind + "\"");
     };

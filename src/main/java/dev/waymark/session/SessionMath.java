@@ -37,6 +37,15 @@ final class SessionMath {
         .continueLoop(e.continueLoop() != null ? e.continueLoop() : s.continueLoop()).build();
   }
 
+  /** The state with step {@code stepId}'s expect replaced ({@code expect} empty or null: dropped). */
+  static SessionState withExpect(SessionState s, String stepId, dev.waymark.workflow.Expect expect) {
+    List<Step> steps = new ArrayList<>(s.steps());
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i).id().equals(stepId)) steps.set(i, steps.get(i).withExpect(expect));
+    }
+    return s.toBuilder().steps(steps).build();
+  }
+
   static SessionState afterUndo(SessionState s, String stepId, ExtTurn turn) {
     List<Step> steps = new ArrayList<>(s.steps());
     List<String> notes = new ArrayList<>(s.notes());

@@ -313,6 +313,13 @@ final class SessionModel {
     record(JournalEntry.undo(last.id(), turn));
   }
 
+  void setExpect(String stepId, dev.waymark.workflow.Expect expect) {
+    if (state.steps().stream().noneMatch(x -> x.id().equals(stepId))) {
+      throw new SessionException("There is no step " + stepId + " in the workflow; pick one from the Steps list");
+    }
+    record(JournalEntry.expect(stepId, dev.waymark.workflow.Expect.orNull(expect)));
+  }
+
   void resolveUncertain(boolean happened) {
     if (uncertain == null) throw new SessionException("No step is waiting to be resolved");
     Step s = uncertain;

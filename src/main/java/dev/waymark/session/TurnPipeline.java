@@ -3,6 +3,8 @@ package dev.waymark.session;
 import dev.waymark.apply.ApplyInput;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
+import dev.waymark.apply.ExpectDiff;
+import dev.waymark.workflow.Expect;
 import dev.waymark.apply.PreparedStep;
 import dev.waymark.apply.Route;
 import dev.waymark.decide.OutcomeSentences;
@@ -201,6 +203,7 @@ final class TurnPipeline {
       try {
         model.setActivity("Reading the page");
         model.readPage();
+        recordExpect(out, page);
         model.publish();
       } catch (SessionException e) {
         model.notice = "The step was recorded, but the page could not be read afterwards: " + e.getMessage();
@@ -208,6 +211,17 @@ final class TurnPipeline {
       }
     }
     return o;
+  }
+
+  /**
+   * The effect the step was seen to have (the page it was decided on against the page now), journaled as its own
+   * entry after the turn: the turn is on disk before the page is read again, and a crash in between only loses the
+   * expect, which replay can do without.
+   */
+  private void recordExpect(ApplyOutput out, PageObservation before) {
+    if (!out.ok() || out.step() == null || out.step().expect() != null) return;
+    Expect seen = ExpectDiff.seen(out.step(), before, model.observation);
+    if (seen != null) model.record(JournalEntry.expect(out.step().id(), seen));
   }
 
   TurnOutcome recordTurn(ApplyInput in, ApplyOutput out, Set<String> origins) {

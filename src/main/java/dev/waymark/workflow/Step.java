@@ -15,7 +15,7 @@ import java.util.Map;
 @JsonPropertyOrder({"id", "type", "label", "selector", "value", "format", "attribute", "fields", "limit",
     "url", "fn", "args", "body_params", "method", "filename", "output", "wait", "prompt", "continue_on",
     "timeout_ms", "optional", "condition", "store", "resume", "always", "accept_dialog", "allow_download",
-    "target", "provenance"})
+    "target", "expect", "provenance"})
 public record Step(
     @JsonProperty("id") String id,
     @JsonProperty("type") String type,
@@ -48,7 +48,9 @@ public record Step(
     @JsonProperty("allow_download") boolean allowDownload,
     @JsonProperty("provenance") Provenance provenance,
     // Who the element is, beside the selector that finds it (replay checks it before acting).
-    @JsonProperty("target") Target target) {
+    @JsonProperty("target") Target target,
+    // The effect the step was seen to have when authored (replay waits for it after acting).
+    @JsonProperty("expect") Expect expect) {
 
   public Step {
     // Key order is column order for extractList, and form order for body_params: keep insertion order.
@@ -73,6 +75,11 @@ public record Step(
     return toBuilder().label(newLabel).build();
   }
 
+  /** The same step with another seen effect (null drops it). */
+  public Step withExpect(Expect e) {
+    return toBuilder().expect(Expect.orNull(e)).build();
+  }
+
   public Step withProvenance(Provenance p) {
     return toBuilder().provenance(p).build();
   }
@@ -92,6 +99,7 @@ public record Step(
     private ResumePoint resume;
     private Provenance provenance;
     private Target target;
+    private Expect expect;
 
     public Builder() {}
 
@@ -102,7 +110,7 @@ public record Step(
       prompt = s.prompt; continueOn = s.continueOn; timeoutMs = s.timeoutMs; optional = s.optional;
       condition = s.condition; store = s.store; resume = s.resume; always = s.always;
       acceptDialog = s.acceptDialog; allowDownload = s.allowDownload; provenance = s.provenance;
-      target = s.target;
+      target = s.target; expect = s.expect;
     }
 
     public Builder id(String v) { id = v; return this; }
@@ -134,11 +142,12 @@ public record Step(
     public Builder allowDownload(boolean v) { allowDownload = v; return this; }
     public Builder provenance(Provenance v) { provenance = v; return this; }
     public Builder target(Target v) { target = v; return this; }
+    public Builder expect(Expect v) { expect = v; return this; }
 
     public Step build() {
       return new Step(id, type, label, selector, value, format, attribute, fields, limit, url, fn, args,
           bodyParams, method, filename, output, waitFor, prompt, continueOn, timeoutMs, optional, condition,
-          store, resume, always, acceptDialog, allowDownload, provenance, target);
+          store, resume, always, acceptDialog, allowDownload, provenance, target, expect);
     }
   }
 }

@@ -307,6 +307,35 @@ public final class WorkflowYaml {
       String slot = step.path("store").asText(null);
       if (slot != null && !slot.isBlank()) declared.add(slot.strip());
       if (StepTypes.USER_STEP.equals(step.path("type").asText())) checkUserStep(step, at, lines, problems);
+      if (step.path("expect").isObject()) checkExpect(step, at, lines, problems);
+    }
+  }
+
+  /** An expect replay could never see hold: a count that changes by nothing, a field value on a step with no field. */
+  private static void checkExpect(JsonNode step, String at, Map<String, Integer> lines, List<WorkflowProblem> problems) {
+    JsonNode expect = step.get("expect");
+    JsonNode count = expect.get("count");
+    if (count != null && count.isObject()) {
+      if (!count.path("list").isTextual() || count.path("list").asText().isBlank()) {
+        problems.add(new WorkflowProblem(lines.getOrDefault(at + "/expect/count", 0), fieldOf(at + "/expect/count"),
+            "expect.count needs the list: the CSS selector of its items"));
+      }
+      if (count.path("by").asInt(0) == 0) {
+        problems.add(new WorkflowProblem(lines.getOrDefault(at + "/expect/count", 0), fieldOf(at + "/expect/count/by"),
+            "expect.count.by says how many items the step adds (+) or removes (-); 0 is no effect, so drop the count"));
+      }
+    }
+    String type = step.path("type").asText("");
+    if (expect.has("value") && !StepTypes.FILL.equals(type) && !StepTypes.SELECT.equals(type)) {
+      problems.add(new WorkflowProblem(lines.getOrDefault(at + "/expect/value", 0), fieldOf(at + "/expect/value"),
+          "expect.value is what a fill or select step's field holds afterwards; a " + type + " step fills no field"));
+    }
+    for (String which : List.of("appears", "gone")) {
+      JsonNode e = expect.get(which);
+      if (e != null && e.isObject() && !e.path("role").isTextual() && !e.path("name").isTextual()) {
+        problems.add(new WorkflowProblem(lines.getOrDefault(at + "/expect/" + which, 0), fieldOf(at + "/expect/" + which),
+            "expect." + which + " names the element by its role, its name, or both"));
+      }
     }
   }
 

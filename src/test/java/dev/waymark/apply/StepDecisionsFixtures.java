@@ -9,6 +9,7 @@ import dev.waymark.workflow.Rewind;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.Expect;
 import dev.waymark.workflow.Target;
 import dev.waymark.workflow.WaitConfig;
 import java.util.LinkedHashMap;
@@ -50,7 +51,8 @@ public final class StepDecisionsFixtures {
         new ContinueCondition(!userStep, "#next", "Done", "/step2", 60000), 9000, true, cond, "rows",
         new ResumePoint("list", cond, new Rewind("start", "https://x/start", "a.back", wait)), true, true, true,
         Provenance.person("I saw it"),
-        new Target("button", "Add to cart", "button", "submit", "Products", "Blue mug $12", "/cart/add"));
+        new Target("button", "Add to cart", "button", "submit", "Products", "Blue mug $12", "/cart/add"),
+        new Expect("/cart", null, new Expect.Element("link", "Checkout"), null, null, null));
   }
 
 }

@@ -58,7 +58,8 @@ class RecordsJsonRoundTripTest {
     assertThat(names(tree)).containsExactlyInAnyOrder("id", "type", "label", "selector", "value", "format", "attribute",
         "fields", "limit", "url", "fn", "args", "body_params", "method", "filename", "output", "wait", "prompt",
         "continue_on", "timeout_ms", "optional", "condition", "store", "resume", "always", "accept_dialog",
-        "allow_download", "target", "provenance");
+        "allow_download", "target", "expect", "provenance");
+    assertThat(names(tree.get("expect"))).containsExactlyInAnyOrder("url", "appears");
     assertThat(names(tree.get("target"))).containsExactlyInAnyOrder("role", "name", "tag", "type", "section", "context", "href");
     assertThat(names(tree.get("selector"))).containsExactlyInAnyOrder("css", "path", "indexes", "enter", "index", "all");
     assertThat(names(tree.get("wait"))).containsExactlyInAnyOrder("selector", "text", "url_includes", "absent", "delay_ms", "timeout_ms");

@@ -114,7 +114,19 @@ public final class StepsView extends BorderPane {
     HBox basis = new HBox(8, basedOn, show);
     basis.setAlignment(Pos.CENTER_LEFT);
     HBox.setHgrow(basedOn, Priority.ALWAYS);
-    VBox details = new VBox(4, note, basis);
+    // What replay waits for after the step; a person who knows better drops it (the step then waits for nothing).
+    Label expect = new Label();
+    expect.setId("step-expect");
+    expect.setWrapText(true);
+    expect.textProperty().bind(vm.expectProperty());
+    Button dropExpect = new Button("Drop expect");
+    dropExpect.setId("drop-expect");
+    dropExpect.setTooltip(new Tooltip("Replay will not wait for this effect after the step"));
+    dropExpect.disableProperty().bind(vm.hasExpectProperty().not().or(vm.busyProperty()));
+    dropExpect.setOnAction(e -> vm.dropExpect());
+    HBox expectRow = new HBox(8, expect, dropExpect);
+    HBox.setHgrow(expect, Priority.ALWAYS);
+    VBox details = new VBox(4, note, basis, expectRow);
     details.setId("step-details");
     details.visibleProperty().bind(vm.selectedProperty().isNotNull());
     details.managedProperty().bind(details.visibleProperty());

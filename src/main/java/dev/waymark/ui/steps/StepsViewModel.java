@@ -46,6 +46,8 @@ public final class StepsViewModel {
   private final ReadOnlyObjectWrapper<Step> selected = new ReadOnlyObjectWrapper<>();
   private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
   private final ReadOnlyStringWrapper basedOn = new ReadOnlyStringWrapper("");
+  private final ReadOnlyStringWrapper expect = new ReadOnlyStringWrapper("");
+  private final ReadOnlyBooleanWrapper hasExpect = new ReadOnlyBooleanWrapper();
   private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper();
   private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
   private final ReadOnlyStringWrapper uncertain = new ReadOnlyStringWrapper("");
@@ -65,7 +67,10 @@ public final class StepsViewModel {
     if (!steps.equals(s.steps())) {
       Step keep = selected.get();
       steps.setAll(s.steps());
-      if (keep != null && !steps.contains(keep)) selected.set(null);
+      // An edit (a dropped expect) replaces the step: the same id stays selected.
+      if (keep != null && !steps.contains(keep)) {
+        selected.set(steps.stream().filter(x -> x.id().equals(keep.id())).findFirst().orElse(null));
+      }
     }
     if (trail.size() != s.trail().size() || !trail.equals(s.trail())) trail.setAll(s.trail());
     budget.set(s.budget() + (s.budget() == 1 ? " turn left" : " turns left"));
@@ -84,8 +89,13 @@ public final class StepsViewModel {
     if (s == null || last == null) {
       note.set("");
       basedOn.set("");
+      expect.set("");
+      hasExpect.set(false);
       return;
     }
+    hasExpect.set(s.expect() != null);
+    expect.set(s.expect() == null ? "Replay waits for no effect after this step"
+        : "Replay waits for " + String.join(" and ", s.expect().facts()));
     String n = last.noteFor(s.id());
     note.set(n == null || n.isBlank() ? "(no note)" : n);
     PageObservation o = last.state().observations().get(s.id());
@@ -103,6 +113,15 @@ public final class StepsViewModel {
     if (s == null || last == null) return;
     PageObservation o = last.state().observations().get(s.id());
     if (o != null) showObservation.accept(o, "Showing the page step " + s.id() + " (" + s.label() + ") was made against");
+  }
+
+  /** Replay stops waiting for the selected step's effect (the person knows it will differ next time). */
+  public void dropExpect() {
+    Step s = selected.get();
+    if (s == null || s.expect() == null) return;
+    session.setExpect(s.id(), null).whenComplete((v, e) -> {
+      if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
+    });
   }
 
   public void undo() {
@@ -136,6 +155,8 @@ public final class StepsViewModel {
   public ReadOnlyObjectProperty<Step> selectedProperty() { return selected.getReadOnlyProperty(); }
   public ReadOnlyStringProperty noteProperty() { return note.getReadOnlyProperty(); }
   public ReadOnlyStringProperty basedOnProperty() { return basedOn.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty expectProperty() { return expect.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty hasExpectProperty() { return hasExpect.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
 }
