@@ -5,6 +5,7 @@ import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
 import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
+  expectBaseline, checkExpect, targetSettled, unmarkTarget,
 } from './page/executor/index.js';
 
 /**
@@ -21,5 +22,6 @@ function observePageTimed(opts) {
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
     observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
+    expectBaseline, checkExpect, targetSettled, unmarkTarget,
   };
 }

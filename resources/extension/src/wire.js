@@ -67,6 +67,8 @@
  * @property {unknown[]} [args]
  * @property {boolean} [optional]
  * @property {string} [store]
+ * @property {any} [target]
+ * @property {import('./page/executor/expect.js').Expect & {ready?: boolean}} [expect] the effect seen when authored (replay waits for it)
  */
 
 /**
@@ -127,6 +129,7 @@
  * @property {string | null} [effect] what the page did with the input, in words (a fill's note)
  * @property {import('./executor/effects.js').PageEffect} [page_effect] what the page saw a click or key do
  * @property {Heal} [healed] the step's selector did not lead to its target; the element acted on was found by identity
+ * @property {string} [missing] the recorded effect (expect) that did not follow, in words
  */
 
 /**
@@ -167,6 +170,7 @@
  * @property {boolean} [optional]
  * @property {string} [store]
  * @property {Heal} [healed]
+ * @property {string} [missing] the recorded effect (expect) that did not follow, in words
  */
 
 /**

@@ -17,6 +17,7 @@ import { currentTaskTabId } from '../bridge/state.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
 import { settleNavigation, conditionHolds, waitFor } from './attempts.js';
+import { beforeAction, afterAction } from './expect-wait.js';
 import {
   pageAction, doExtract, doWait, doNavigate, doExtractList, doCaptureUrl, doUpload, doCaptureDownload,
 } from './page-steps.js';
@@ -147,13 +148,15 @@ async function run(ctx, options) {
     await guardDialogs(tabId, step.accept_dialog);
     ctx.guarded = true;
   }
+  // Replay: the page ready for the input, and what the step's recorded effect compares with (expect-wait.js).
+  const baseline = await beforeAction(ctx);
   result = await handler(ctx);
   if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
   if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
     const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
     if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
   }
-  return result;
+  return afterAction(ctx, result, baseline);
 }
 
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
@@ -227,6 +230,7 @@ async function finalize(result, ctx) {
   if (result.pages !== undefined) reply.pages = result.pages;
   if (result.count !== undefined) reply.count = result.count;
   if (result.healed) reply.healed = { ...result.healed, element: mask(result.healed.element) };
+  if (result.missing) reply.missing = mask(result.missing);
   if (result.file) reply.file = { ...result.file, filename: mask(result.file.filename) };
   if (step && step.optional) reply.optional = true;
   if (step && step.store) reply.store = step.store;

@@ -138,3 +138,57 @@ if (globalThis.chrome && chrome.debugger) {
   // The person closed the "being debugged" bar, or the tab went away: the next click attaches again.
   chrome.debugger.onDetach.addListener((source) => { attached.delete(source.tabId); });
 }
+
+// The event types a page must listen to for an action of this kind to reach its script.
+const ACTION_EVENTS = {
+  click: ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup'],
+  fill: ['input', 'keydown', 'keypress', 'keyup', 'beforeinput', 'change'],
+  press: ['keydown', 'keypress', 'keyup'],
+  select: ['change', 'input'],
+};
+const MARK = 'data-waymark-ready';
+
+/**
+ * Whether the page's own script listens, on the marked element or anything above it (delegation: document,
+ * window), for the events an action of this type makes. Read through the debugger, since no page script can list
+ * another's listeners. Null when it cannot tell (no marked element, a frame, the debugger refused).
+ * The extension's own listeners sit on window for click and submit only, so window is not asked about clicks.
+ * @param {number} tabId
+ * @param {string} type
+ * @returns {Promise<boolean | null>}
+ */
+export async function pageListens(tabId, type) {
+  const wanted = ACTION_EVENTS[type];
+  if (!wanted) return null;
+  const target = { tabId };
+  try {
+    await attach(tabId);
+    /** @type {any} */
+    const path = await chrome.debugger.sendCommand(target, 'Runtime.evaluate', {
+      expression: `(() => { const find = (root) => { const e = root.querySelector('[${MARK}]'); if (e) return e;
+        for (const h of root.querySelectorAll('*')) if (h.shadowRoot) { const f = find(h.shadowRoot); if (f) return f; } return null; };
+        const el = find(document); if (!el) return null; const out = [];
+        for (let n = el; n; n = n.parentNode || n.host || null) out.push(n); out.push(window); return out; })()`,
+      returnByValue: false,
+    });
+    if (!path || !path.result || !path.result.objectId) return null;
+    /** @type {any} */
+    const props = await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true });
+    const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && p.value && p.value.objectId)
+      .sort((a, b) => Number(a.name) - Number(b.name));
+    try {
+      for (let i = 0; i < items.length; i++) {
+        const isWindow = i === items.length - 1;
+        /** @type {any} */
+        const l = await chrome.debugger.sendCommand(target, 'DOMDebugger.getEventListeners', { objectId: items[i].value.objectId });
+        const types = (l.listeners || []).map((x) => x.type);
+        if (types.some((t) => wanted.includes(t) && !(isWindow && type === 'click'))) return true;
+      }
+      return false;
+    } finally {
+      chrome.debugger.sendCommand(target, 'Runtime.releaseObject', { objectId: path.result.objectId }).catch(() => {});
+    }
+  } catch {
+    return null;
+  }
+}

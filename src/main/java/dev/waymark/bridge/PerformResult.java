@@ -58,7 +58,18 @@ public record PerformResult(
     @JsonProperty("elapsed_ms") long elapsedMs,
     @JsonProperty("effect") String effect,
     // replay's identity check found the step's target somewhere its selector no longer leads (the evidence)
-    @JsonProperty("healed") dev.waymark.workflow.StepOutcome.Heal healed) {
+    @JsonProperty("healed") dev.waymark.workflow.StepOutcome.Heal healed,
+    // replay: the step's recorded effect (expect) that did not follow, in words
+    @JsonProperty("missing") String missing) {
+
+  /** A result of a step whose recorded effect, if any, followed. */
+  public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
+      List<DialogInfo> dialogs, List<DownloadInfo> downloads, List<TabInfo> newTabs, boolean navigated, CapturedFile file,
+      boolean uncertain, boolean repeated, boolean optional, String store, Integer count, Integer items, Integer pages,
+      boolean truncated, long elapsedMs, String effect, dev.waymark.workflow.StepOutcome.Heal healed) {
+    this(stepId, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file, uncertain, repeated,
+        optional, store, count, items, pages, truncated, elapsedMs, effect, healed, null);
+  }
 
   /** A result of a step that needed no heal. */
   public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
@@ -97,7 +108,7 @@ public record PerformResult(
   /** The same result under another step id (the reply of a status request carries none). */
   public PerformResult withStepId(String id) {
     return new PerformResult(id, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file,
-        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed);
+        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing);
   }
 
   /** A dialog the page opened. */

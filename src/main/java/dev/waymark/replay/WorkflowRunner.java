@@ -204,7 +204,9 @@ public final class WorkflowRunner {
       } else if (StepTypes.USER_STEP.equals(step.type())) {
         r = gate(step, id);
       } else {
-        r = browser.perform(step.id() == null ? step.withId(id) : step, needed, timeoutOf(step));
+        // The first action on a page whose script reacts to it waits until that page takes input (Readiness).
+        Step sent = rewind ? step : Readiness.prepared(steps, index);
+        r = browser.perform(sent.id() == null ? sent.withId(id) : sent, needed, timeoutOf(step));
       }
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
           mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,

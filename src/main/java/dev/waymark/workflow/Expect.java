@@ -15,14 +15,33 @@ import java.util.List;
  * studio saw goes in, one or two facts that will be the same on the next run.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"url", "title", "appears", "gone", "value", "count"})
+@JsonPropertyOrder({"url", "title", "appears", "gone", "value", "count", "ready"})
 public record Expect(
     @JsonProperty("url") String url,
     @JsonProperty("title") String title,
     @JsonProperty("appears") Element appears,
     @JsonProperty("gone") Element gone,
     @JsonProperty("value") String value,
-    @JsonProperty("count") Count count) {
+    @JsonProperty("count") Count count,
+    // Before acting, wait until the page takes input (its script listens): replay sets it on the first action on a
+    // page whose script reacts to the steps there; a person may write it on any step.
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("ready") boolean ready) {
+
+  /** A seen effect (replay decides on readiness itself). */
+  public Expect(String url, String title, Element appears, Element gone, String value, Count count) {
+    this(url, title, appears, gone, value, count, false);
+  }
+
+  /** The same effect, waited for only once the page takes input. */
+  public Expect readyFirst() {
+    return new Expect(url, title, appears, gone, value, count, true);
+  }
+
+  /** Whether the page's own script must react for this effect to show (the page stays where it is). */
+  @JsonIgnore
+  public boolean byScript() {
+    return url == null && (appears != null || gone != null || count != null || title != null);
+  }
 
   /** An element by what a person reads of it: its role and accessible name. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,7 +61,7 @@ public record Expect(
   /** Nothing to wait for. */
   @JsonIgnore
   public boolean isEmpty() {
-    return url == null && title == null && appears == null && gone == null && value == null && count == null;
+    return url == null && title == null && appears == null && gone == null && value == null && count == null && !ready;
   }
 
   /** Null when empty, so a step without a seen effect carries no block at all. */

@@ -27,14 +27,22 @@ public record StepOutcome(
     @JsonProperty("skipped") boolean skipped,
     @JsonProperty("condition") String condition,
     // Replay: the selector no longer led to the step's target, and identity found the element it acted on.
-    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("healed") Heal healed) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("healed") Heal healed,
+    // Replay: the effect the step had when authored (its expect) that did not follow this time, in words.
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("missing") String missing) {
 
   public static final StepOutcome NONE = new StepOutcome(null, null, null, null, false, null, null, false, null);
 
   /** An outcome without a heal (everything but a replay's identity check). */
   public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
       boolean truncated, Integer items, Integer pages, boolean skipped, String condition) {
-    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, null);
+    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, null, null);
+  }
+
+  /** An outcome whose recorded effect, if any, followed. */
+  public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
+      boolean truncated, Integer items, Integer pages, boolean skipped, String condition, Heal healed) {
+    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, null);
   }
 
   /**
@@ -76,7 +84,7 @@ public record StepOutcome(
   @JsonIgnore
   public boolean isEmpty() {
     return dialogs.isEmpty() && downloads.isEmpty() && tabsOpened.isEmpty() && tabsClosed.isEmpty() && !truncated
-        && (pages == null || pages <= 1) && !skipped && healed == null;
+        && (pages == null || pages <= 1) && !skipped && healed == null && missing == null;
   }
 
   /** The same outcome with every text passed through {@code mask} (a real value becomes its token). */
@@ -88,7 +96,7 @@ public record StepOutcome(
         tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
         tabsClosed, truncated, items, pages, skipped, mask.apply(condition),
         healed == null ? null : new Heal(healed.from(), healed.to(), healed.score(), healed.runnerUp(), healed.reason(),
-            mask.apply(healed.element())));
+            mask.apply(healed.element())), mask.apply(missing));
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
@@ -96,7 +104,7 @@ public record StepOutcome(
     if (dialogs.isEmpty()) return this;
     return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
         d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
-        skipped, condition, healed);
+        skipped, condition, healed, missing);
   }
 
   /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */

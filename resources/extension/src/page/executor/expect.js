@@ -1,0 +1,126 @@
+// @ts-check
+// The effect a step was seen to have when it was authored (`expect`), checked after replay performed it: the
+// address ends with…, an element with this role and name appeared or went away, the step's field holds the
+// value, a list's count changed by n, the title reads…. One check per call: the service worker polls until the
+// step's timeout. Elements are found with the observer itself, the vocabulary the studio recorded them in.
+import { observePage } from '../observer/index.js';
+import { resolveSelector, deepQueryAll } from './resolve.js';
+import { docId } from './common.js';
+
+/** @typedef {{role?: string, name?: string}} ExpectElement */
+/** @typedef {{url?: string, title?: string, appears?: ExpectElement, gone?: ExpectElement, value?: string, count?: {list: string, by: number}}} Expect */
+
+function norm(s) {
+  return String(s ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+function article(word) {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** @param {ExpectElement} e */
+function describeElement(e) {
+  const r = e.role ? `${article(e.role)} ${e.role}` : 'an element';
+  return e.name ? `${r} "${e.name}"` : r;
+}
+
+/** The page's address as the studio recorded it: path and hash route, never the query. */
+function here() {
+  const h = location.hash || '';
+  const route = h.startsWith('#/') || h.startsWith('#!') ? h : '';
+  return (location.pathname || '/') + route;
+}
+
+function count(css) {
+  try {
+    return deepQueryAll(css).length;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What an expect compares against after the step: the list's count before it.
+ * @param {Expect} expect
+ */
+export function expectBaseline(expect) {
+  return { ok: true, count: expect && expect.count && expect.count.list ? count(expect.count.list) : null, doc: docId };
+}
+
+/**
+ * Checks expect once against the page as it is now. value is the field's expected real value (the worker
+ * substituted its tokens); selector the step's element (the healed one when the step healed). Returns
+ * {ok, holds, missing: [fact in words…]}.
+ * @param {Expect} expect
+ * @param {{count?: number | null}} baseline
+ * @param {{value?: string | null, selector?: any}} [opts]
+ */
+export function checkExpect(expect, baseline, opts = {}) {
+  const missing = [];
+  if (expect.url && !here().endsWith(expect.url)) missing.push(`the address to end with ${expect.url}`);
+  if (expect.title && norm(document.title) !== norm(expect.title)) missing.push(`the title to read "${expect.title}"`);
+  if (expect.appears || expect.gone) {
+    const nodes = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false });
+    const has = (/** @type {ExpectElement} */ e) => nodes.nodes.some((n) => (!e.role || n.role === e.role) && (!e.name || norm(n.name) === norm(e.name)))
+      || (e.role === 'heading' && (nodes.headings || []).some((h) => norm(h.text) === norm(e.name)));
+    if (expect.appears && !has(expect.appears)) missing.push(`${describeElement(expect.appears)} to appear`);
+    if (expect.gone && has(expect.gone)) missing.push(`${describeElement(expect.gone)} to go away`);
+  }
+  if (expect.value != null && opts.value != null && opts.selector) {
+    let el;
+    try { el = resolveSelector(opts.selector).elements[0] || null; } catch { el = null; }
+    const v = el && 'value' in el ? String(/** @type {HTMLInputElement} */ (el).value) : null;
+    if (v !== opts.value) missing.push(`the field to hold ${expect.value}`);
+  }
+  if (expect.count && expect.count.list && baseline && typeof baseline.count === 'number') {
+    const now = count(expect.count.list);
+    if (now !== baseline.count + expect.count.by) {
+      const by = expect.count.by;
+      missing.push(`the list ${expect.count.list} to ${by >= 0 ? 'grow' : 'shrink'} by ${Math.abs(by)} (it had ${baseline.count}, it has ${now})`);
+    }
+  }
+  return { ok: true, holds: missing.length === 0, missing, doc: docId };
+}
+
+const MARK = 'data-waymark-ready';
+
+function frame() {
+  // A hidden tab runs no animation frames: a short timer stands in for one.
+  return new Promise((r) => { const t = setTimeout(r, 50); requestAnimationFrame(() => { clearTimeout(t); r(undefined); }); });
+}
+
+function box(el) {
+  const r = el.getBoundingClientRect();
+  return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+}
+
+/**
+ * Whether the page takes input at the step's element now: loaded, the element attached and in the same box for two
+ * frames. With mark, the element carries a marker attribute (the worker asks the debugger about its listeners,
+ * then calls unmarkTarget). Returns {ok, ready, pending}.
+ * @param {any} selector
+ * @param {boolean} mark
+ */
+export async function targetSettled(selector, mark) {
+  const pending = [];
+  if (document.readyState !== 'complete') pending.push(`the page is still loading (${document.readyState})`);
+  let el;
+  try { el = selector ? resolveSelector(selector).elements[0] || null : null; } catch { el = null; }
+  // An element the selector misses may still be found by identity (a heal): its page is then judged from the body.
+  if (!el && mark && document.body) document.body.setAttribute(MARK, '');
+  if (el) {
+    const a = box(el);
+    await frame();
+    const b = box(el);
+    await frame();
+    if (!el.isConnected || box(el) !== b || a !== b) pending.push('the element is still moving or being replaced');
+    else if (mark) el.setAttribute(MARK, '');
+  }
+  return { ok: true, ready: pending.length === 0, pending: pending.join('; '), doc: docId };
+}
+
+/** Takes the marker targetSettled left off again. */
+export function unmarkTarget() {
+  for (const e of deepQueryAll(`[${MARK}]`)) e.removeAttribute(MARK);
+  return { ok: true, doc: docId };
+}
