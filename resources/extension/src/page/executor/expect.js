@@ -69,8 +69,10 @@ export function checkExpect(expect, baseline, opts = {}) {
   if (expect.value != null && opts.value != null && opts.selector) {
     let el;
     try { el = resolveSelector(opts.selector).elements[0] || null; } catch { el = null; }
-    const v = el && 'value' in el ? String(/** @type {HTMLInputElement} */ (el).value) : null;
-    if (v !== opts.value) missing.push(`the field to hold ${expect.value}`);
+    // A rich-text editor holds its text as content, as the observer read it when the step was authored.
+    const v = !el ? null : 'value' in el ? String(/** @type {HTMLInputElement} */ (el).value)
+      : /** @type {HTMLElement} */ (el).isContentEditable ? /** @type {HTMLElement} */ (el).innerText : null;
+    if (v === null || norm(v) !== norm(opts.value)) missing.push(`the field to hold ${expect.value}`);
   }
   if (expect.count && expect.count.list && baseline && typeof baseline.count === 'number') {
     const now = count(expect.count.list);
