@@ -67,4 +67,28 @@ class StepsViewModelTest {
     assertThat(problems).containsExactly("There is no step to undo");
     assertThat(uiTasks.get()).as("the problem came through the executor, not Platform.runLater").isEqualTo(1);
   }
+
+  @Test
+  void theSelectedStepSaysWhatReplayWaitsForAndThePersonCanDropIt() throws Exception {
+    session.start("checkout", "Sign in", 5).get(10, TimeUnit.SECONDS);
+    session.submit("{\"reasoning\": \"stay signed in\", \"step\": {\"type\": \"click\", \"ref\": \"e5\"}}", Provenance.PERSON)
+        .get(10, TimeUnit.SECONDS);
+    String id = session.latest().state().steps().get(0).id();
+    session.setExpect(id, new dev.waymark.workflow.Expect(null, null, new dev.waymark.workflow.Expect.Element("link", "Sign out"),
+        null, null, null)).get(10, TimeUnit.SECONDS);
+    vm.accept(session.latest());
+    vm.select(vm.steps().get(0));
+
+    assertThat(vm.expectProperty().get()).isEqualTo("Replay waits for a link \"Sign out\" to appear");
+    assertThat(vm.hasExpectProperty().get()).isTrue();
+
+    vm.dropExpect();
+    await().atMost(java.time.Duration.ofSeconds(10)).until(() -> session.latest().state().steps().get(0).expect() == null);
+    vm.accept(session.latest());
+
+    assertThat(vm.selectedProperty().get()).as("the same step stays selected").isNotNull();
+    assertThat(vm.hasExpectProperty().get()).isFalse();
+    assertThat(vm.expectProperty().get()).isEqualTo("Replay waits for no effect after this step");
+    assertThat(problems).isEmpty();
+  }
 }
