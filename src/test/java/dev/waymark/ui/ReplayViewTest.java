@@ -99,6 +99,43 @@ class ReplayViewTest {
   }
 
   @Test
+  void aBreakpointStopsBeforeItsStepStepRunsOneAndResumeGoesOn(FxRobot robot) {
+    robot.interact(() -> {
+      vm.load("orders.yaml", WORKFLOW);
+      vm.toggleBreakpoint("s2");
+    });
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s2"));
+    assertThat(performed).containsExactly("s1");
+    assertThat(robot.lookup("#replay-resume").query().isDisabled()).isFalse();
+
+    robot.clickOn("#replay-step");
+    // Step runs s2 and stops before s3
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s3"));
+    assertThat(performed).containsExactly("s1", "s2");
+
+    robot.clickOn("#replay-resume");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Replayed every step"));
+    assertThat(performed).containsExactly("s1", "s2", "s3");
+  }
+
+  @Test
+  void stopWhilePausedEndsTheReplayWithoutSendingTheStep(FxRobot robot) {
+    robot.interact(() -> {
+      vm.load("orders.yaml", WORKFLOW);
+      vm.toggleBreakpoint("s1");
+    });
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s1"));
+
+    robot.clickOn("#replay-stop");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("The replay stopped"));
+    assertThat(status(robot)).contains("interrupted");
+    assertThat(performed).isEmpty();
+    assertThat(robot.lookup("#replay-run").query().isDisabled()).isFalse();
+  }
+
+  @Test
   void withoutABrowserRunSaysWhatToDoAndPerformsNothing(FxRobot robot) {
     connected = false;
     robot.interact(() -> vm.load("orders.yaml", WORKFLOW));

@@ -43,8 +43,11 @@ public final class ReplayViewModel {
   private final ObservableList<Row> rows = FXCollections.observableArrayList();
   private final ObservableList<String> stored = FXCollections.observableArrayList();
   private final ObservableList<String> heals = FXCollections.observableArrayList();
+  private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(false);
+  private final java.util.Set<String> breakpoints = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private Workflow workflow;
   private volatile Thread runner;
+  private volatile PausableBrowser pausable;
 
   /** {@code browser} gives the browser to replay in when a run starts (null: no browser can be reached). */
   public ReplayViewModel(Executor ui, Supplier<ReplayBrowser> browser) {
@@ -77,11 +80,17 @@ public final class ReplayViewModel {
     Workflow w = workflow;
     if (w == null || running.get()) return;
     if (!WorkflowRunner.missingValues(w, Map.of()).isEmpty()) return;
-    ReplayBrowser b = browser.get();
-    if (b == null) {
+    ReplayBrowser connected = browser.get();
+    if (connected == null) {
       status.set("No browser is connected: launch one in the Browser panel, then press Run again.");
       return;
     }
+    PausableBrowser b = new PausableBrowser(connected, id -> ui.execute(() -> {
+      paused.set(id != null);
+      if (id != null) status.set("Paused before " + id + ": Step runs it, Resume goes on, Stop ends the replay.");
+    }));
+    b.breakpoints().addAll(breakpoints);
+    pausable = b;
     running.set(true);
     stored.clear();
     heals.clear();
@@ -117,6 +126,45 @@ public final class ReplayViewModel {
     if (t != null) t.interrupt();
   }
 
+  /** Stops before the next step (Resume or Step goes on). */
+  public void pause() {
+    PausableBrowser b = pausable;
+    if (b != null) b.pause();
+  }
+
+  /** Goes on after a pause or a breakpoint. */
+  public void resume() {
+    PausableBrowser b = pausable;
+    if (b != null) b.resume();
+  }
+
+  /** Runs the one step the replay waits before, then stops again. */
+  public void stepOnce() {
+    PausableBrowser b = pausable;
+    if (b != null) b.stepOnce();
+  }
+
+  /** Sets or clears a breakpoint before a step (also while a replay runs). */
+  public void toggleBreakpoint(String stepId) {
+    if (stepId == null) return;
+    boolean on = breakpoints.add(stepId);
+    if (!on) breakpoints.remove(stepId);
+    PausableBrowser b = pausable;
+    if (b != null) {
+      if (on) b.breakpoints().add(stepId);
+      else b.breakpoints().remove(stepId);
+    }
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
+      if (r.stepId().equals(stepId)) rows.set(i, r);
+    }
+  }
+
+  /** Whether the replay stops before this step. */
+  public boolean hasBreakpoint(String stepId) {
+    return breakpoints.contains(stepId);
+  }
+
   private void show(ReplayStepResult r, long ms) {
     if (r.rewind()) return;
     for (int i = 0; i < rows.size(); i++) {
@@ -134,7 +182,9 @@ public final class ReplayViewModel {
 
   private void finish(ReplayResult r) {
     running.set(false);
+    paused.set(false);
     runner = null;
+    pausable = null;
     if (r == null) return;
     r.stored().forEach((k, v) -> stored.add(k + " = " + v));
     status.set(r.ok() ? "Replayed every step" + (heals.isEmpty() ? "." : "; " + heals.size() + " healed — review them below.")
@@ -155,6 +205,7 @@ public final class ReplayViewModel {
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty pausedProperty() { return paused.getReadOnlyProperty(); }
   public ObservableList<Row> rows() { return FXCollections.unmodifiableObservableList(rows); }
   public ObservableList<String> stored() { return FXCollections.unmodifiableObservableList(stored); }
   public ObservableList<String> heals() { return FXCollections.unmodifiableObservableList(heals); }
