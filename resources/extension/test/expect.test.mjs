@@ -29,7 +29,7 @@ test('each fact of an expect is checked against the page as it is, and a missing
 
 test('a field holds the real value the token stood for; the fact names the token', async () => {
   const { checkExpect } = await load(TODOS, 'https://todo.test/app/');
-  document.getElementById('new').value = 'Walk the dog';
+  globalThis.document.getElementById('new').value = 'Walk the dog';
   const selector = { css: '#new' };
   assert.equal(checkExpect({ value: '{{ item }}' }, {}, { value: 'Walk the dog', selector }).holds, true);
   assert.deepEqual(checkExpect({ value: '{{ item }}' }, {}, { value: 'Buy milk', selector }).missing,
