@@ -3,6 +3,7 @@ package dev.waymark.cli;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
+import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.WorkflowRunner;
@@ -91,6 +92,31 @@ public final class RunCommand implements Callable<Integer> {
       + "(untrusted; the fallback), also in a browser Waymark launched")
   boolean pageInput;
 
+  @Option(names = "--heals", paramLabel = "FILE",
+      description = "write the run's heals (steps whose selector no longer led to their element and that acted on the "
+          + "element identity found) as a unified diff of the workflow file, with each heal's evidence above it")
+  Path healsFile;
+
+  @Option(names = "--accept-heals", description = "write the workflow with each healed step's selector replaced next to "
+      + "the original, as NAME.healed.yaml (NAME.healed-2.yaml… when that exists: never overwritten)")
+  boolean acceptHeals;
+
+  @Option(names = "--base-url", paramLabel = "URL",
+      description = "run against another deployment: addresses on the workflow's origin (navigations, captureUrl, "
+          + "rewind urls, url_includes that hold the origin) move to URL's origin, and URL's path is put in front of "
+          + "their paths, e.g. https://staging.example.com or http://127.0.0.1:8080/app")
+  String baseUrl;
+
+  @Option(names = "--authored-base", paramLabel = "URL",
+      description = "with --base-url: the origin and path prefix the workflow was authored against, which URL replaces "
+          + "(default: the origin of its first navigation, with no prefix)")
+  String authoredBase;
+
+  @Option(names = "--report", paramLabel = "DIR",
+      description = "write report.json and a self-contained report.html into DIR: each step's status, time, error, "
+          + "heal and stored data (masked), with a screenshot at each failure and heal")
+  Path reportDir;
+
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
@@ -99,6 +125,8 @@ public final class RunCommand implements Callable<Integer> {
   CommandSpec spec;
 
   private final BrowserClient connectedClient;
+  private String text;
+  private Workflow authored;
   private PrintWriter out;
   private PrintWriter err;
 
@@ -119,7 +147,8 @@ public final class RunCommand implements Callable<Integer> {
     if (timeoutMs <= 0) return usage("--timeout must be a positive number of milliseconds");
     Workflow workflow;
     try {
-      workflow = WorkflowYaml.read(Files.readString(file, StandardCharsets.UTF_8));
+      text = Files.readString(file, StandardCharsets.UTF_8);
+      workflow = WorkflowYaml.read(text);
     } catch (WorkflowLoadException e) {
       List<WorkflowProblem> problems = e.problems();
       err.println("waymark run: " + file + " cannot be replayed: " + (problems.size() == 1 ? "1 problem" : problems.size() + " problems"));
@@ -129,6 +158,34 @@ public final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       return usage("cannot read " + file + ": " + e.getMessage());
     }
+    String outputsProblem = RunOutputs.problem(healsFile, reportDir);
+    if (outputsProblem != null) return usage(outputsProblem);
+    if (authoredBase != null && baseUrl == null) return usage("--authored-base names what --base-url replaces; give --base-url too");
+    authored = workflow;
+    if (baseUrl != null) {
+      BaseUrl.Base to;
+      BaseUrl.Base from;
+      try {
+        to = BaseUrl.parse(baseUrl);
+      } catch (IllegalArgumentException e) {
+        return usage("--base-url " + e.getMessage());
+      }
+      try {
+        from = authoredBase != null ? BaseUrl.parse(authoredBase) : BaseUrl.authoredBase(workflow);
+      } catch (IllegalArgumentException e) {
+        return usage("--authored-base " + e.getMessage());
+      }
+      if (from == null) {
+        return usage("--base-url: " + file + " opens no http(s) address (no navigate step), so there is no origin to "
+            + "replace; name the one it was authored against with --authored-base URL");
+      }
+      BaseUrl.Retargeted r = BaseUrl.apply(workflow, from, to);
+      workflow = r.workflow();
+      progress("retargeted from " + from + " to " + to + ": " + r.changes().size()
+          + (r.changes().size() == 1 ? " address" : " addresses"));
+      for (String c : r.changes()) progress("  " + c);
+    }
+    Workflow target = workflow;
     Map<String, String> values;
     try {
       values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
@@ -138,7 +195,7 @@ public final class RunCommand implements Callable<Integer> {
     // Only declared variables are passed on: a values file may hold more than this workflow uses.
     Map<String, String> declared = new LinkedHashMap<>();
     values.forEach((k, v) -> {
-      if (workflow.variables().containsKey(k)) declared.put(k, v);
+      if (target.variables().containsKey(k)) declared.put(k, v);
     });
     List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
     if (!missing.isEmpty()) {
@@ -198,6 +255,9 @@ public final class RunCommand implements Callable<Integer> {
       out.flush();
     }
     progress(result.ok() ? "done: every step that had to succeed did" : "stopped: " + result.error());
+    boolean written = new RunOutputs(file, text, authored, this::progress, err)
+        .write(result, healsFile, acceptHeals);
+    if (!written && result.outcome() == ReplayResult.Outcome.COMPLETED) return EXIT_ERROR;
     return switch (result.outcome()) {
       case COMPLETED -> EXIT_OK;
       case STEP_FAILED -> EXIT_STEP_FAILED;
