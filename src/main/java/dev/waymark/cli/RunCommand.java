@@ -6,6 +6,7 @@ import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.RunReport;
 import dev.waymark.replay.WorkflowRunner;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -54,6 +56,8 @@ public final class RunCommand implements Callable<Integer> {
   public static final int EXIT_START_NOT_REACHED = 7;
   public static final int EXIT_MISSING_VALUE = 8;
   public static final int EXIT_STOPPED = 11;
+  /** How long one screenshot for the report may take; a run never waits longer on its pictures. */
+  static final int SCREENSHOT_TIMEOUT_S = 10;
 
   @Parameters(index = "0", paramLabel = "FILE.yaml", description = "the workflow to replay")
   Path file;
@@ -231,10 +235,13 @@ public final class RunCommand implements Callable<Integer> {
     if (pageInput) client.usePageInput();
     else client.useTrustedInput(trustedClicks);
     SecretMask mask = new SecretMask(values);
+    RunReport report = reportDir == null ? null : new RunReport(workflow,
+        selector -> client.screenshot(selector).get(SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), System::currentTimeMillis);
     WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
         .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())
         .withTimeout(timeoutMs)
         .withListeners(step -> {
+          if (report != null) report.onStep(step);
           synchronized (out) {
             // The runner masks already; masking the whole line again costs nothing and guards every field.
             out.println(mask.mask(Json.write(step)));
@@ -255,8 +262,9 @@ public final class RunCommand implements Callable<Integer> {
       out.flush();
     }
     progress(result.ok() ? "done: every step that had to succeed did" : "stopped: " + result.error());
-    boolean written = new RunOutputs(file, text, authored, this::progress, err)
-        .write(result, healsFile, acceptHeals);
+    RunOutputs outputs = new RunOutputs(file, text, authored, this::progress, err);
+    boolean written = outputs.write(result, healsFile, acceptHeals);
+    if (report != null) written &= outputs.writeReport(report, result, reportDir, mask);
     if (!written && result.outcome() == ReplayResult.Outcome.COMPLETED) return EXIT_ERROR;
     return switch (result.outcome()) {
       case COMPLETED -> EXIT_OK;
