@@ -7,6 +7,9 @@ import { highlightInTab } from './steps.js';
 import { launchedByWaymark } from '../bridge/state.js';
 
 const QUALITY = 60;
+// Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): keep them apart.
+const CAPTURE_GAP_MS = 600;
+let lastCapture = 0;
 
 async function viaDebugger(tabId) {
   const target = { tabId };
@@ -20,9 +23,22 @@ async function viaDebugger(tabId) {
   return String(r && r.data ? r.data : '');
 }
 
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
 async function visible(tab) {
-  const url = await chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: QUALITY });
-  return url.slice(url.indexOf(',') + 1);
+  for (let attempt = 0; ; attempt++) {
+    const wait = lastCapture + CAPTURE_GAP_MS - Date.now();
+    if (wait > 0) await pause(wait);
+    lastCapture = Date.now();
+    try {
+      const url = await chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: QUALITY });
+      return url.slice(url.indexOf(',') + 1);
+    } catch (e) {
+      // Another capture (a second client, the person's own extension) may have used the quota: once more, later.
+      if (attempt > 0 || !/QUOTA|PER_SECOND/i.test(String(e && e.message))) throw e;
+      lastCapture = Date.now();
+    }
+  }
 }
 
 /**

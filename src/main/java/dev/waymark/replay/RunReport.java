@@ -108,8 +108,10 @@ public final class RunReport {
           shots.put(i, new Shot(String.format(Locale.ROOT, "step-%02d-%s.jpg", i + 1, safe(r.stepId())), jpeg));
         }
       } catch (Exception e) {
-        LOG.info("No screenshot for step {}: {}", r.stepId(), e.getMessage());
-        shotErrors.put(i, e.getMessage() == null ? e.toString() : e.getMessage());
+        Throwable why = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+        if (e instanceof InterruptedException) Thread.currentThread().interrupt();
+        LOG.info("No screenshot for step {}: {}", r.stepId(), why.getMessage());
+        shotErrors.put(i, why.getMessage() == null ? why.getClass().getSimpleName() : why.getMessage());
       }
     }
     // The picture is not the step's time: the next step's clock starts after it.

@@ -179,4 +179,52 @@ class RunHealsChromiumTest {
     assertThat(run.step("open").path("url").asText()).startsWith(origin + "/executor/identity.html");
     assertThat(acted()).containsExactlyElementsOf(EXPECTED);
   }
+
+  @Test
+  void theReportShowsEachStepWithAScreenshotAtTheHealAndAtTheFailureAndOpensInTheBrowser() throws Exception {
+    String authored = authorAt(browser.pageUrl("executor/identity.html?v=original"));
+    Workflow w = WorkflowYaml.read(authored.replace("v=original", "v=ids-order"));
+    List<Step> steps = new ArrayList<>(w.steps());
+    steps.add(Step.builder(StepTypes.CLICK).id("archive").label("Archive <done> & \"gone\"")
+        .selector(Selector.css("#archive")).timeoutMs(800).build());
+    Path flow = dir.resolve("todos.yaml");
+    Files.writeString(flow, WorkflowYaml.write(new Workflow(w.id(), w.name(), null, null, steps)));
+    Path reportDir = dir.resolve("report");
+
+    ReplayRun run = ReplayRun.run(browser.client(), flow.toString(), "--report", reportDir.toString());
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_STEP_FAILED);
+    assertThat(run.err()).contains("step 1 of 7: open").contains("step 7 of 7: archive").contains("report written to");
+    JsonNode report = dev.waymark.workflow.Json.mapper().readTree(Files.readString(reportDir.resolve("report.json")));
+    assertThat(report.path("outcome").asText()).isEqualTo("step_failed");
+    assertThat(report.path("failed_step").asText()).isEqualTo("archive");
+    List<String> statuses = new ArrayList<>();
+    report.path("steps").forEach(s -> statuses.add(s.path("step_id").asText() + ":" + s.path("status").asText()));
+    assertThat(statuses).contains("open:ok", "dog:healed", "archive:failed");
+    List<String> shots = new ArrayList<>();
+    for (JsonNode s : report.path("steps")) {
+      String status = s.path("status").asText();
+      if (status.equals("healed") || status.equals("failed")) {
+        assertThat(s.has("screenshot")).as(s.toString()).isTrue();
+        byte[] jpeg = Files.readAllBytes(reportDir.resolve(s.path("screenshot").asText()));
+        assertThat(jpeg.length).isBetween(500, 2_000_000);
+        assertThat(jpeg[0] & 0xFF).isEqualTo(0xFF);
+        assertThat(jpeg[1] & 0xFF).isEqualTo(0xD8);
+        shots.add(s.path("screenshot").asText());
+      } else {
+        assertThat(s.has("screenshot")).as(s.toString()).isFalse();
+      }
+    }
+    assertThat(report.path("steps").get(3).path("heal_diff").asText()).contains("--- a/todos.yaml");
+    String html = Files.readString(reportDir.resolve("report.html"));
+    assertThat(html).contains("Archive &lt;done&gt; &amp; &quot;gone&quot;").doesNotContain("<done>");
+
+    // Opened as a person would: every step drawn, every screenshot decodes, nothing fetched.
+    browser.open(reportDir.resolve("report.html").toUri().toString());
+    await().atMost(Duration.ofSeconds(10)).until(() -> browser.eval("document.readyState === 'complete'").asBoolean());
+    assertThat(browser.eval("document.querySelectorAll('section.step').length").asInt()).isEqualTo(7);
+    assertThat(browser.eval("[...document.images].filter(i => i.complete && i.naturalWidth > 100).length").asInt())
+        .isEqualTo(shots.size());
+    assertThat(browser.eval("document.querySelector('#step-7 .badge').textContent").asText()).isEqualTo("failed");
+  }
 }
