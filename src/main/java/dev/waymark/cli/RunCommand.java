@@ -37,7 +37,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Replay a workflow YAML in Chromium without a model.",
         "Each step's result goes to stdout as one JSON line {step_id, type, label, ok, skipped, error, data, url}, then "
-            + "{ok, steps, stored}; progress goes to stderr."},
+            + "{ok, steps, stored}; progress (step n of N) goes to stderr.",
+        "Heals (a selector that no longer led to its element, acted on the element identity found) can be written as "
+            + "a diff of the file (--heals) or a healed copy (--accept-heals); --base-url runs against another "
+            + "deployment; --report writes report.json and report.html."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every non-optional step succeeded", "1:an unexpected error (see the log)",
         "2:the command line or the workflow file cannot be used (each problem is listed with its line)",
