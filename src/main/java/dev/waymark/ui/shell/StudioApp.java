@@ -113,8 +113,12 @@ public final class StudioApp extends Application {
     }
 
     StudioContext.Model configured = configuredModel(startProblems);
+    BrowserClient bridge = client;
+    java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replay = () -> bridge != null && bridge.isConnected()
+        ? new dev.waymark.replay.BridgeReplayBrowser(bridge, new dev.waymark.bridge.CaptureFolder(ConfigDirs.captures()))
+        : null;
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
-        configured, recoverable, ui));
+        configured, recoverable, ui, replay));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -15,10 +15,12 @@ import java.util.concurrent.Executor;
  * What the studio window is built from: the session, the bridge as the connection panel sees it, file dialogs,
  * where the approval policy is kept, the model when one is configured (null: the person decides every step),
  * the unfinished sessions to offer for recovery, and the UI executor: the one way the view models reach the FX
- * thread ({@code Platform::runLater} in the app; a test may pass its own).
+ * thread ({@code Platform::runLater} in the app; a test may pass its own), and the browser a replay acts in (null when none
+ * is connected).
  */
 public record StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files,
-    Path approvalFile, Model model, List<SessionJournal.Replay> recoverable, Executor ui) {
+    Path approvalFile, Model model, List<SessionJournal.Replay> recoverable, Executor ui,
+    java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replayBrowser) {
 
   /** A configured model: where decisions come from and how its prompt is written. */
   public record Model(DecisionSource source, PromptRenderer renderer) {}
@@ -26,5 +28,13 @@ public record StudioContext(AuthoringSession session, ConnectionService connecti
   public StudioContext {
     recoverable = recoverable == null ? List.of() : List.copyOf(recoverable);
     Objects.requireNonNull(ui, "ui");
+    // null when replay has no browser to use (a test, a bridge that did not start): the Replay window says so
+    if (replayBrowser == null) replayBrowser = () -> null;
+  }
+
+  /** A studio whose Replay window has no browser to replay in. */
+  public StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files, Path approvalFile,
+      Model model, List<SessionJournal.Replay> recoverable, Executor ui) {
+    this(session, connection, files, approvalFile, model, recoverable, ui, null);
   }
 }

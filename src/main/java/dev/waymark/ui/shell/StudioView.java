@@ -35,6 +35,8 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
+import dev.waymark.ui.replay.ReplayView;
+import dev.waymark.ui.replay.ReplayViewModel;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
@@ -206,6 +208,7 @@ public final class StudioView extends BorderPane {
         item("menu-copy-yaml", "Copy workflow YAML", "Shortcut+Shift+C", this::copyYaml),
         item("menu-inspect", "Open workflow to inspect…", null,
             () -> vm.inspectWorkflow((name, text) -> WorkflowInspector.show(getScene().getWindow(), name, text))),
+        item("menu-replay", "Replay a workflow…", "Shortcut+R", this::openReplay),
         new SeparatorMenuItem(),
         item("menu-settings", "Settings…", "Shortcut+Comma", this::openSettings),
         new SeparatorMenuItem(),
@@ -224,6 +227,18 @@ public final class StudioView extends BorderPane {
     MenuBar bar = new MenuBar(file, step);
     bar.setId("menu-bar");
     return bar;
+  }
+
+  /** The Replay window: a workflow file or the session's own, replayed in the connected browser without a model. */
+  private void openReplay() {
+    ReplayViewModel replay = new ReplayViewModel(ctx.ui(), ctx.replayBrowser());
+    ReplayView replayView = new ReplayView(replay,
+        () -> vm.inspectWorkflow(replay::load),
+        () -> ctx.session().exportYaml().whenComplete((yaml, e) -> ctx.ui().execute(() -> {
+          if (e == null) replay.load("the session's workflow", yaml);
+          else showProblem("The session's workflow could not be written: " + e.getMessage());
+        })));
+    ReplayView.show(getScene().getWindow(), replayView);
   }
 
   private static MenuItem item(String id, String text, String accel, Runnable action) {

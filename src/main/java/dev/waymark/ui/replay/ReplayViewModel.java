@@ -1,0 +1,212 @@
+package dev.waymark.ui.replay;
+
+import dev.waymark.decide.OutcomeSentences;
+import dev.waymark.replay.ReplayBrowser;
+import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.ReplayStepResult;
+import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowLoadException;
+import dev.waymark.workflow.WorkflowYaml;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The studio's replay of a workflow without a model: a workflow file or the session's own, each step's status (ok,
+ * skipped, healed, failed, uncertain), time and what the page did, heals with their evidence, and the stored data.
+ * The run is on a thread of its own; every property changes on the UI executor only.
+ */
+public final class ReplayViewModel {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplayViewModel.class);
+
+  /** One step of the loaded workflow as the table shows it. */
+  public record Row(String stepId, String type, String label, String status, String ms, String detail) {}
+
+  private final Executor ui;
+  private final Supplier<ReplayBrowser> browser;
+  private final ReadOnlyStringWrapper workflowName = new ReadOnlyStringWrapper("No workflow loaded");
+  private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Open a workflow file, or take the session's.");
+  private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+  private final ReadOnlyBooleanWrapper loaded = new ReadOnlyBooleanWrapper(false);
+  private final ObservableList<Row> rows = FXCollections.observableArrayList();
+  private final ObservableList<String> stored = FXCollections.observableArrayList();
+  private final ObservableList<String> heals = FXCollections.observableArrayList();
+  private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(false);
+  private final java.util.Set<String> breakpoints = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private Workflow workflow;
+  private volatile Thread runner;
+  private volatile PausableBrowser pausable;
+
+  /** {@code browser} gives the browser to replay in when a run starts (null: no browser can be reached). */
+  public ReplayViewModel(Executor ui, Supplier<ReplayBrowser> browser) {
+    this.ui = ui;
+    this.browser = browser;
+  }
+
+  /** Loads a workflow from its YAML; a file with problems is listed, line by line, and nothing is loaded. */
+  public void load(String name, String yaml) {
+    if (running.get()) return;
+    try {
+      Workflow w = WorkflowYaml.read(yaml);
+      workflow = w;
+      workflowName.set(name + " — " + w.steps().size() + (w.steps().size() == 1 ? " step" : " steps"));
+      rows.setAll(w.steps().stream().map(s -> new Row(s.id(), s.type(), s.label(), "", "", "")).toList());
+      stored.clear();
+      heals.clear();
+      loaded.set(true);
+      List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(w, Map.of());
+      status.set(missing.isEmpty() ? "Ready: press Run to replay it in the connected browser."
+          : "This workflow needs values for " + missing.stream().map(m -> "{{ " + m.name() + " }}").collect(Collectors.joining(", "))
+          + "; the studio replays only workflows without secrets. Replay it with `waymark run --values-file`.");
+    } catch (WorkflowLoadException e) {
+      status.set(name + " cannot be replayed: " + e.problems().stream().map(Object::toString).collect(Collectors.joining("; ")));
+    }
+  }
+
+  /** Replays the loaded workflow in the browser, step by step; Stop ends it. */
+  public void run() {
+    Workflow w = workflow;
+    if (w == null || running.get()) return;
+    if (!WorkflowRunner.missingValues(w, Map.of()).isEmpty()) return;
+    ReplayBrowser connected = browser.get();
+    if (connected == null) {
+      status.set("No browser is connected: launch one in the Browser panel, then press Run again.");
+      return;
+    }
+    PausableBrowser b = new PausableBrowser(connected, id -> ui.execute(() -> {
+      paused.set(id != null);
+      if (id != null) status.set("Paused before " + id + ": Step runs it, Resume goes on, Stop ends the replay.");
+    }));
+    b.breakpoints().addAll(breakpoints);
+    pausable = b;
+    running.set(true);
+    stored.clear();
+    heals.clear();
+    rows.setAll(w.steps().stream().map(s -> new Row(s.id(), s.type(), s.label(), "waiting", "", "")).toList());
+    status.set("Replaying " + w.steps().size() + " steps…");
+    long[] last = {System.nanoTime()};
+    Thread t = new Thread(() -> {
+      ReplayResult result = null;
+      try {
+        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(Map.of()).withListeners(r -> {
+          long now = System.nanoTime();
+          long ms = (now - last[0]) / 1_000_000;
+          last[0] = now;
+          ui.execute(() -> show(r, ms));
+        }, line -> ui.execute(() -> status.set(line))));
+      } catch (RuntimeException e) {
+        LOG.warn("the replay failed", e);
+        String why = e.getMessage();
+        ui.execute(() -> status.set("The replay stopped: " + why));
+      } finally {
+        ReplayResult done = result;
+        ui.execute(() -> finish(done));
+      }
+    }, "waymark-replay");
+    t.setDaemon(true);
+    runner = t;
+    t.start();
+  }
+
+  /** Stops a running replay; a step already sent is reported as uncertain, never repeated. */
+  public void stop() {
+    Thread t = runner;
+    if (t != null) t.interrupt();
+  }
+
+  /** Stops before the next step (Resume or Step goes on). */
+  public void pause() {
+    PausableBrowser b = pausable;
+    if (b != null) b.pause();
+  }
+
+  /** Goes on after a pause or a breakpoint. */
+  public void resume() {
+    PausableBrowser b = pausable;
+    if (b != null) b.resume();
+  }
+
+  /** Runs the one step the replay waits before, then stops again. */
+  public void stepOnce() {
+    PausableBrowser b = pausable;
+    if (b != null) b.stepOnce();
+  }
+
+  /** Sets or clears a breakpoint before a step (also while a replay runs). */
+  public void toggleBreakpoint(String stepId) {
+    if (stepId == null) return;
+    boolean on = breakpoints.add(stepId);
+    if (!on) breakpoints.remove(stepId);
+    PausableBrowser b = pausable;
+    if (b != null) {
+      if (on) b.breakpoints().add(stepId);
+      else b.breakpoints().remove(stepId);
+    }
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
+      if (r.stepId().equals(stepId)) rows.set(i, r);
+    }
+  }
+
+  /** Whether the replay stops before this step. */
+  public boolean hasBreakpoint(String stepId) {
+    return breakpoints.contains(stepId);
+  }
+
+  private void show(ReplayStepResult r, long ms) {
+    if (r.rewind()) return;
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      if (!row.stepId().equals(r.stepId())) continue;
+      String state = r.uncertain() ? "uncertain" : !r.ok() ? (r.optional() ? "failed (optional)" : "failed")
+          : r.skipped() ? "skipped" : r.outcome() != null && r.outcome().healed() != null ? "healed" : "ok";
+      String said = OutcomeSentences.forPerson(r.type(), r.outcome());
+      String detail = !r.ok() && r.error() != null ? r.error() : joined(r.effect(), said);
+      rows.set(i, new Row(row.stepId(), row.type(), row.label(), state, Long.toString(ms), detail));
+      if (r.outcome() != null && r.outcome().healed() != null) heals.add(r.stepId() + ": " + said);
+      return;
+    }
+  }
+
+  private void finish(ReplayResult r) {
+    running.set(false);
+    paused.set(false);
+    runner = null;
+    pausable = null;
+    if (r == null) return;
+    r.stored().forEach((k, v) -> stored.add(k + " = " + v));
+    status.set(r.ok() ? "Replayed every step" + (heals.isEmpty() ? "." : "; " + heals.size() + " healed — review them below.")
+        : "The replay stopped" + (r.failedStep() == null ? "" : " at " + r.failedStep()) + ": " + r.error());
+  }
+
+  private static String joined(String a, String b) {
+    if (a == null || a.isBlank()) return b == null ? "" : b;
+    return b == null || b.isBlank() ? a : a + ". " + b;
+  }
+
+  /** The steps of the loaded workflow, for a caller that wants them (null before one is loaded). */
+  public List<Step> steps() {
+    return workflow == null ? null : workflow.steps();
+  }
+
+  public ReadOnlyStringProperty workflowNameProperty() { return workflowName.getReadOnlyProperty(); }
+  public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
+  public ReadOnlyBooleanProperty pausedProperty() { return paused.getReadOnlyProperty(); }
+  public ObservableList<Row> rows() { return FXCollections.unmodifiableObservableList(rows); }
+  public ObservableList<String> stored() { return FXCollections.unmodifiableObservableList(stored); }
+  public ObservableList<String> heals() { return FXCollections.unmodifiableObservableList(heals); }
+}

@@ -1,0 +1,170 @@
+package dev.waymark.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.waymark.replay.ReplayBrowser;
+import dev.waymark.ui.replay.ReplayView;
+import dev.waymark.ui.replay.ReplayViewModel;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
+import dev.waymark.workflow.StepResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The studio's Replay window: a workflow loaded, run in a browser, each step's status, the heals, the stored data. */
+@ExtendWith(ApplicationExtension.class)
+class ReplayViewTest {
+  private static final String WORKFLOW = """
+      id: orders
+      name: Read the order
+      steps:
+        - id: s1
+          type: click
+          label: Open the orders
+          selector: {css: "#orders"}
+        - id: s2
+          type: click
+          label: Open the first order
+          selector: {css: "li:nth-of-type(1) a"}
+        - id: s3
+          type: extract
+          label: Read the order number
+          selector: {css: "#number"}
+          store: order_id
+      """;
+
+  final List<String> performed = new CopyOnWriteArrayList<>();
+  volatile boolean connected = true;
+  ReplayViewModel vm;
+
+  /** A browser that answers every step, healing the second and reading an order number on the third. */
+  private final ReplayBrowser browser = new ReplayBrowser() {
+    @Override
+    public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+      performed.add(step.id());
+      if ("s2".equals(step.id())) {
+        StepOutcome.Heal heal = new StepOutcome.Heal(step.selector(), Selector.css("a[data-order='A-1042']"), 0.91, 0.4,
+            "the selector found another element", "link \"Order A-1042\"");
+        return new StepResult(step.id(), true, null, null, null, null, false, false, false,
+            new StepOutcome(null, null, null, null, false, null, null, false, null, heal), null);
+      }
+      return StepResult.success(step.id(), "s3".equals(step.id()) ? "A-1042" : null, null, null);
+    }
+
+    @Override
+    public StepResult gate(Step step, long limitMs) {
+      return StepResult.failure(step.id(), "no person here", null);
+    }
+  };
+
+  @Start
+  void start(Stage stage) {
+    vm = new ReplayViewModel(Platform::runLater, () -> connected ? browser : null);
+    stage.setScene(new Scene(new ReplayView(vm, () -> { }, () -> { }), 1000, 600));
+    stage.show();
+  }
+
+  private String status(FxRobot robot) {
+    return robot.lookup("#replay-status").queryAs(Label.class).getText();
+  }
+
+  @Test
+  void aWorkflowReplaysStepByStepWithItsHealAndStoredData(FxRobot robot) {
+    robot.interact(() -> vm.load("orders.yaml", WORKFLOW));
+    assertThat(robot.lookup("#replay-workflow").queryAs(Label.class).getText()).isEqualTo("orders.yaml — 3 steps");
+    assertThat(robot.lookup("#replay-run").query().isDisabled()).isFalse();
+
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Replayed every step"));
+
+    assertThat(performed).containsExactly("s1", "s2", "s3");
+    assertThat(vm.rows()).extracting(ReplayViewModel.Row::status).containsExactly("ok", "healed", "ok");
+    assertThat(vm.rows().get(1).detail()).contains("healed").contains("Order A-1042");
+    assertThat(vm.heals()).singleElement().asString().startsWith("s2: ").contains("a[data-order='A-1042']");
+    assertThat(vm.stored()).containsExactly("order_id = A-1042");
+    assertThat(status(robot)).contains("1 healed");
+  }
+
+  @Test
+  void aBreakpointStopsBeforeItsStepStepRunsOneAndResumeGoesOn(FxRobot robot) {
+    robot.interact(() -> {
+      vm.load("orders.yaml", WORKFLOW);
+      vm.toggleBreakpoint("s2");
+    });
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s2"));
+    assertThat(performed).containsExactly("s1");
+    assertThat(robot.lookup("#replay-resume").query().isDisabled()).isFalse();
+
+    robot.clickOn("#replay-step");
+    // Step runs s2 and stops before s3
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s3"));
+    assertThat(performed).containsExactly("s1", "s2");
+
+    robot.clickOn("#replay-resume");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Replayed every step"));
+    assertThat(performed).containsExactly("s1", "s2", "s3");
+  }
+
+  @Test
+  void stopWhilePausedEndsTheReplayWithoutSendingTheStep(FxRobot robot) {
+    robot.interact(() -> {
+      vm.load("orders.yaml", WORKFLOW);
+      vm.toggleBreakpoint("s1");
+    });
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Paused before s1"));
+
+    robot.clickOn("#replay-stop");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("The replay stopped"));
+    assertThat(status(robot)).contains("interrupted");
+    assertThat(performed).isEmpty();
+    assertThat(robot.lookup("#replay-run").query().isDisabled()).isFalse();
+  }
+
+  @Test
+  void withoutABrowserRunSaysWhatToDoAndPerformsNothing(FxRobot robot) {
+    connected = false;
+    robot.interact(() -> vm.load("orders.yaml", WORKFLOW));
+    robot.clickOn("#replay-run");
+    assertThat(status(robot)).isEqualTo("No browser is connected: launch one in the Browser panel, then press Run again.");
+    assertThat(performed).isEmpty();
+  }
+
+  @Test
+  void aBrokenFileIsListedWithItsLinesAndNothingLoads(FxRobot robot) {
+    robot.interact(() -> vm.load("broken.yaml", "id: w\nsteps:\n  - type: hover\n"));
+    assertThat(status(robot)).startsWith("broken.yaml cannot be replayed: ").contains("line 3");
+    assertThat(robot.lookup("#replay-run").query().isDisabled()).isTrue();
+  }
+
+  @Test
+  void aWorkflowThatNeedsSecretsSaysHowToReplayIt(FxRobot robot) {
+    robot.interact(() -> vm.load("login.yaml", """
+        id: login
+        variables:
+          password: the account password
+        steps:
+          - id: s1
+            type: fill
+            selector: {css: "#pw"}
+            value: "{{ password }}"
+        """));
+    assertThat(status(robot)).contains("{{ password }}").contains("waymark run --values-file");
+    robot.clickOn("#replay-run");
+    assertThat(performed).isEmpty();
+  }
+}
