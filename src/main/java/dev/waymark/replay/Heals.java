@@ -42,7 +42,12 @@ public final class Heals {
     public String evidence() {
       StringBuilder b = new StringBuilder("step ").append(stepId);
       if (label != null && !label.isBlank()) b.append(" (\"").append(label).append("\")");
-      b.append(": ").append(heal.reason() == null ? "the selector no longer led to its element" : heal.reason());
+      return b.append(": ").append(detail()).toString();
+    }
+
+    /** The evidence without the step's name: why, the old and new selector, the element, the scores. */
+    public String detail() {
+      StringBuilder b = new StringBuilder(heal.reason() == null ? "the selector no longer led to its element" : heal.reason());
       if (heal.from() != null) b.append("; was ").append(heal.from().describe());
       if (heal.to() != null) b.append("; acted through ").append(heal.to().describe());
       if (heal.element() != null) b.append(" on ").append(heal.element());
@@ -64,6 +69,20 @@ public final class Heals {
       out.add(new Found(at, r.stepId(), r.label(), r.outcome().healed()));
     }
     return out;
+  }
+
+  /** The heal of one step's result, or null when it did not heal. */
+  public static Found of(Workflow workflow, ReplayStepResult r) {
+    if (r.outcome() == null || r.outcome().healed() == null) return null;
+    int at = -1;
+    List<Step> steps = workflow.steps();
+    for (int i = 0; i < steps.size() && !r.rewind(); i++) {
+      if (idOf(steps.get(i), i).equals(r.stepId())) {
+        at = i;
+        break;
+      }
+    }
+    return new Found(at, r.stepId(), r.label(), r.outcome().healed());
   }
 
   /**
