@@ -12,6 +12,7 @@ import { runGate } from './gate.js';
 import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
+import { screenshotTab } from '../executor/screenshot.js';
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
@@ -87,6 +88,13 @@ const HANDLERS = {
     const tab = await tabFor(msg);
     const r = await highlightInTab(tab, msg.selector ?? null);
     return { type: 'highlighted', ok: !!(r && r.ok !== false), error: r && r.ok === false ? r.error : null };
+  },
+
+  // A picture of the task tab for run's report, the element outlined (executor/screenshot.js).
+  async screenshot(msg) {
+    const tab = await tabFor(msg);
+    const r = await screenshotTab(tab, msg.selector ?? null);
+    return { type: 'screenshot', ...r, error: r.error ? maskKnown(r.error) : null };
   },
 
   async tabs() {

@@ -66,6 +66,9 @@ function hrefPath(h) {
 export function scoreNode(node, target) {
   const role = roleFit(node.role, target.role);
   if (!role) return 0;
+  // A context was recorded because the name alone did not say which one (twenty "Add to cart" buttons, a
+  // checkbox per row): another item's context makes it another element, however alike the name.
+  if (target.context && node.context && textSimilarity(node.context, target.context) < 0.5) return 0;
   let got = 0;
   let max = 0;
   for (const [field, w] of Object.entries(WEIGHTS)) {

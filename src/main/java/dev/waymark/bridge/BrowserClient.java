@@ -285,6 +285,20 @@ public final class BrowserClient implements AutoCloseable {
     return send(m, server.config().requestTimeout()).thenApply(r -> okOrRefuse(r, "highlight"));
   }
 
+  /**
+   * A JPEG of the task tab's visible part, the element {@code selector} picks outlined (null: none), for a report.
+   * Fails when the browser cannot take one (the tab is not visible in a browser Waymark did not launch).
+   */
+  public CompletableFuture<byte[]> screenshot(Object selector) {
+    ObjectNode m = server.codec().message(MessageType.SCREENSHOT);
+    m.set("selector", selector == null ? NullNode.instance
+        : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      okOrRefuse(r, "screenshot");
+      return java.util.Base64.getDecoder().decode(r.path("image").asText(""));
+    });
+  }
+
   /** The browser's tabs, the task tab marked. */
   public CompletableFuture<List<TabInfo>> tabs() {
     ObjectNode m = server.codec().message(MessageType.TABS);

@@ -36,6 +36,8 @@ public enum MessageType {
   PANEL_UPDATED("panel_updated", Direction.TO_STUDIO),
   EVENT("event", Direction.TO_STUDIO),
   // both ways
+  // run's report: the request and its reply share the name (the reply carries the image)
+  SCREENSHOT("screenshot", Direction.BOTH),
   HEARTBEAT("heartbeat", Direction.BOTH),
   ERROR("error", Direction.BOTH);
 

@@ -3,8 +3,10 @@ package dev.waymark.cli;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
+import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.RunReport;
 import dev.waymark.replay.WorkflowRunner;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
@@ -20,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,7 +37,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Replay a workflow YAML in Chromium without a model.",
         "Each step's result goes to stdout as one JSON line {step_id, type, label, ok, skipped, error, data, url}, then "
-            + "{ok, steps, stored}; progress goes to stderr."},
+            + "{ok, steps, stored}; progress (step n of N) goes to stderr.",
+        "Heals (a selector that no longer led to its element, acted on the element identity found) can be written as "
+            + "a diff of the file (--heals) or a healed copy (--accept-heals); --base-url runs against another "
+            + "deployment; --report writes report.json and report.html."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:every non-optional step succeeded", "1:an unexpected error (see the log)",
         "2:the command line or the workflow file cannot be used (each problem is listed with its line)",
@@ -53,6 +59,8 @@ public final class RunCommand implements Callable<Integer> {
   public static final int EXIT_START_NOT_REACHED = 7;
   public static final int EXIT_MISSING_VALUE = 8;
   public static final int EXIT_STOPPED = 11;
+  /** How long one screenshot for the report may take; a run never waits longer on its pictures. */
+  static final int SCREENSHOT_TIMEOUT_S = 10;
 
   @Parameters(index = "0", paramLabel = "FILE.yaml", description = "the workflow to replay")
   Path file;
@@ -91,6 +99,31 @@ public final class RunCommand implements Callable<Integer> {
       + "(untrusted; the fallback), also in a browser Waymark launched")
   boolean pageInput;
 
+  @Option(names = "--heals", paramLabel = "FILE",
+      description = "write the run's heals (steps whose selector no longer led to their element and that acted on the "
+          + "element identity found) as a unified diff of the workflow file, with each heal's evidence above it")
+  Path healsFile;
+
+  @Option(names = "--accept-heals", description = "write the workflow with each healed step's selector replaced next to "
+      + "the original, as NAME.healed.yaml (NAME.healed-2.yaml… when that exists: never overwritten)")
+  boolean acceptHeals;
+
+  @Option(names = "--base-url", paramLabel = "URL",
+      description = "run against another deployment: addresses on the workflow's origin (navigations, captureUrl, "
+          + "rewind urls, url_includes that hold the origin) move to URL's origin, and URL's path is put in front of "
+          + "their paths, e.g. https://staging.example.com or http://127.0.0.1:8080/app")
+  String baseUrl;
+
+  @Option(names = "--authored-base", paramLabel = "URL",
+      description = "with --base-url: the origin and path prefix the workflow was authored against, which URL replaces "
+          + "(default: the origin of its first navigation, with no prefix)")
+  String authoredBase;
+
+  @Option(names = "--report", paramLabel = "DIR",
+      description = "write report.json and a self-contained report.html into DIR: each step's status, time, error, "
+          + "heal and stored data (masked), with a screenshot at each failure and heal")
+  Path reportDir;
+
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
@@ -99,6 +132,8 @@ public final class RunCommand implements Callable<Integer> {
   CommandSpec spec;
 
   private final BrowserClient connectedClient;
+  private String text;
+  private Workflow authored;
   private PrintWriter out;
   private PrintWriter err;
 
@@ -119,7 +154,8 @@ public final class RunCommand implements Callable<Integer> {
     if (timeoutMs <= 0) return usage("--timeout must be a positive number of milliseconds");
     Workflow workflow;
     try {
-      workflow = WorkflowYaml.read(Files.readString(file, StandardCharsets.UTF_8));
+      text = Files.readString(file, StandardCharsets.UTF_8);
+      workflow = WorkflowYaml.read(text);
     } catch (WorkflowLoadException e) {
       List<WorkflowProblem> problems = e.problems();
       err.println("waymark run: " + file + " cannot be replayed: " + (problems.size() == 1 ? "1 problem" : problems.size() + " problems"));
@@ -129,6 +165,34 @@ public final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       return usage("cannot read " + file + ": " + e.getMessage());
     }
+    String outputsProblem = RunOutputs.problem(healsFile, reportDir);
+    if (outputsProblem != null) return usage(outputsProblem);
+    if (authoredBase != null && baseUrl == null) return usage("--authored-base names what --base-url replaces; give --base-url too");
+    authored = workflow;
+    if (baseUrl != null) {
+      BaseUrl.Base to;
+      BaseUrl.Base from;
+      try {
+        to = BaseUrl.parse(baseUrl);
+      } catch (IllegalArgumentException e) {
+        return usage("--base-url " + e.getMessage());
+      }
+      try {
+        from = authoredBase != null ? BaseUrl.parse(authoredBase) : BaseUrl.authoredBase(workflow);
+      } catch (IllegalArgumentException e) {
+        return usage("--authored-base " + e.getMessage());
+      }
+      if (from == null) {
+        return usage("--base-url: " + file + " opens no http(s) address (no navigate step), so there is no origin to "
+            + "replace; name the one it was authored against with --authored-base URL");
+      }
+      BaseUrl.Retargeted r = BaseUrl.apply(workflow, from, to);
+      workflow = r.workflow();
+      progress("retargeted from " + from + " to " + to + ": " + r.changes().size()
+          + (r.changes().size() == 1 ? " address" : " addresses"));
+      for (String c : r.changes()) progress("  " + c);
+    }
+    Workflow target = workflow;
     Map<String, String> values;
     try {
       values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
@@ -138,7 +202,7 @@ public final class RunCommand implements Callable<Integer> {
     // Only declared variables are passed on: a values file may hold more than this workflow uses.
     Map<String, String> declared = new LinkedHashMap<>();
     values.forEach((k, v) -> {
-      if (workflow.variables().containsKey(k)) declared.put(k, v);
+      if (target.variables().containsKey(k)) declared.put(k, v);
     });
     List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
     if (!missing.isEmpty()) {
@@ -174,10 +238,13 @@ public final class RunCommand implements Callable<Integer> {
     if (pageInput) client.usePageInput();
     else client.useTrustedInput(trustedClicks);
     SecretMask mask = new SecretMask(values);
+    RunReport report = reportDir == null ? null : new RunReport(workflow,
+        selector -> client.screenshot(selector).get(SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), System::currentTimeMillis);
     WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
         .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())
         .withTimeout(timeoutMs)
         .withListeners(step -> {
+          if (report != null) report.onStep(step);
           synchronized (out) {
             // The runner masks already; masking the whole line again costs nothing and guards every field.
             out.println(mask.mask(Json.write(step)));
@@ -198,6 +265,10 @@ public final class RunCommand implements Callable<Integer> {
       out.flush();
     }
     progress(result.ok() ? "done: every step that had to succeed did" : "stopped: " + result.error());
+    RunOutputs outputs = new RunOutputs(file, text, authored, this::progress, err);
+    boolean written = outputs.write(result, healsFile, acceptHeals);
+    if (report != null) written &= outputs.writeReport(report, result, reportDir, mask);
+    if (!written && result.outcome() == ReplayResult.Outcome.COMPLETED) return EXIT_ERROR;
     return switch (result.outcome()) {
       case COMPLETED -> EXIT_OK;
       case STEP_FAILED -> EXIT_STEP_FAILED;

@@ -218,7 +218,8 @@ public final class WorkflowRunner {
       o.onStep().accept(out);
       String shown = out.label() != null && !out.label().isBlank() ? out.label() : mask.mask(step.prompt());
       String what = shown == null || shown.isBlank() ? step.type() : step.type() + " " + shown;
-      progress(id + ": " + what + " - " + (out.uncertain() ? "UNCERTAIN: " + out.error()
+      // "step n of N" for a person watching a long run; a rewind is not one of the N.
+      progress((rewind ? "" : "step " + (index + 1) + " of " + steps.size() + ": ") + id + ": " + what + " - " + (out.uncertain() ? "UNCERTAIN: " + out.error()
           : out.skipped() ? "skipped (" + out.data() + ")"
           : out.ok() ? "ok" : (out.optional() ? "failed (optional, going on): " : "failed: ") + out.error()));
       return out;

@@ -64,6 +64,26 @@ public final class WorkflowYaml {
     }
   }
 
+  /** A value as workflow YAML writes it (same style as {@link #write}), for editing one part of a file. */
+  public static String writeFragment(Object value) {
+    try {
+      return WRITER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write YAML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /**
+   * The line (1-based) of every key in a readable document, by JSON pointer ({@code /steps/2/selector}), so an
+   * edit can touch one part of a file and leave the rest byte for byte as it was.
+   */
+  public static Map<String, Integer> keyLines(String yaml) throws WorkflowLoadException {
+    List<WorkflowProblem> problems = new ArrayList<>();
+    Located doc = parse(yaml, problems);
+    if (doc == null || !problems.isEmpty()) throw new WorkflowLoadException(problems);
+    return java.util.Collections.unmodifiableMap(doc.lines);
+  }
+
   public static Workflow read(String yaml) throws WorkflowLoadException {
     List<WorkflowProblem> problems = new ArrayList<>();
     if (yaml.length() > MAX_DOCUMENT_CHARS) {

@@ -115,6 +115,15 @@ class IdentityE2ETest {
   }
 
   @Test
+  void aRowThatIsGoneIsNotReplacedByAnotherRowWithTheSameControl() throws Exception {
+    open("no-dog");
+    Replayed r = replay(List.of(authored.get(1)));
+    assertThat(r.results().get(0).ok()).isFalse();
+    assertThat(r.results().get(0).error()).contains("Walk dog");
+    assertThat(acted()).as("the book's toggle sits where the dog's was, and is not it").isEmpty();
+  }
+
+  @Test
   void twoEquallyGoodCandidatesStopTheStepWithoutActing() throws Exception {
     open("twins");
     Replayed r = replay(List.of(authored.get(3)));

@@ -91,7 +91,7 @@ class RunCommandChromiumTest {
     assertThat(rows).hasSize(3);
     assertThat(rows.get(1).path("number").asText()).isEqualTo("A-1002");
     assertThat(rows.get(1).path("total").asText()).isEqualTo("$40.50");
-    assertThat(run.err()).contains("[waymark] promo: click Close the promotion - failed (optional, going on)");
+    assertThat(run.err()).contains("[waymark] step 8 of 13: promo: click Close the promotion - failed (optional, going on)");
   }
 
   @Test

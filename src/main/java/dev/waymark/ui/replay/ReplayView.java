@@ -80,16 +80,44 @@ public final class ReplayView extends BorderPane {
     ListView<String> heals = new ListView<>(vm.heals());
     heals.setId("replay-heals");
     heals.setPrefHeight(90);
+    Button accept = new Button("Accept");
+    accept.setId("replay-heal-accept");
+    Button reject = new Button("Reject");
+    reject.setId("replay-heal-reject");
+    Button save = new Button("Save healed copy…");
+    save.setId("replay-heals-save");
+    accept.disableProperty().bind(heals.getSelectionModel().selectedItemProperty().isNull());
+    reject.disableProperty().bind(heals.getSelectionModel().selectedItemProperty().isNull());
+    save.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(vm.heals()).or(vm.runningProperty()));
+    accept.setOnAction(e -> answer(heals, true));
+    reject.setOnAction(e -> answer(heals, false));
+    save.setOnAction(e -> {
+      javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+      chooser.setTitle("Save the workflow with the accepted heals");
+      chooser.setInitialFileName(vm.healedFileName());
+      chooser.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("Workflow YAML", "*.yaml", "*.yml"));
+      java.io.File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+      if (f != null) vm.saveHealed(f.toPath());
+    });
+    ToolBar healTools = new ToolBar(accept, reject, save);
+    healTools.setId("replay-heal-tools");
     Label storedTitle = new Label("Stored data");
     ListView<String> stored = new ListView<>(vm.stored());
     stored.setId("replay-stored");
     stored.setPrefHeight(70);
-    setCenter(new VBox(6, steps, healsTitle, heals, storedTitle, stored));
+    setCenter(new VBox(6, steps, healsTitle, heals, healTools, storedTitle, stored));
     Label status = new Label();
     status.setId("replay-status");
     status.setWrapText(true);
     status.textProperty().bind(vm.statusProperty());
     setBottom(status);
+  }
+
+  private void answer(ListView<String> heals, boolean accept) {
+    int i = heals.getSelectionModel().getSelectedIndex();
+    if (accept) vm.acceptHeal(i);
+    else vm.rejectHeal(i);
+    heals.getSelectionModel().select(i);
   }
 
   public ReplayViewModel viewModel() {

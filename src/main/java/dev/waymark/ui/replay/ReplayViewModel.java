@@ -1,6 +1,7 @@
 package dev.waymark.ui.replay;
 
 import dev.waymark.decide.OutcomeSentences;
+import dev.waymark.replay.Heals;
 import dev.waymark.replay.ReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.ReplayStepResult;
@@ -46,6 +47,11 @@ public final class ReplayViewModel {
   private final ReadOnlyBooleanWrapper paused = new ReadOnlyBooleanWrapper(false);
   private final java.util.Set<String> breakpoints = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private Workflow workflow;
+  private String yaml;
+  private String fileName = "workflow.yaml";
+  // Parallel to heals: the evidence and the person's answer (null: not yet; true: accepted; false: rejected).
+  private final List<Heals.Found> found = new java.util.ArrayList<>();
+  private final List<Boolean> answers = new java.util.ArrayList<>();
   private volatile Thread runner;
   private volatile PausableBrowser pausable;
 
@@ -61,6 +67,9 @@ public final class ReplayViewModel {
     try {
       Workflow w = WorkflowYaml.read(yaml);
       workflow = w;
+      this.yaml = yaml;
+      this.fileName = name == null || name.isBlank() ? "workflow.yaml" : name;
+      clearHeals();
       workflowName.set(name + " — " + w.steps().size() + (w.steps().size() == 1 ? " step" : " steps"));
       rows.setAll(w.steps().stream().map(s -> new Row(s.id(), s.type(), s.label(), "", "", "")).toList());
       stored.clear();
@@ -93,7 +102,7 @@ public final class ReplayViewModel {
     pausable = b;
     running.set(true);
     stored.clear();
-    heals.clear();
+    clearHeals();
     rows.setAll(w.steps().stream().map(s -> new Row(s.id(), s.type(), s.label(), "waiting", "", "")).toList());
     status.set("Replaying " + w.steps().size() + " steps…");
     long[] last = {System.nanoTime()};
@@ -175,7 +184,12 @@ public final class ReplayViewModel {
       String said = OutcomeSentences.forPerson(r.type(), r.outcome());
       String detail = !r.ok() && r.error() != null ? r.error() : joined(r.effect(), said);
       rows.set(i, new Row(row.stepId(), row.type(), row.label(), state, Long.toString(ms), detail));
-      if (r.outcome() != null && r.outcome().healed() != null) heals.add(r.stepId() + ": " + said);
+      Heals.Found f = Heals.of(workflow, r);
+      if (f != null) {
+        found.add(f);
+        answers.add(null);
+        heals.add(healLine(f, null));
+      }
       return;
     }
   }
@@ -189,6 +203,80 @@ public final class ReplayViewModel {
     r.stored().forEach((k, v) -> stored.add(k + " = " + v));
     status.set(r.ok() ? "Replayed every step" + (heals.isEmpty() ? "." : "; " + heals.size() + " healed — review them below.")
         : "The replay stopped" + (r.failedStep() == null ? "" : " at " + r.failedStep()) + ": " + r.error());
+  }
+
+  // ---- heals to review ----
+
+  private void clearHeals() {
+    heals.clear();
+    found.clear();
+    answers.clear();
+  }
+
+  private static String healLine(Heals.Found f, Boolean answer) {
+    String line = f.stepId() + ": " + f.detail();
+    if (!f.writable()) return line + " — a rewind: change it by hand";
+    return line + (answer == null ? "" : answer ? " — accepted" : " — rejected");
+  }
+
+  /** Accepts the heal at {@code index} of {@link #heals()}: it goes into the healed copy. */
+  public void acceptHeal(int index) {
+    answer(index, true);
+  }
+
+  /** Rejects the heal at {@code index}: the healed copy keeps that step's selector as it was. */
+  public void rejectHeal(int index) {
+    answer(index, false);
+  }
+
+  private void answer(int index, boolean accept) {
+    if (index < 0 || index >= found.size() || !found.get(index).writable()) return;
+    answers.set(index, accept);
+    heals.set(index, healLine(found.get(index), accept));
+    long n = answers.stream().filter(Boolean.TRUE::equals).count();
+    status.set(n == 0 ? "No heal accepted: nothing to save." : n + (n == 1 ? " heal" : " heals")
+        + " accepted: Save writes the workflow with " + (n == 1 ? "its selector" : "their selectors") + " replaced.");
+  }
+
+  /** The workflow's YAML with the accepted heals' selectors replaced and nothing else changed; null when none is. */
+  public String healedYaml() {
+    List<Heals.Found> chosen = new java.util.ArrayList<>();
+    for (int i = 0; i < found.size(); i++) if (Boolean.TRUE.equals(answers.get(i))) chosen.add(found.get(i));
+    if (chosen.isEmpty() || yaml == null) return null;
+    try {
+      return Heals.healedYaml(yaml, chosen);
+    } catch (WorkflowLoadException | dev.waymark.workflow.SelectorEdits.EditException e) {
+      LOG.warn("the heals cannot be written into {}: {}", fileName, e.getMessage());
+      status.set("The accepted heals cannot be written into " + fileName + ": " + e.getMessage()
+          + ". Change those selectors by hand.");
+      return null;
+    }
+  }
+
+  /** The name a healed copy is offered under: NAME.healed.yaml beside the original. */
+  public String healedFileName() {
+    return fileName.replaceFirst("(?i)\\.ya?ml$", "") + ".healed.yaml";
+  }
+
+  /** Writes the healed copy to {@code target} (never over an existing file); says what happened in the status. */
+  public boolean saveHealed(java.nio.file.Path target) {
+    String text = healedYaml();
+    if (text == null) {
+      if (!status.get().startsWith("The accepted heals")) status.set("Accept at least one heal first: nothing was saved.");
+      return false;
+    }
+    try {
+      java.nio.file.Files.writeString(target, text, java.nio.charset.StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
+      status.set("Saved the healed workflow to " + target + "; the original is unchanged.");
+      return true;
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      status.set(target + " exists already and was not replaced: choose another name.");
+    } catch (java.io.IOException e) {
+      LOG.warn("cannot save the healed workflow to {}", target, e);
+      status.set("Cannot save to " + target + ": " + e.getMessage() + ". Check that the folder is writable.");
+    }
+    return false;
   }
 
   private static String joined(String a, String b) {

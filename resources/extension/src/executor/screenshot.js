@@ -1,0 +1,78 @@
+// @ts-check
+// A picture of the task tab for run's report (docs/protocol.md, `screenshot`): the element in question outlined
+// with the same overlay the studio's highlight uses, then the visible part of the tab as a small JPEG. The tab's
+// own capture (captureVisibleTab) works only while it is the window's active tab; a browser Waymark launched
+// also has the debugger's capture, which works for a background tab. The outline is cleared afterwards.
+import { highlightInTab } from './steps.js';
+import { launchedByWaymark } from '../bridge/state.js';
+
+const QUALITY = 60;
+// Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): keep them apart.
+const CAPTURE_GAP_MS = 600;
+let lastCapture = 0;
+
+async function viaDebugger(tabId) {
+  const target = { tabId };
+  try {
+    await chrome.debugger.attach(target, '1.3');
+  } catch (e) {
+    if (!/already attached/i.test(String(e && e.message))) throw e;
+  }
+  /** @type {any} */
+  const r = await chrome.debugger.sendCommand(target, 'Page.captureScreenshot', { format: 'jpeg', quality: QUALITY });
+  return String(r && r.data ? r.data : '');
+}
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+async function visible(tab) {
+  for (let attempt = 0; ; attempt++) {
+    const wait = lastCapture + CAPTURE_GAP_MS - Date.now();
+    if (wait > 0) await pause(wait);
+    lastCapture = Date.now();
+    try {
+      const url = await chrome.tabs.captureVisibleTab(tab.windowId, { format: 'jpeg', quality: QUALITY });
+      return url.slice(url.indexOf(',') + 1);
+    } catch (e) {
+      // Another capture (a second client, the person's own extension) may have used the quota: once more, later.
+      if (attempt > 0 || !/QUOTA|PER_SECOND/i.test(String(e && e.message))) throw e;
+      lastCapture = Date.now();
+    }
+  }
+}
+
+/**
+ * `{ok, image (base64 JPEG), format, outlined, error}`; outlined says whether the selector's element was found and
+ * outlined (a step that failed may have no element to show).
+ * @param {number} tabId
+ * @param {any} selector
+ */
+export async function screenshotTab(tabId, selector) {
+  let outlined = false;
+  if (selector) {
+    const h = await highlightInTab(tabId, selector);
+    outlined = !!(h && h.ok !== false);
+  }
+  try {
+    const tab = await chrome.tabs.get(tabId);
+    let image = '';
+    let first = null;
+    if (tab.active) {
+      try {
+        image = await visible(tab);
+      } catch (e) {
+        first = e;
+      }
+    }
+    if (!image && (await launchedByWaymark())) image = await viaDebugger(tabId);
+    if (!image) {
+      const why = first && first.message ? first.message : 'it is not the visible tab of its window';
+      return { ok: false, error: `no screenshot of tab ${tabId}: ${why}` };
+    }
+    return { ok: true, image, format: 'jpeg', outlined };
+  } catch (e) {
+    return { ok: false, error: `no screenshot of tab ${tabId}: ${e && e.message ? e.message : e}` };
+  } finally {
+    if (outlined) await highlightInTab(tabId, null);
+  }
+}
