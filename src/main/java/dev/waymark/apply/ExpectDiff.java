@@ -87,19 +87,23 @@ public final class ExpectDiff {
   }
 
   /**
-   * What the address ends with after the step: its last path segment and hash route. Only the end, so a run
-   * against another deployment (another host, a path prefix) still recognizes the same page.
+   * What the address ends with after the step: its hash route when it has one, else its last path segment. Only
+   * the end, so a run against another deployment (another host, a path prefix) still recognizes the same page.
    */
   static String tail(String url) {
     URI u = parse(url);
     if (u == null || u.getRawPath() == null) return null;
+    String fragment = u.getRawFragment();
+    // A hash-routed app keeps its path (served as /app/, /app/index.html or elsewhere): the route says where it is.
+    if (fragment != null && (fragment.startsWith("/") || fragment.startsWith("!"))) {
+      String route = "#" + fragment;
+      return UNSTABLE.matcher(route).find() ? null : route;
+    }
     String path = u.getRawPath().isEmpty() ? "/" : u.getRawPath();
     String last = path.substring(path.lastIndexOf('/'));
-    String fragment = u.getRawFragment();
-    String hashRoute = fragment != null && (fragment.startsWith("/") || fragment.startsWith("!")) ? "#" + fragment : "";
-    String t = last + hashRoute;
-    if (UNSTABLE.matcher(t).find() || "/".equals(t)) return "/".equals(t) && !hashRoute.isEmpty() ? t : null;
-    return t;
+    // "/" and "/index.html" name the same page on most servers, and say nothing about which page it is.
+    if ("/".equals(last) || last.matches("/index\\.html?") || UNSTABLE.matcher(last).find()) return null;
+    return last;
   }
 
   private static URI parse(String url) {

@@ -51,7 +51,11 @@ class ExpectDiffTest {
     PageObservation before = page("http://h/app/index.html#/", "Todos", List.of(node("link", "Active", "a.a")), List.of());
     PageObservation after = page("http://h/app/index.html#/active", "Todos", List.of(node("link", "Active", "a.a")), List.of());
 
-    assertThat(ExpectDiff.seen(click("a.a"), before, after).url()).isEqualTo("/index.html#/active");
+    assertThat(ExpectDiff.seen(click("a.a"), before, after).url()).isEqualTo("#/active");
+    // the same app served as /app/ or /app/index.html: neither says which page it is, so neither is recorded
+    assertThat(ExpectDiff.tail("http://h/app/")).isNull();
+    assertThat(ExpectDiff.tail("http://h/app/index.html")).isNull();
+    assertThat(ExpectDiff.tail("http://h/app/orders/17")).as("an id in the address").isNull();
   }
 
   @Test
