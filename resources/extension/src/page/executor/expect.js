@@ -6,6 +6,7 @@
 import { observePage } from '../observer/index.js';
 import { resolveSelector, deepQueryAll } from './resolve.js';
 import { docId } from './common.js';
+import { roleFit, textSimilarity } from './identity.js';
 
 /** @typedef {{role?: string, name?: string}} ExpectElement */
 /** @typedef {{url?: string, title?: string, appears?: ExpectElement, gone?: ExpectElement, value?: string, count?: {list: string, by: number}}} Expect */
@@ -61,10 +62,16 @@ export function checkExpect(expect, baseline, opts = {}) {
   if (expect.title && norm(document.title) !== norm(expect.title)) missing.push(`the title to read "${expect.title}"`);
   if (expect.appears || expect.gone) {
     const nodes = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false });
-    const has = (/** @type {ExpectElement} */ e) => nodes.nodes.some((n) => (!e.role || n.role === e.role) && (!e.name || norm(n.name) === norm(e.name)))
-      || (e.role === 'heading' && (nodes.headings || []).some((h) => norm(h.text) === norm(e.name)));
-    if (expect.appears && !has(expect.appears)) missing.push(`${describeElement(expect.appears)} to appear`);
-    if (expect.gone && has(expect.gone)) missing.push(`${describeElement(expect.gone)} to go away`);
+    // As lenient as identity: a role a redesign swaps (button/link) and a name that contains the other count, so
+    // another build of the same app is not stopped for a reworded label.
+    // Something gone is looked for exactly, so that only the very element still there keeps it from holding.
+    const fits = (/** @type {string} */ name, /** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => !e.name
+      || (loose ? textSimilarity(name, e.name) >= 0.75 : norm(name) === norm(e.name));
+    const has = (/** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => nodes.nodes.some((n) => (!e.role
+      || (loose ? roleFit(n.role, e.role) > 0 : n.role === e.role)) && fits(n.name, e, loose))
+      || (e.role === 'heading' && (nodes.headings || []).some((h) => fits(h.text, e, loose)));
+    if (expect.appears && !has(expect.appears, true)) missing.push(`${describeElement(expect.appears)} to appear`);
+    if (expect.gone && has(expect.gone, false)) missing.push(`${describeElement(expect.gone)} to go away`);
   }
   if (expect.value != null && opts.value != null && opts.selector) {
     let el;

@@ -47,7 +47,7 @@ export function textSimilarity(a, b) {
   return Math.max(jaccard, contains);
 }
 
-function roleFit(a, b) {
+export function roleFit(a, b) {
   if (a === b) return 1;
   if (ROLE_GROUPS.some((g) => g.includes(a) && g.includes(b))) return 0.8;
   return 0;
