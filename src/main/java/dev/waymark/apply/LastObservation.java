@@ -39,13 +39,13 @@ public final class LastObservation {
    * False when either side is missing or {@code given} is not a reading of a page.
    */
   public static boolean unchanged(String given, PageObservation now) {
-    if (now == null) return false;
-    return switch (formOf(given)) {
-      case NONE -> false;
-      case DIGEST -> given.strip().equals(ObservationDigest.of(now));
-      case JSON -> ObservationDigest.of(now).equals(ObservationDigest.of(parse(given.strip())));
-      case COMPACT -> normalized(given).equals(normalized(CompactObservation.render(now)));
-    };
+    if (now == null || given == null || given.isBlank()) return false;
+    String s = given.strip();
+    if (s.startsWith(DIGEST_PREFIX) && s.indexOf('\n') < 0) return s.equals(ObservationDigest.of(now));
+    // One parse: a caller's observation JSON can be large, and this runs every turn.
+    PageObservation read = s.startsWith("{") ? parse(s) : null;
+    if (read != null) return ObservationDigest.of(now).equals(ObservationDigest.of(read));
+    return normalized(given).equals(normalized(CompactObservation.render(now)));
   }
 
   private static PageObservation parse(String json) {
