@@ -14,7 +14,7 @@ public final class ConfigDir {
   public static final String PROPERTY = "waymark.config.dir";
 
   static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
-  static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+  public static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
   private ConfigDir() {
   }
@@ -41,7 +41,7 @@ public final class ConfigDir {
   }
 
   /** Narrows a file or folder to the owner where the file system supports it. */
-  static void restrict(Path path, Set<PosixFilePermission> perms) throws IOException {
+  public static void restrict(Path path, Set<PosixFilePermission> perms) throws IOException {
     if (isPosix()) {
       Files.setPosixFilePermissions(path, perms);
     } else {
@@ -57,7 +57,7 @@ public final class ConfigDir {
     }
   }
 
-  static boolean isPosix() {
+  public static boolean isPosix() {
     return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
   }
 }

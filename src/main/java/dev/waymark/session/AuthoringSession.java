@@ -121,6 +121,14 @@ public final class AuthoringSession implements AutoCloseable {
     });
   }
 
+  /**
+   * Adds sites (scheme://host[:port]) the task may go to without the person's approval, as a task's allowed sites say;
+   * the next turn's journal line records them. An address that has no origin is refused with the reason.
+   */
+  public CompletableFuture<SessionSnapshot> allowSites(java.util.Collection<String> urls) {
+    return change(() -> model.allowSites(urls));
+  }
+
   /** What the session allows from the next decision on (download, file_upload, viewport_control); journaled. */
   public CompletableFuture<SessionSnapshot> setCapabilities(Capabilities capabilities) {
     return change(() -> model.setCapabilities(Objects.requireNonNull(capabilities, "capabilities")));

@@ -103,6 +103,7 @@ final class PersonSteps {
     PreparedStep ready = ((ApplyTurn.Ready) p).step();
     // It already happened in the page: the turn is complete with the page's own answer, nothing is sent.
     StepResult done = StepResult.success(ready.step().id(), null, a.url(), null);
+    model.pageActions++;
     return turns.recordTurn(in, ApplyTurn.complete(in, ready, done), null, model.observation);
   }
 

@@ -60,6 +60,8 @@ final class SessionModel {
   WaitingUserStep userStep;
   /** The channel of the person's answer that let the turn being recorded go ahead (studio, terminal, chrome). */
   String answeredBy;
+  /** Steps that reached the page (sent to the browser, or done there by the person): what an agent's generation counts. */
+  long pageActions;
 
   SessionModel(SessionBrowser browser, Path journalDir, int timeoutMs, SessionState first, java.util.concurrent.Executor notifier) {
     this.browser = browser;
@@ -100,7 +102,7 @@ final class SessionModel {
   private SessionSnapshot snapshot() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage, userStep);
+        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage, userStep, pageActions);
   }
 
   /** Runs work with {@code what} shown as the session's activity (null: none), restoring the previous after. */
@@ -347,6 +349,17 @@ final class SessionModel {
   void setCapabilities(dev.waymark.apply.Capabilities caps) {
     if (caps.equals(state.capabilities())) return;
     record(JournalEntry.capabilities(caps));
+  }
+
+  void allowSites(java.util.Collection<String> urls) {
+    Set<String> origins = new LinkedHashSet<>(state.taskOrigins());
+    for (String u : urls) {
+      String o = origin(u);
+      if (o == null) throw new SessionException("\"" + u + "\" is not a site: give it as scheme://host, e.g. https://shop.example");
+      origins.add(o);
+    }
+    state = state.withTaskOrigins(origins);
+    publish();
   }
 
   void keepGoing(int extraTurns) {

@@ -13,7 +13,9 @@ import java.util.Set;
  * the session is busy with. It names which variables have a value, never the values. {@code uncertain} is the
  * last step whose effect is unknown, until the person or the next turn resolves it. {@code streaming} is the
  * model's reply as it arrives, while a decision source is writing one. {@code userStep} is the userStep
- * waiting for the person's Continue, while the browser shows it.
+ * waiting for the person's Continue, while the browser shows it. {@code pageActions} counts the steps that reached
+ * the page (sent to the browser, or done there by the person) since the session object was made: an agent's
+ * interaction generation moves with it.
  */
 public record SessionSnapshot(
     SessionState state,
@@ -30,7 +32,8 @@ public record SessionSnapshot(
     Step uncertain,
     String streaming,
     TurnUsage lastUsage,
-    WaitingUserStep userStep) {
+    WaitingUserStep userStep,
+    long pageActions) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);

@@ -172,6 +172,8 @@ final class TurnPipeline {
       model.userStep = WaitingUserStep.of(step);
       model.setActivity("Waiting for you: " + model.userStep.instruction());
     }
+    // Counted before it is sent: a step whose answer never comes may still have changed the page.
+    model.pageActions++;
     try {
       result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
       if (userStep && model.browser().answeredBy(step.id()) != null) model.answeredBy = model.browser().answeredBy(step.id());

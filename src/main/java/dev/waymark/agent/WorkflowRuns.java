@@ -1,0 +1,134 @@
+package dev.waymark.agent;
+
+import dev.waymark.apply.SecretMask;
+import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.ReplayStepResult;
+import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.risk.ApprovalPolicy;
+import dev.waymark.risk.Policy;
+import dev.waymark.risk.RiskCheck;
+import dev.waymark.risk.RuleRiskGate;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowLoadException;
+import dev.waymark.workflow.WorkflowProblem;
+import dev.waymark.workflow.WorkflowYaml;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * {@code workflow_run}: replays an exported workflow for an agent, with the person's values (never the agent's), and
+ * answers with the replay report. A replay asks nobody, so it runs only a workflow whose every step the approval policy
+ * lets through on its own; a workflow with a step that would wait for the person is refused, naming the steps, and the
+ * person runs it themselves with {@code waymark run}.
+ */
+public final class WorkflowRuns {
+  /** Replays a workflow in the host's browser. */
+  public interface Player {
+    ReplayResult play(Workflow workflow, Map<String, String> values, Consumer<String> lines) throws Exception;
+  }
+
+  private final Player player;
+  private final Supplier<Map<String, String>> values;
+  private final Supplier<ApprovalPolicy> policy;
+
+  public WorkflowRuns(Player player, Supplier<Map<String, String>> values, Supplier<ApprovalPolicy> policy) {
+    this.player = player;
+    this.values = values;
+    this.policy = policy;
+  }
+
+  public TaskReply run(Path path, Consumer<String> progress) throws InterruptedException {
+    if (path == null) throw new TaskException("path is missing: the workflow YAML file to replay");
+    Workflow wf;
+    try {
+      wf = WorkflowYaml.read(Files.readString(path));
+    } catch (IOException e) {
+      throw new TaskException("Cannot read " + path + ": " + e.getMessage());
+    } catch (WorkflowLoadException e) {
+      throw new TaskException(path + " is not a workflow Waymark can replay: " + e.problems().stream()
+          .map(WorkflowProblem::toString).collect(Collectors.joining("; ")));
+    }
+    Map<String, String> given = values.get();
+    List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(wf, given);
+    if (!missing.isEmpty()) {
+      throw new TaskException("The workflow needs values the person has not given: " + missing.stream()
+          .map(m -> "{{ " + m.name() + " }}").collect(Collectors.joining(", "))
+          + ". The person puts them in the values file (mcp --values-file) or the studio; an agent never sends values");
+    }
+    List<String> held = new ArrayList<>();
+    Set<String> origins = sites(wf);
+    RuleRiskGate gate = new RuleRiskGate();
+    for (Step s : wf.steps()) {
+      RiskCheck c = policy.get().check(gate, s, null, null, origins);
+      if (c.policy() != Policy.AUTO) {
+        held.add(s.id() + " \"" + (s.label() == null ? s.type() : s.label()) + "\" ("
+            + (c.policy() == Policy.BLOCK ? "blocked: " : "asks the person: ")
+            + c.assessment().categories().stream().map(r -> r.description()).sorted().collect(Collectors.joining(", ")) + ")");
+      }
+    }
+    if (!held.isEmpty()) {
+      throw new TaskException("A replay asks nobody, so workflow_run runs only workflows whose every step the approval "
+          + "policy lets through; these would wait for the person: " + String.join("; ", held) + ". The person can run it "
+          + "with: waymark run " + path + " --values-file FILE");
+    }
+    ReplayResult result;
+    try {
+      result = player.play(wf, given, progress);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new TaskException("The replay could not run: " + e.getMessage(), e);
+    }
+    SecretMask mask = new SecretMask(given);
+    StringBuilder b = new StringBuilder();
+    b.append(result.ok() ? "The replay passed: " : "The replay stopped: ").append(result.outcome().name().toLowerCase())
+        .append(result.error() == null ? "" : " — " + mask.mask(result.error())).append('\n');
+    List<Map<String, Object>> steps = new ArrayList<>();
+    for (ReplayStepResult r : result.steps()) {
+      Map<String, Object> m = dev.waymark.workflow.Json.read(mask.mask(dev.waymark.workflow.Json.write(r)), Map.class);
+      steps.add(m);
+      String status = r.uncertain() ? "uncertain" : r.skipped() ? "skipped" : r.ok() ? "ok" : "failed";
+      b.append("  ").append(r.stepId()).append(' ').append(r.type()).append(' ').append(status)
+          .append(m.get("error") == null ? "" : " — " + m.get("error")).append('\n');
+    }
+    Map<String, String> stored = new LinkedHashMap<>();
+    result.stored().forEach((k, v) -> stored.put(k, mask.mask(v)));
+    if (!stored.isEmpty()) b.append("stored: ").append(stored).append('\n');
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ok", result.ok());
+    m.put("outcome", result.outcome().name().toLowerCase());
+    if (result.error() != null) m.put("error", mask.mask(result.error()));
+    if (result.failedStep() != null) m.put("failed_step", result.failedStep());
+    m.put("steps", steps);
+    m.put("stored", stored);
+    return new TaskReply(!result.ok(), b.toString().strip(), m);
+  }
+
+  /** The sites a workflow works on: the origins of its navigations, which a replay may go to without asking. */
+  static Set<String> sites(Workflow wf) {
+    Set<String> out = new LinkedHashSet<>();
+    for (Step s : wf.steps()) {
+      if (!"navigate".equals(s.type()) || s.url() == null) continue;
+      try {
+        java.net.URI u = java.net.URI.create(s.url().strip());
+        if (u.getScheme() != null && u.getHost() != null) {
+          out.add(u.getScheme().toLowerCase() + "://" + u.getHost().toLowerCase() + (u.getPort() > 0 ? ":" + u.getPort() : ""));
+        }
+      } catch (IllegalArgumentException e) {
+        // a templated address: not a site
+      }
+    }
+    return out;
+  }
+}

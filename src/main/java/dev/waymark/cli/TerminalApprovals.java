@@ -1,0 +1,77 @@
+package dev.waymark.cli;
+
+import dev.waymark.risk.Approval;
+import dev.waymark.session.AuthoringSession;
+import dev.waymark.session.PendingApproval;
+import java.io.PrintWriter;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Asks the person on the terminal about each step that waits for approval while something else drives the session
+ * (an agent over MCP). The side panel asks too; the first answer wins, and a question answered there ends here.
+ */
+final class TerminalApprovals implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TerminalApprovals.class);
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  private TerminalApprovals(AuthoringSession session, PrintWriter out, TerminalLines lines) {
+    thread = new Thread(() -> loop(session, out, lines), "waymark-terminal-approvals");
+    thread.setDaemon(true);
+  }
+
+  static TerminalApprovals start(AuthoringSession session, PrintWriter out, TerminalLines lines) {
+    TerminalApprovals t = new TerminalApprovals(session, out, lines);
+    t.thread.start();
+    return t;
+  }
+
+  private void loop(AuthoringSession session, PrintWriter out, TerminalLines lines) {
+    PendingApproval asked = null;
+    try {
+      while (running) {
+        PendingApproval p = session.latest().pending();
+        if (p == null || p == asked) {
+          Thread.sleep(100);
+          continue;
+        }
+        asked = p;
+        PendingApproval waiting = p;
+        TerminalApproval.Answer a = TerminalApproval.ask(out, p, lines, () -> session.latest().pending() != waiting);
+        if (a == TerminalApproval.ELSEWHERE) {
+          say(out, "\nAnswered elsewhere (the studio or the browser's side panel).");
+          continue;
+        }
+        if (a == null) {
+          say(out, "\nThe terminal closed; approvals now come only from the browser's side panel.");
+          return;
+        }
+        try {
+          if (a.approved()) session.approve(Approval.byPerson(p.step(), Approval.Channel.CLI)).get();
+          else session.reject(p.step().id(), a.reason(), Approval.Channel.CLI.journalName()).get();
+        } catch (ExecutionException e) {
+          say(out, "That answer was not taken: " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.warn("terminal approvals stopped", e);
+    }
+  }
+
+  private static void say(PrintWriter out, String line) {
+    synchronized (out) {
+      out.println(line);
+      out.flush();
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+  }
+}
