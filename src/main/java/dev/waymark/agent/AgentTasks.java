@@ -138,6 +138,8 @@ public final class AgentTasks {
           + "\"url\": " + dev.waymark.workflow.Json.write(url) + "}}";
       TurnOutcome first = await(session.submit(decision, Provenance.MODEL), progress, "Opening " + url);
       ApplyOutput out = first.kind() == TurnOutcome.Kind.AWAITING_APPROVAL ? awaitAnswer(first.pending(), null, progress) : first.output();
+      // The start page is generation 1: what the agent first sees.
+      task = new Task(id, req.goal().strip(), session.latest().pageActions(), null);
       if (out == null || !out.ok()) {
         String why = out == null ? "no answer" : out.error();
         return TaskReply.failure("Task " + id + " started, but " + url + " could not be opened: " + why
@@ -427,7 +429,7 @@ public final class AgentTasks {
       b.append("variables (write {{ name }}; the person's values are typed, never shown):");
       for (Map.Entry<String, String> v : s.variables().entrySet()) {
         b.append(" ").append(v.getKey()).append(s.valuesEntered().contains(v.getKey()) ? "" : " (no value yet)");
-        if (!v.getValue().isBlank()) b.append(" = ").append(v.getValue());
+        if (!v.getValue().isBlank()) b.append(" (").append(v.getValue()).append(')');
         b.append(';');
       }
       b.append('\n');
