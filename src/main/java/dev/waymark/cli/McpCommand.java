@@ -61,6 +61,11 @@ public final class McpCommand implements Callable<Integer> {
           + "side panel), auto-approve them, or deny them. Categories the policy blocks stay blocked.")
   AuthorCommand.ApproveMode approve;
 
+  @Option(names = "--ask-on", paramLabel = "LIST", defaultValue = "terminal,chrome",
+      description = "where --approve ask asks: terminal (this command's controlling terminal), chrome (the browser's side "
+          + "panel), or both (default: ${DEFAULT-VALUE}); the first answer wins")
+  String askOn;
+
   @Option(names = "--values-file", paramLabel = "FILE",
       description = "real values as name=value lines (owner-only file); typed into the page, never shown to the agent")
   Path valuesFile;
@@ -112,6 +117,7 @@ public final class McpCommand implements Callable<Integer> {
   Path journalDir;
 
   private PrintWriter err;
+  private boolean askInChrome = true;
 
   @Override
   public Integer call() {
@@ -129,7 +135,22 @@ public final class McpCommand implements Callable<Integer> {
       return ExitCodes.USAGE;
     }
     boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
-    Terminal terminal = approve == AuthorCommand.ApproveMode.ask ? openTerminal() : null;
+    java.util.Set<String> channels = new java.util.HashSet<>();
+    for (String c : askOn.split(",")) {
+      String name = c.strip().toLowerCase(java.util.Locale.ROOT);
+      if (!name.equals("terminal") && !name.equals("chrome")) {
+        err.println("waymark mcp: --ask-on " + askOn + ": \"" + name + "\" is not a place to ask; use terminal, chrome or both");
+        return ExitCodes.USAGE;
+      }
+      channels.add(name);
+    }
+    askInChrome = channels.contains("chrome");
+    Terminal terminal = approve == AuthorCommand.ApproveMode.ask && channels.contains("terminal") ? openTerminal() : null;
+    if (approve == AuthorCommand.ApproveMode.ask && terminal == null && !askInChrome) {
+      err.println("waymark mcp: --approve ask with no terminal to ask on and --ask-on without chrome: nobody could approve a "
+          + "risky step. Run it from a terminal, add chrome to --ask-on, or use --approve deny");
+      return ExitCodes.USAGE;
+    }
     if (approve == AuthorCommand.ApproveMode.ask && terminal == null) {
       progress("no terminal to ask on: risky steps wait for the person in the browser's side panel"
           + (headless && port == null && connectedClient == null ? " (the browser is headless, so run with --no-headless, "
@@ -184,8 +205,8 @@ public final class McpCommand implements Callable<Integer> {
       AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
           timeoutSeconds * 1000);
       try (AuthoringSession session = new AuthoringSession(config);
-          SidePanel panel = SidePanel.over(client, session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
-              Approval.Channel.CLI.journalName());
+          SidePanel panel = askInChrome ? SidePanel.over(client, session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
+              Approval.Channel.CLI.journalName()) : null;
           TerminalApprovals approvals = terminal == null ? null
               : TerminalApprovals.start(session, terminal.out(), terminal.lines())) {
         AgentTasks tasks = new AgentTasks(session, new AgentTasks.Host() {

@@ -47,6 +47,7 @@ final class AgentClient implements AutoCloseable {
   private AgentClient(McpClientTransport transport) {
     client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
         .clientInfo(new McpSchema.Implementation("waymark-test-agent", "1.0"))
+        .initializationTimeout(Duration.ofSeconds(90))
         .progressConsumer(p -> progress.add(p.message()))
         .loggingConsumer(l -> progress.add(String.valueOf(l.data())))
         .build();
