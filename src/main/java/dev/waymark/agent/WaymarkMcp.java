@@ -71,6 +71,12 @@ public final class WaymarkMcp {
         .tools(toolSpecs()).build();
   }
 
+  /** Serves the tools on a stdio pair (the {@code mcp} command's stdin and stdout); closing stops serving. */
+  public AutoCloseable serveStdio(InputStream in, java.io.OutputStream out) {
+    McpSyncServer server = serve(new io.modelcontextprotocol.server.transport.StdioServerTransportProvider(mapper, in, out));
+    return server::closeGracefully;
+  }
+
   /** A server over a Streamable HTTP transport (the studio's endpoint). */
   public McpSyncServer serve(McpStreamableServerTransportProvider transport) {
     return McpServer.sync(transport).jsonMapper(mapper).serverInfo(SERVER_NAME, version()).instructions(INSTRUCTIONS)

@@ -18,8 +18,6 @@ import dev.waymark.session.BridgeSessionBrowser;
 import dev.waymark.session.ConfigDirs;
 import dev.waymark.session.PolicyFile;
 import dev.waymark.session.SidePanel;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -244,11 +242,11 @@ public final class McpCommand implements Callable<Integer> {
             return n;
           }
         };
-        McpSyncServer server = tools.serve(new StdioServerTransportProvider(tools.jsonMapper(), in, protocolOut));
+        AutoCloseable server = tools.serveStdio(in, protocolOut);
         progress("serving MCP on stdio: task_start, task_state, task_respond, task_export, workflow_run");
         closed.await();
         progress("the agent disconnected");
-        server.closeGracefully();
+        server.close();
         sb.release();
         String ended = tasks.taskId() == null ? "none" : session.latest().state().done() ? "done" : "open";
         if (launched != null && !headless && session.latest().lastOutput() != null && session.latest().lastOutput().handoff() != null) {

@@ -123,7 +123,7 @@ class ArchitectureTest {
   @Test
   void nothingBelowTheUiDependsOnTheUi() {
     noClasses().that().resideInAnyPackage(pkg("bridge"), pkg("decide"), pkg("replay"), pkg("session"), pkg("apply"),
-            pkg("risk"), pkg("observe"), pkg("workflow"), pkg("cli"))
+            pkg("risk"), pkg("observe"), pkg("workflow"), pkg("cli"), pkg("agent"))
         .should().dependOnClassesThat().resideInAPackage(pkg("ui"))
         .check(main);
   }
@@ -133,6 +133,20 @@ class ArchitectureTest {
     noClasses().that().resideOutsideOfPackages(pkg("ui"))
         .and().doNotHaveFullyQualifiedName(BASE + ".Main")
         .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.fxmisc..", "org.controlsfx..")
+        .check(main);
+  }
+
+  @Test
+  void onlyTheAgentPackageTouchesTheMcpSdkAndItsHttpServer() {
+    noClasses().that().resideOutsideOfPackage(pkg("agent"))
+        .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "org.eclipse.jetty..", "jakarta.servlet..")
+        .check(main);
+  }
+
+  @Test
+  void agentsReachTheSessionButNeverTheCommandLineOrTheWindow() {
+    noClasses().that().resideInAPackage(pkg("agent"))
+        .should().dependOnClassesThat().resideInAnyPackage(pkg("cli"), pkg("ui"), "org.java_websocket..")
         .check(main);
   }
 
