@@ -118,7 +118,8 @@ public final class StudioApp extends Application {
         ? new dev.waymark.replay.BridgeReplayBrowser(bridge, new dev.waymark.bridge.CaptureFolder(ConfigDirs.captures()))
         : null;
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
-        configured, recoverable, ui, replay));
+        configured, recoverable, ui, replay, new StudioContext.Agents(ConfigDirs.config(),
+            dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT)));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

@@ -20,7 +20,10 @@ import java.util.concurrent.Executor;
  */
 public record StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files,
     Path approvalFile, Model model, List<SessionJournal.Replay> recoverable, Executor ui,
-    java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replayBrowser) {
+    java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replayBrowser, Agents agents) {
+
+  /** Where the MCP token is kept and the port agents are offered (0: any free port). */
+  public record Agents(Path configDir, int port) {}
 
   /** A configured model: where decisions come from and how its prompt is written. */
   public record Model(DecisionSource source, PromptRenderer renderer) {}
@@ -30,11 +33,20 @@ public record StudioContext(AuthoringSession session, ConnectionService connecti
     Objects.requireNonNull(ui, "ui");
     // null when replay has no browser to use (a test, a bridge that did not start): the Replay window says so
     if (replayBrowser == null) replayBrowser = () -> null;
+    // The token beside the approval policy (the config folder in the app, the test's folder in a test).
+    if (agents == null) agents = new Agents(approvalFile == null ? Path.of(".") : approvalFile.toAbsolutePath().getParent(), 0);
+  }
+
+  /** A studio whose agents use the folder of the approval policy and any free port. */
+  public StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files, Path approvalFile,
+      Model model, List<SessionJournal.Replay> recoverable, Executor ui,
+      java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replayBrowser) {
+    this(session, connection, files, approvalFile, model, recoverable, ui, replayBrowser, null);
   }
 
   /** A studio whose Replay window has no browser to replay in. */
   public StudioContext(AuthoringSession session, ConnectionService connection, FileDialogs files, Path approvalFile,
       Model model, List<SessionJournal.Replay> recoverable, Executor ui) {
-    this(session, connection, files, approvalFile, model, recoverable, ui, null);
+    this(session, connection, files, approvalFile, model, recoverable, ui, null, null);
   }
 }

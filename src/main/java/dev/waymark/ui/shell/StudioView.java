@@ -79,6 +79,7 @@ public final class StudioView extends BorderPane {
   private final VariablesViewModel variablesVm;
   private final StepsView stepsView;
   private final Consumer<SessionSnapshot> listener;
+  private final dev.waymark.ui.agents.AgentsViewModel agentsVm;
 
   public StudioView(StudioContext ctx) {
     this.ctx = ctx;
@@ -121,7 +122,11 @@ public final class StudioView extends BorderPane {
     ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), ctx.ui(), problems);
     ConnectionView connectionView = new ConnectionView(connectionVm);
 
-    VBox left = new VBox(10, connectionView, variablesView);
+    agentsVm = new dev.waymark.ui.agents.AgentsViewModel(session, ctx.ui(), problems, ctx.replayBrowser(),
+        ctx.agents().configDir(), ctx.agents().port());
+    dev.waymark.ui.agents.AgentsView agentsView = new dev.waymark.ui.agents.AgentsView(agentsVm);
+
+    VBox left = new VBox(10, connectionView, variablesView, agentsView);
     left.setPadding(new Insets(8));
     ScrollPane leftScroll = new ScrollPane(left);
     leftScroll.setFitToWidth(true);
@@ -157,7 +162,8 @@ public final class StudioView extends BorderPane {
         .add("UserStepViewModel", userStepVm::accept)
         .add("StepsViewModel", stepsVm::accept)
         .add("VariablesViewModel", variablesVm::accept)
-        .add("ConnectionViewModel", connectionVm::accept);
+        .add("ConnectionViewModel", connectionVm::accept)
+        .add("AgentsViewModel", agentsVm::accept);
     session.addListener(listener);
     sceneProperty().addListener((o, a, scene) -> {
       if (scene != null) installShortcuts(scene);
@@ -361,10 +367,12 @@ public final class StudioView extends BorderPane {
   /** Detaches from the session; the caller closes the session itself. */
   public void dispose() {
     ctx.session().removeListener(listener);
+    agentsVm.close();
   }
 
   public StudioViewModel viewModel() { return vm; }
   public NotificationPane notificationPane() { return notification; }
   public ObservationView observationView() { return observationView; }
   public StepsView stepsView() { return stepsView; }
+  public dev.waymark.ui.agents.AgentsViewModel agentsViewModel() { return agentsVm; }
 }

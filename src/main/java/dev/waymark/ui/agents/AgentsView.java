@@ -1,0 +1,92 @@
+package dev.waymark.ui.agents;
+
+import dev.waymark.ui.common.Styles;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The agents panel: turn the MCP endpoint on, see its address, copy the token or a client configuration. */
+public final class AgentsView extends VBox {
+  private final AgentsViewModel vm;
+
+  public AgentsView(AgentsViewModel vm) {
+    this.vm = vm;
+    setId("agents-view");
+    getStyleClass().add(Styles.PANEL);
+    setSpacing(6);
+    Label title = new Label("Agents (MCP)");
+    title.getStyleClass().add(Styles.PANEL_TITLE);
+    Label hint = new Label("Claude Code, Cursor, VS Code or any MCP client can run tasks in this window's session. "
+        + "You approve their risky steps here or in Chrome; they never see values.");
+    hint.getStyleClass().add(Styles.HINT);
+    hint.setWrapText(true);
+
+    CheckBox on = new CheckBox("Let agents connect");
+    on.setId("agents-serving");
+    on.selectedProperty().set(vm.servingProperty().get());
+    vm.servingProperty().addListener((o, a, b) -> on.setSelected(b));
+    on.disableProperty().bind(vm.startingProperty());
+    on.setOnAction(e -> vm.setServing(on.isSelected()));
+
+    TextField address = new TextField();
+    address.setId("agents-url");
+    address.setEditable(false);
+    address.getStyleClass().add(Styles.MONO);
+    address.textProperty().bind(vm.urlProperty());
+    address.setPromptText("off");
+    HBox.setHgrow(address, Priority.ALWAYS);
+    Button copyUrl = new Button("Copy");
+    copyUrl.setId("agents-copy-url");
+    copyUrl.setTooltip(new Tooltip("Copy the address"));
+    copyUrl.disableProperty().bind(vm.servingProperty().not());
+    copyUrl.setOnAction(e -> copy(vm.urlProperty().get()));
+    HBox addressRow = new HBox(6, new Label("Address"), address, copyUrl);
+    addressRow.setAlignment(Pos.CENTER_LEFT);
+
+    Label token = new Label("••••••••••••");
+    token.setId("agents-token");
+    token.getStyleClass().add(Styles.MONO);
+    Button copyToken = new Button("Copy token");
+    copyToken.setId("agents-copy-token");
+    copyToken.setOnAction(e -> vm.copyToken(AgentsView::copy));
+    Button copyConfig = new Button("Copy client config");
+    copyConfig.setId("agents-copy-config");
+    copyConfig.setTooltip(new Tooltip("An mcpServers entry with the address and the token, for Claude Code, VS Code and others"));
+    copyConfig.setOnAction(e -> vm.copyClientConfig(AgentsView::copy));
+    Button renew = new Button("New token");
+    renew.setId("agents-new-token");
+    renew.setOnAction(e -> vm.newToken());
+    HBox tokenRow = new HBox(6, new Label("Token"), token, copyToken, copyConfig, renew);
+    tokenRow.setAlignment(Pos.CENTER_LEFT);
+
+    Label status = new Label();
+    status.setId("agents-status");
+    status.setWrapText(true);
+    status.textProperty().bind(vm.statusProperty());
+    Label activity = new Label();
+    activity.setId("agents-activity");
+    activity.setWrapText(true);
+    activity.getStyleClass().add(Styles.HINT);
+    activity.textProperty().bind(vm.activityProperty());
+
+    getChildren().addAll(title, hint, on, addressRow, tokenRow, status, activity);
+  }
+
+  private static void copy(String text) {
+    ClipboardContent c = new ClipboardContent();
+    c.putString(text);
+    Clipboard.getSystemClipboard().setContent(c);
+  }
+
+  public AgentsViewModel viewModel() {
+    return vm;
+  }
+}
