@@ -233,7 +233,7 @@ public final class AgentTasks {
           : "did not take effect and was left out.");
     }
     StringBuilder b = new StringBuilder();
-    String what = turn == null ? "the step" : (turn.type() + (turn.label() == null ? "" : " \"" + turn.label() + "\""));
+    String what = turn == null ? "the step" : turn.label() != null && !turn.label().isBlank() ? turn.label() : turn.type();
     if (out.uncertain()) {
       b.append("Uncertain: ").append(what).append(" was sent but its effect is unknown (").append(out.error())
           .append("). It is never repeated by itself: look at the page, then send kind resolve with happened true or false.");

@@ -104,9 +104,49 @@ class McpOverStdioChromiumTest {
         assertThat(a.error()).as(a.toString()).isFalse();
         assertThat(log(cdp, page)).containsExactly("sent:" + MESSAGE);
 
-        a = agent.respond(a, Map.of("kind", "done", "summary", "sent"));
+        // Exported now, while it replays without a person; the task goes on through the other gates.
         AgentClient.Answer exported = agent.call("task_export", Map.of("task_id", a.taskId(), "path", dir.resolve("send.yaml").toString()));
         assertThat(exported.error()).as(exported.toString()).isFalse();
+
+        AgentClient.Answer sent = a;
+        CompletableFuture<AgentClient.Answer> deleting = CompletableFuture.supplyAsync(
+            () -> agent.respond(sent, Map.of("kind", "click", "ref", sent.ref("Delete Old draft"))));
+        answerInSidePanel(cdp, true, null);
+        a = deleting.get(60, TimeUnit.SECONDS);
+        assertThat(a.text()).contains("dismissed", "acceptDialog: true");
+        AgentClient.Answer dismissed = a;
+        CompletableFuture<AgentClient.Answer> accepting = CompletableFuture.supplyAsync(() -> agent.respond(dismissed,
+            Map.of("kind", "click", "ref", dismissed.ref("Delete Old draft"), "acceptDialog", true)));
+        answerInSidePanel(cdp, true, null);
+        a = accepting.get(60, TimeUnit.SECONDS);
+        assertThat(a.error()).as(a.toString()).isFalse();
+        assertThat(log(cdp, page)).containsExactly("sent:" + MESSAGE, "confirm:false", "confirm:true");
+
+        AgentClient.Answer deleted = a;
+        CompletableFuture<AgentClient.Answer> downloading = CompletableFuture.supplyAsync(() -> agent.respond(deleted,
+            Map.of("kind", "click", "ref", deleted.ref("Export CSV"), "allowDownload", true)));
+        answerInSidePanel(cdp, true, null);
+        a = downloading.get(60, TimeUnit.SECONDS);
+        assertThat(a.error()).as(a.toString()).isFalse();
+        String saved = a.data().path("last_turn").path("outcome").path("downloads").get(0).path("saved_to").asText();
+        assertThat(saved).as(a.toString()).isNotBlank();
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(Path.of(saved)));
+        Files.deleteIfExists(Path.of(saved));
+
+        AgentClient.Answer before = a;
+        CompletableFuture<AgentClient.Answer> signing = CompletableFuture.supplyAsync(() -> agent.respond(before,
+            Map.of("kind", "user_step", "reason", "Sign in with your passkey", "method", "passkey", "until_text", "Signed in as Ada")));
+        // The person's own sign-in; the call waits for it and comes back with the fresh page.
+        await().atMost(Duration.ofSeconds(30)).until(() -> !agent.progress.isEmpty()
+            && agent.progress.get(agent.progress.size() - 1).contains("Sign in with your passkey"));
+        cdp.evaluate(page, "document.getElementById('signin').click(), 1");
+        a = signing.get(60, TimeUnit.SECONDS);
+        assertThat(a.error()).as(a.toString()).isFalse();
+        assertThat(log(cdp, page)).endsWith("signin");
+
+        a = agent.respond(a, Map.of("kind", "handoff", "summary", "Check the drafts yourself"));
+        assertThat(a.error()).as(a.toString()).isFalse();
+        assertThat(a.text()).contains("Handed off");
         assertThat(String.join("\n", stderr)).doesNotContain(MESSAGE);
         assertThat(exported.text() + a.text()).doesNotContain(MESSAGE);
       }
