@@ -60,6 +60,31 @@ public final class AgentTasks {
     default int budget() {
       return 200;
     }
+
+    /** A host with fixed values, capabilities and budget. */
+    static Host of(Map<String, String> values, Capabilities allowed, int budget) {
+      Map<String, String> copy = Map.copyOf(values);
+      return new Host() {
+        @Override
+        public Map<String, String> personValues() {
+          return copy;
+        }
+
+        @Override
+        public Capabilities allowed() {
+          return allowed;
+        }
+
+        @Override
+        public int budget() {
+          return budget;
+        }
+      };
+    }
+
+    static Host of(Map<String, String> values, Capabilities allowed) {
+      return of(values, allowed, 200);
+    }
   }
 
   private final AuthoringSession session;
@@ -222,44 +247,6 @@ public final class AgentTasks {
     }
   }
 
-  private static String headline(ApplyOutput out, ExtTurn turn, boolean asked) {
-    if (out.done()) return "The task is done. Export the workflow with task_export.";
-    if (out.blocked() != null) return "The task is recorded as blocked: " + out.blocked() + ".";
-    if (out.handoff() != null) {
-      return "Handed off: " + out.handoff() + ". The browser and its tab stay open for the person; Waymark no longer acts in it.";
-    }
-    if (turn != null && turn.resolved() != null) {
-      return "The uncertain step is settled: it " + (ExtTurn.HAPPENED.equals(turn.resolved()) ? "took effect and is in the workflow."
-          : "did not take effect and was left out.");
-    }
-    StringBuilder b = new StringBuilder();
-    String what = turn == null ? "the step" : turn.label() != null && !turn.label().isBlank() ? turn.label() : turn.type();
-    if (out.uncertain()) {
-      b.append("Uncertain: ").append(what).append(" was sent but its effect is unknown (").append(out.error())
-          .append("). It is never repeated by itself: look at the page, then send kind resolve with happened true or false.");
-    } else if (out.ok()) {
-      b.append("ok: ").append(what).append(asked ? " (approved by the person)" : "");
-      if (turn != null && turn.effect() != null) b.append(". The page: ").append(turn.effect());
-      b.append('.');
-    } else {
-      b.append("Failed: ").append(what).append(asked ? " (approved by the person)" : "").append(": ").append(out.error()).append('.');
-      if (turn != null && turn.effect() != null) b.append(" The page: ").append(turn.effect()).append('.');
-    }
-    if (out.data() != null) b.append("\ndata: ").append(out.data());
-    if (turn != null) {
-      for (String said : dev.waymark.decide.OutcomeSentences.forModel(turn.type(), out.outcome())) {
-        b.append('\n').append(agentWords(said));
-      }
-    }
-    return b.toString();
-  }
-
-  /** The outcome sentences name the decision's fields; an agent writes the action's. */
-  static String agentWords(String s) {
-    return s.replace("accept_dialog: true", "acceptDialog: true").replace("allow_download: true", "allowDownload: true")
-        .replace("\"accept_dialog\": true", "acceptDialog: true").replace("\"allow_download\": true", "allowDownload: true");
-  }
-
   // ---- task_export --------------------------------------------------------------------------------------
 
   /** Writes the task's workflow YAML to {@code path} (a new .yaml file, or one this server wrote) and returns its text. */
@@ -378,77 +365,24 @@ public final class AgentTasks {
     }
   }
 
-  static String describe(PendingApproval p) {
-    String label = p.step().label() == null ? p.step().type() : p.step().label();
-    String cats = p.categories().stream().map(c -> c.description()).sorted().reduce((a, b) -> a + ", " + b).orElse("");
-    return "\"" + label + "\"" + (cats.isEmpty() ? "" : " (" + cats + ")");
+  private TaskReplies replies() {
+    return new TaskReplies(new SecretMask(host.personValues()));
   }
 
   private TaskReply reply(boolean error, String headline, Task t, SessionSnapshot s, PageObservation page) {
-    PageObservation shown = page != null ? page : s.observation();
-    long gen = generation(t, s);
-    String text = headline + "\n" + stateText(t, s, shown);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("task_id", t.id());
-    m.put("interaction_generation", gen);
-    m.put("ok", !error);
-    if (error) m.put("error", headline);
-    ApplyOutput last = s.lastOutput();
-    ExtTurn turn = last == null ? null : last.lastTurn();
-    if (turn != null) {
-      Map<String, Object> lt = new LinkedHashMap<>();
-      lt.put("type", turn.type());
-      lt.put("label", turn.label());
-      lt.put("ok", turn.ok());
-      if (turn.error() != null) lt.put("error", turn.error());
-      if (turn.effect() != null) lt.put("effect", turn.effect());
-      if (turn.outcome() != null) lt.put("outcome", dev.waymark.workflow.Json.mapper().convertValue(turn.outcome(), Map.class));
-      if (last.data() != null) lt.put("data", last.data());
-      lt.put("uncertain", last.uncertain());
-      m.put("last_turn", lt);
-    }
-    if (t.ended() != null) m.put("ended", t.ended());
-    if (s.pending() != null) m.put("pending_approval", describe(s.pending()));
-    m.put("url", shown == null ? null : shown.url());
-    m.put("observation", dev.waymark.observe.CompactObservation.render(shown));
-    return new TaskReply(error, mask(text), maskAll(m));
+    return replies().reply(error, headline, t.id(), generation(t, s), t.ended(), s, page);
   }
 
   private String stateText(Task t, SessionSnapshot s, PageObservation page) {
-    StringBuilder b = new StringBuilder();
-    b.append("task_id: ").append(t.id()).append('\n');
-    b.append("interaction_generation: ").append(generation(t, s)).append('\n');
-    if (t.ended() != null) b.append("ended: ").append(t.ended()).append('\n');
-    if (s.pending() != null) b.append("waiting for the person's approval: ").append(describe(s.pending())).append('\n');
-    if (s.uncertain() != null) {
-      b.append("uncertain: ").append(s.uncertain().label() == null ? s.uncertain().type() : s.uncertain().label())
-          .append(" — send kind resolve with happened true or false\n");
-    }
-    if (s.userStep() != null) b.append("the person is doing: ").append(s.userStep().instruction()).append('\n');
-    if (!s.variables().isEmpty()) {
-      b.append("variables (write {{ name }}; the person's values are typed, never shown):");
-      for (Map.Entry<String, String> v : s.variables().entrySet()) {
-        b.append(" ").append(v.getKey()).append(s.valuesEntered().contains(v.getKey()) ? "" : " (no value yet)");
-        if (!v.getValue().isBlank()) b.append(" (").append(v.getValue()).append(')');
-        b.append(';');
-      }
-      b.append('\n');
-    }
-    b.append("capabilities: ").append(s.state().capabilities().names().isEmpty() ? "none"
-        : String.join(", ", s.state().capabilities().names())).append('\n');
-    if (page != null) b.append('\n').append(dev.waymark.observe.CompactObservation.render(page));
-    else b.append("\n(no page read yet)");
-    return b.toString();
+    return replies().stateText(t.id(), generation(t, s), t.ended(), s, page);
   }
 
-  private String mask(String s) {
-    return new SecretMask(host.personValues()).mask(s);
+  private static String describe(PendingApproval p) {
+    return TaskReplies.describe(p);
   }
 
-  @SuppressWarnings("unchecked")
-  private Map<String, Object> maskAll(Map<String, Object> m) {
-    String json = mask(dev.waymark.workflow.Json.write(m));
-    return dev.waymark.workflow.Json.read(json, Map.class);
+  private static String headline(ApplyOutput out, ExtTurn turn, boolean asked) {
+    return TaskReplies.headline(out, turn, asked);
   }
 
   private static String capitalized(String s) {

@@ -207,22 +207,7 @@ public final class McpCommand implements Callable<Integer> {
               Approval.Channel.CLI.journalName()) : null;
           TerminalApprovals approvals = terminal == null ? null
               : TerminalApprovals.start(session, terminal.out(), terminal.lines())) {
-        AgentTasks tasks = new AgentTasks(session, new AgentTasks.Host() {
-          @Override
-          public Map<String, String> personValues() {
-            return values;
-          }
-
-          @Override
-          public Capabilities allowed() {
-            return caps;
-          }
-
-          @Override
-          public int budget() {
-            return budget;
-          }
-        });
+        AgentTasks tasks = new AgentTasks(session, AgentTasks.Host.of(values, caps, budget));
         WorkflowRuns runs = new WorkflowRuns((wf, vals, lines) -> new WorkflowRunner(new BridgeReplayBrowser(client))
             .run(wf, WorkflowRunner.Options.of(vals).withTimeout(timeoutSeconds * 1000).withListeners(r -> { }, lines)),
             () -> values, session::policy);

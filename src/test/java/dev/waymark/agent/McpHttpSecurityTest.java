@@ -37,17 +37,7 @@ class McpHttpSecurityTest {
   void start() throws IOException {
     session = new AuthoringSession(new AuthoringSession.Config(new FakeSessionBrowser(null), new RuleRiskGate(), null, null,
         Runnable::run, 0));
-    AgentTasks tasks = new AgentTasks(session, new AgentTasks.Host() {
-      @Override
-      public Map<String, String> personValues() {
-        return Map.of();
-      }
-
-      @Override
-      public Capabilities allowed() {
-        return Capabilities.ALL;
-      }
-    });
+    AgentTasks tasks = new AgentTasks(session, AgentTasks.Host.of(Map.of(), Capabilities.ALL));
     tools = new WaymarkMcp(tasks, new WorkflowRuns((w, v, l) -> { throw new IllegalStateException("no replays here"); },
         Map::of, session::policy));
     token = McpToken.generate();

@@ -63,17 +63,7 @@ class McpOverHttpChromiumTest {
         new RuleRiskGate(), ApprovalPolicy.defaults(), dir.resolve("journals"), Runnable::run, 15_000));
     panel = SidePanel.over(browser.client(), session, step -> Approval.byPerson(step, Approval.Channel.CHROME), "studio");
     Map<String, String> values = Map.of("message", MESSAGE);
-    tasks = new AgentTasks(session, new AgentTasks.Host() {
-      @Override
-      public Map<String, String> personValues() {
-        return values;
-      }
-
-      @Override
-      public Capabilities allowed() {
-        return Capabilities.ALL;
-      }
-    });
+    tasks = new AgentTasks(session, AgentTasks.Host.of(values, Capabilities.ALL));
     WorkflowRuns runs = new WorkflowRuns((wf, vals, lines) -> new WorkflowRunner(new BridgeReplayBrowser(browser.client()))
         .run(wf, WorkflowRunner.Options.of(vals).withListeners(r -> { }, lines)), () -> values, session::policy);
     McpToken token = McpToken.generate();

@@ -22,17 +22,7 @@ class McpWithTheTypeScriptSdkOverHttpTest {
     FakeSessionBrowser page = FakeSessionBrowser.checkout();
     try (AuthoringSession session = new AuthoringSession(new AuthoringSession.Config(page, new RuleRiskGate(), deny, null,
         Runnable::run, 0))) {
-      AgentTasks tasks = new AgentTasks(session, new AgentTasks.Host() {
-        @Override
-        public Map<String, String> personValues() {
-          return Map.of();
-        }
-
-        @Override
-        public Capabilities allowed() {
-          return Capabilities.ALL;
-        }
-      });
+      AgentTasks tasks = new AgentTasks(session, AgentTasks.Host.of(Map.of(), Capabilities.ALL));
       McpToken token = McpToken.generate();
       try (McpHttpEndpoint endpoint = McpHttpEndpoint.start(new WaymarkMcp(tasks,
           new WorkflowRuns((w, v, l) -> { throw new IllegalStateException("no replay"); }, Map::of, session::policy)), token, 0)) {
