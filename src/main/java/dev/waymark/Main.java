@@ -32,9 +32,52 @@ public final class Main implements Callable<Integer> {
     return new CommandLine(new Main());
   }
 
+  // Held here: java.util.logging keeps loggers weakly, and a collected one forgets the level set on it.
+  private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+  /** The studio's exit code when there is no display to open its window on. */
+  public static final int EXIT_NO_DISPLAY = 5;
+
   @Override
   public Integer call() {
-    StudioApp.launchStudio();
+    String missing = noDisplay(System.getenv(), System.getProperty("os.name", ""));
+    if (missing != null) {
+      System.err.println(missing);
+      return EXIT_NO_DISPLAY;
+    }
+    // JavaFX warns when it is loaded from the class path (a fat jar); it runs the same there, and the installed app
+    // puts it on the module path, so the warning would only alarm the person.
+    JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
+    try {
+      StudioApp.launchStudio();
+    } catch (RuntimeException e) {
+      if (String.valueOf(e.getMessage()).contains("DISPLAY")) {
+        System.err.println(noDisplayMessage("the display " + System.getenv("DISPLAY") + " cannot be opened"));
+        return EXIT_NO_DISPLAY;
+      }
+      throw e;
+    }
     return 0;
+  }
+
+  /**
+   * The one line to print when the studio has no display to show its window on, or null when it has one: on Linux and
+   * the BSDs an X11 or Wayland display must be named; macOS and Windows always have one.
+   */
+  static String noDisplay(java.util.Map<String, String> env, String osName) {
+    String os = osName.toLowerCase(java.util.Locale.ROOT);
+    if (os.contains("mac") || os.contains("win")) return null;
+    if (!blank(env.get("DISPLAY")) || !blank(env.get("WAYLAND_DISPLAY"))) return null;
+    return noDisplayMessage("DISPLAY and WAYLAND_DISPLAY are not set");
+  }
+
+  static String noDisplayMessage(String why) {
+    return "waymark: no display to open the studio window on (" + why + "). Run it in a desktop session, or under a "
+        + "virtual one: xvfb-run -a java -jar waymark.jar. Without a display these commands work: observe, author, run, "
+        + "mcp, validate (java -jar waymark.jar --help).";
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
   }
 }
