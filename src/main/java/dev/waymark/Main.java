@@ -21,6 +21,9 @@ import picocli.CommandLine.Command;
     subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class,
         AuthorCommand.class, RunCommand.class, McpCommand.class})
 public final class Main implements Callable<Integer> {
+  @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "FILE",
+      description = "a workflow (.yaml) to open in the Replay window, or a saved session (.waymark.json) to continue")
+  java.nio.file.Path file;
 
   public static void main(String[] args) {
     int code = commandLine().execute(args);
@@ -40,6 +43,10 @@ public final class Main implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (file != null && !java.nio.file.Files.isReadable(file)) {
+      System.err.println("waymark: cannot open " + file + ": no readable file there");
+      return 2;
+    }
     String missing = noDisplay(System.getenv(), System.getProperty("os.name", ""));
     if (missing != null) {
       System.err.println(missing);
@@ -49,7 +56,7 @@ public final class Main implements Callable<Integer> {
     // puts it on the module path, so the warning would only alarm the person.
     JAVAFX_LOG.setFilter(r -> r.getMessage() == null || !r.getMessage().startsWith("Unsupported JavaFX configuration"));
     try {
-      StudioApp.launchStudio();
+      StudioApp.launchStudio(file == null ? null : file.toAbsolutePath());
     } catch (RuntimeException e) {
       if (String.valueOf(e.getMessage()).contains("DISPLAY")) {
         System.err.println(noDisplayMessage("the display " + System.getenv("DISPLAY") + " cannot be opened"));

@@ -81,7 +81,9 @@ class ExtensionReliabilityChromiumTest {
     assertThat(browser.eval("window.clicks").asInt()).isEqualTo(1);
   }
 
+  // 40 s of idleness by design: it runs with -Plong, beside the other long runs, not in every verify.
   @Test
+  @org.junit.jupiter.api.Tag("long")
   void anIdleConnectionOutlivesTheWorkersThirtySecondIdleLimit() throws Exception {
     // Chrome stops an extension worker 30 s after its last extension event; heartbeats both ways count as events
     long before = browser.clientInfo().connection();

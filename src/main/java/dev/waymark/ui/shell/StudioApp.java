@@ -56,7 +56,16 @@ public final class StudioApp extends Application {
   private StudioView view;
   private DecisionSource model;
 
+  // What the desktop (a file association) or the command line asked the studio to open, if anything.
+  private static volatile java.nio.file.Path openAtStart;
+
   public static void launchStudio() {
+    launchStudio(null);
+  }
+
+  /** Opens the studio and then {@code file} (a session or a workflow); null opens nothing. */
+  public static void launchStudio(java.nio.file.Path file) {
+    openAtStart = file;
     Application.launch(StudioApp.class);
   }
 
@@ -131,7 +140,9 @@ public final class StudioApp extends Application {
     stage.setMinWidth(1000);
     stage.setMinHeight(640);
     stage.show();
+    LOG.info("studio window shown ({} x {})", (int) stage.getWidth(), (int) stage.getHeight());
     if (!startProblems.isEmpty()) view.showProblem(String.join(" ", startProblems));
+    if (openAtStart != null) view.openFile(openAtStart);
   }
 
   private StudioContext.Model configuredModel(List<String> problems) {

@@ -214,7 +214,7 @@ public final class StudioView extends BorderPane {
         item("menu-copy-yaml", "Copy workflow YAML", "Shortcut+Shift+C", this::copyYaml),
         item("menu-inspect", "Open workflow to inspect…", null,
             () -> vm.inspectWorkflow((name, text) -> WorkflowInspector.show(getScene().getWindow(), name, text))),
-        item("menu-replay", "Replay a workflow…", "Shortcut+R", this::openReplay),
+        item("menu-replay", "Replay a workflow…", "Shortcut+R", () -> openReplay()),
         new SeparatorMenuItem(),
         item("menu-settings", "Settings…", "Shortcut+Comma", this::openSettings),
         new SeparatorMenuItem(),
@@ -236,7 +236,23 @@ public final class StudioView extends BorderPane {
   }
 
   /** The Replay window: a workflow file or the session's own, replayed in the connected browser without a model. */
-  private void openReplay() {
+  /**
+   * Opens what the desktop opened Waymark with: a saved session ({@code .waymark.json}, {@code .json}) in the window,
+   * a workflow ({@code .yaml}, {@code .yml}) in the Replay window.
+   */
+  public void openFile(java.nio.file.Path file) {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    if (name.endsWith(".json")) {
+      vm.openSession(file);
+    } else if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+      ReplayViewModel replay = openReplay();
+      vm.readWorkflow(file, replay::load);
+    } else {
+      showProblem("Waymark opens saved sessions (.waymark.json) and workflows (.yaml); " + file.getFileName() + " is neither");
+    }
+  }
+
+  private ReplayViewModel openReplay() {
     ReplayViewModel replay = new ReplayViewModel(ctx.ui(), ctx.replayBrowser());
     ReplayView replayView = new ReplayView(replay,
         () -> vm.inspectWorkflow(replay::load),
@@ -245,6 +261,7 @@ public final class StudioView extends BorderPane {
           else showProblem("The session's workflow could not be written: " + e.getMessage());
         })));
     ReplayView.show(getScene().getWindow(), replayView);
+    return replay;
   }
 
   private static MenuItem item(String id, String text, String accel, Runnable action) {

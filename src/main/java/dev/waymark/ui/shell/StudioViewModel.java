@@ -173,7 +173,11 @@ public final class StudioViewModel {
   public CompletableFuture<?> open() {
     Optional<Path> f = ctx.files().open("Open session", "Waymark sessions", "*.json");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    Path file = f.get();
+    return openSession(f.get());
+  }
+
+  /** Opens a saved session (a file the person chose, or one the desktop opened Waymark with). */
+  public CompletableFuture<?> openSession(Path file) {
     return report(CompletableFuture.supplyAsync(() -> {
       try {
         return SessionFile.open(file);
@@ -205,7 +209,11 @@ public final class StudioViewModel {
   public CompletableFuture<?> inspectWorkflow(BiConsumer<String, String> show) {
     Optional<Path> f = ctx.files().open("Open a workflow to inspect", "Workflow YAML", "*.yaml");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
-    Path file = f.get();
+    return readWorkflow(f.get(), show);
+  }
+
+  /** Reads a workflow file off the FX thread and hands its name and text to {@code show}. */
+  public CompletableFuture<?> readWorkflow(Path file, BiConsumer<String, String> show) {
     return report(CompletableFuture.supplyAsync(() -> {
       try {
         return Files.readString(file, StandardCharsets.UTF_8);
