@@ -64,8 +64,9 @@ public final class AgentsView extends VBox {
     Button renew = new Button("New token");
     renew.setId("agents-new-token");
     renew.setOnAction(e -> vm.newToken());
-    HBox tokenRow = new HBox(6, new Label("Token"), token, copyToken, copyConfig, renew);
+    HBox tokenRow = new HBox(6, new Label("Token"), token);
     tokenRow.setAlignment(Pos.CENTER_LEFT);
+    javafx.scene.layout.FlowPane buttons = new javafx.scene.layout.FlowPane(6, 6, copyToken, copyConfig, renew);
 
     Label status = new Label();
     status.setId("agents-status");
@@ -77,7 +78,7 @@ public final class AgentsView extends VBox {
     activity.getStyleClass().add(Styles.HINT);
     activity.textProperty().bind(vm.activityProperty());
 
-    getChildren().addAll(title, hint, on, addressRow, tokenRow, status, activity);
+    getChildren().addAll(title, hint, on, addressRow, tokenRow, buttons, status, activity);
   }
 
   private static void copy(String text) {
