@@ -5,7 +5,7 @@ import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
 import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
-  expectBaseline, checkExpect, targetSettled, unmarkTarget,
+  expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
 } from './page/executor/index.js';
 
 /**
@@ -22,6 +22,6 @@ function observePageTimed(opts) {
 if (!globalThis.__waymark) {
   globalThis.__waymark = {
     observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
-    expectBaseline, checkExpect, targetSettled, unmarkTarget,
+    expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
   };
 }

@@ -12,7 +12,7 @@ import { runGate } from './gate.js';
 import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
-import { screenshotTab } from '../executor/screenshot.js';
+import { screenshotTab, captureTab } from '../executor/screenshot.js';
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
@@ -88,6 +88,32 @@ const HANDLERS = {
     const tab = await tabFor(msg);
     const r = await highlightInTab(tab, msg.selector ?? null);
     return { type: 'highlighted', ok: !!(r && r.ok !== false), error: r && r.ok === false ? r.error : null };
+  },
+
+  // The page beside the studio's tree: the task tab's picture with the observed elements' boxes; fields that hold
+  // a variable's value and password fields are blurred in the page while it is taken (page/executor/picture.js).
+  async picture(msg) {
+    const tab = await tabFor(msg);
+    const refs = Array.isArray(msg.refs) ? msg.refs : [];
+    const secret = Array.isArray(msg.blur) ? msg.blur : [];
+    let laid;
+    try {
+      laid = await callPageWhenReady(tab, 'pictureBoxes', [refs, secret]);
+    } catch (e) {
+      return { type: 'picture', ok: false, error: maskKnown(`cannot read the page of tab ${tab}: ${e.message}`) };
+    }
+    try {
+      const image = await captureTab(tab);
+      return { type: 'picture', ok: true, image, format: 'jpeg', boxes: laid.boxes, viewport: laid.viewport, blurred: laid.blurred };
+    } catch (e) {
+      return { type: 'picture', ok: false, error: maskKnown(`no picture of tab ${tab}: ${e && e.message ? e.message : e}`) };
+    } finally {
+      try {
+        await callPageWhenReady(tab, 'pictureRestore', []);
+      } catch {
+        // the page went away while it was taken: nothing is left blurred
+      }
+    }
   },
 
   // A picture of the task tab for run's report, the element outlined (executor/screenshot.js).

@@ -42,6 +42,28 @@ async function visible(tab) {
 }
 
 /**
+ * The visible part of the tab as a base64 JPEG: the tab's own capture while it is its window's active tab, else the
+ * debugger's in a browser Waymark launched; throws with the reason when neither can be had.
+ * @param {number} tabId
+ */
+export async function captureTab(tabId) {
+  const tab = await chrome.tabs.get(tabId);
+  let first = null;
+  if (tab.active) {
+    try {
+      return await visible(tab);
+    } catch (e) {
+      first = e;
+    }
+  }
+  if (await launchedByWaymark()) {
+    const image = await viaDebugger(tabId);
+    if (image) return image;
+  }
+  throw new Error(first && first.message ? first.message : 'it is not the visible tab of its window');
+}
+
+/**
  * `{ok, image (base64 JPEG), format, outlined, error}`; outlined says whether the selector's element was found and
  * outlined (a step that failed may have no element to show).
  * @param {number} tabId
@@ -54,21 +76,7 @@ export async function screenshotTab(tabId, selector) {
     outlined = !!(h && h.ok !== false);
   }
   try {
-    const tab = await chrome.tabs.get(tabId);
-    let image = '';
-    let first = null;
-    if (tab.active) {
-      try {
-        image = await visible(tab);
-      } catch (e) {
-        first = e;
-      }
-    }
-    if (!image && (await launchedByWaymark())) image = await viaDebugger(tabId);
-    if (!image) {
-      const why = first && first.message ? first.message : 'it is not the visible tab of its window';
-      return { ok: false, error: `no screenshot of tab ${tabId}: ${why}` };
-    }
+    const image = await captureTab(tabId);
     return { ok: true, image, format: 'jpeg', outlined };
   } catch (e) {
     return { ok: false, error: `no screenshot of tab ${tabId}: ${e && e.message ? e.message : e}` };

@@ -36,7 +36,7 @@ export function highlight(selector) {
   return { ok: true, count: tracked.length };
 }
 
-function frameOffset(el) {
+export function frameOffset(el) {
   let x = 0;
   let y = 0;
   let f;

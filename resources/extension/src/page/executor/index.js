@@ -21,6 +21,7 @@ export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
 export { checkCondition, checkWait } from './conditions.js';
 export { highlight } from './highlight.js';
+export { pictureBoxes, pictureRestore } from './picture.js';
 export { expectBaseline, checkExpect, targetSettled, unmarkTarget } from './expect.js';
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the

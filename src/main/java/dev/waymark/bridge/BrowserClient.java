@@ -299,6 +299,25 @@ public final class BrowserClient implements AutoCloseable {
     });
   }
 
+  /**
+   * A picture of the task tab's visible part with the boxes of {@code refs} (ref to Selector), the elements
+   * {@code blur} picks and every password field blurred in the page while it is taken.
+   */
+  public CompletableFuture<dev.waymark.observe.PagePicture> picture(Map<String, ?> refs, List<?> blur) {
+    ObjectNode m = server.codec().message(MessageType.PICTURE);
+    com.fasterxml.jackson.databind.node.ArrayNode r = m.putArray("refs");
+    refs.forEach((ref, sel) -> r.addObject().put("ref", ref).set("selector", mapper.valueToTree(sel)));
+    m.set("blur", mapper.valueToTree(blur));
+    return send(m, server.config().requestTimeout()).thenApply(reply -> {
+      okOrRefuse(reply, "picture");
+      List<dev.waymark.observe.PagePicture.Box> boxes = mapper.convertValue(reply.path("boxes"),
+          new TypeReference<List<dev.waymark.observe.PagePicture.Box>>() { });
+      JsonNode vp = reply.path("viewport");
+      return new dev.waymark.observe.PagePicture(java.util.Base64.getDecoder().decode(reply.path("image").asText("")),
+          vp.path("w").asInt(), vp.path("h").asInt(), vp.path("dpr").asDouble(1), boxes, reply.path("blurred").asInt());
+    });
+  }
+
   /** The browser's tabs, the task tab marked. */
   public CompletableFuture<List<TabInfo>> tabs() {
     ObjectNode m = server.codec().message(MessageType.TABS);

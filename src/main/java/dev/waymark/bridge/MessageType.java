@@ -38,6 +38,8 @@ public enum MessageType {
   // both ways
   // run's report: the request and its reply share the name (the reply carries the image)
   SCREENSHOT("screenshot", Direction.BOTH),
+  // the page beside the studio's tree: the picture with the observed elements' boxes, values blurred
+  PICTURE("picture", Direction.BOTH),
   HEARTBEAT("heartbeat", Direction.BOTH),
   ERROR("error", Direction.BOTH);
 

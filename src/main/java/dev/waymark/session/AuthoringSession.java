@@ -210,6 +210,27 @@ public final class AuthoringSession implements AutoCloseable {
     }, executor.highlights());
   }
 
+  /**
+   * A picture of the page the session observed last, with its elements' boxes, on the highlight thread (neither a step
+   * nor a model delays it); fields holding a variable's value are blurred in the browser before it is taken.
+   */
+  public CompletableFuture<dev.waymark.observe.PagePicture> picture() {
+    PageObservation page = latest().observation();
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return config.browser().picture(dev.waymark.observe.PagePicture.Request.of(page));
+      } catch (BrowserUnavailableException e) {
+        throw new SessionException(e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SessionException("The picture was cancelled", e);
+      } catch (RuntimeException e) {
+        LOG.warn("picture failed", e);
+        throw new SessionException("The page's picture could not be taken: " + e.getMessage(), e);
+      }
+    }, executor.highlights());
+  }
+
   /** Runs one decision through the turn: check, risk gate, then perform or wait for approval ({@link Provenance}). */
   public CompletableFuture<TurnOutcome> submit(String decision, String decidedBy) {
     return call("Applying the decision", () -> turns.submit(decision, decidedBy));

@@ -98,6 +98,12 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   @Override
+  public dev.waymark.observe.PagePicture picture(dev.waymark.observe.PagePicture.Request request)
+      throws BrowserUnavailableException, InterruptedException {
+    return await(client.picture(request.refs(), request.blur()), "take a picture of the page");
+  }
+
+  @Override
   public void release() {
     if (!client.isConnected()) return;
     try {

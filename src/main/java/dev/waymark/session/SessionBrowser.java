@@ -36,6 +36,15 @@ public interface SessionBrowser {
   void highlight(Selector selector) throws BrowserUnavailableException, InterruptedException;
 
   /**
+   * A picture of the task tab with where each of {@code request}'s elements is; the fields it names and password fields
+   * are blurred in the browser first. A browser that cannot take one says so.
+   */
+  default dev.waymark.observe.PagePicture picture(dev.waymark.observe.PagePicture.Request request)
+      throws BrowserUnavailableException, InterruptedException {
+    throw new BrowserUnavailableException("This browser cannot show a picture of the page");
+  }
+
+  /**
    * The person's Continue for the userStep waiting now (named by its step id), from {@code channel}; false when
    * none waits with that id. Called from any thread: the session thread is the one waiting.
    */
