@@ -36,6 +36,17 @@ public final class FakeSessionBrowser implements SessionBrowser {
   public final List<Route> routes = Collections.synchronizedList(new ArrayList<>());
   /** The client this fake says it drives (null: none, as a browser that cannot tell). */
   public volatile String clientId;
+  /** What picture() answers (null: "cannot"), and the last request it was asked with. */
+  public volatile dev.waymark.observe.PagePicture picture;
+  public volatile dev.waymark.observe.PagePicture.Request pictureRequest;
+
+  @Override
+  public dev.waymark.observe.PagePicture picture(dev.waymark.observe.PagePicture.Request request)
+      throws BrowserUnavailableException {
+    pictureRequest = request;
+    if (picture == null) throw new BrowserUnavailableException("no picture in this fake");
+    return picture;
+  }
 
   public FakeSessionBrowser(PageObservation page) {
     this.page = page;

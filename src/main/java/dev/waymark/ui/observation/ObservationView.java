@@ -34,12 +34,19 @@ public final class ObservationView extends BorderPane {
   static final double ROW_HEIGHT = 24;
   private final ObservationViewModel vm;
   private final TreeTableView<ObsRow> tree = new TreeTableView<>();
+  private PictureView picture;
   private boolean everShown;
   private boolean warming;
   private boolean warmed;
   private long warmUpNanos;
 
+  /** The tree alone (no picture beside it). */
   public ObservationView(ObservationViewModel vm) {
+    this(vm, null);
+  }
+
+  /** The tree, and with {@code pictureVm} the page's picture beside it behind the Picture toggle. */
+  public ObservationView(ObservationViewModel vm, PictureViewModel pictureVm) {
     this.vm = vm;
     setId("observation-view");
     getStyleClass().add(Styles.PANEL);
@@ -110,6 +117,7 @@ public final class ObservationView extends BorderPane {
 
     buildTree();
     setCenter(tree);
+    if (pictureVm != null) addPicture(pictureVm, head);
     setBottom(buildBottom());
     vm.rowsProperty().addListener((o, a, b) -> applyRows(b, vm.filtering()));
     applyRows(vm.rowsProperty().get(), vm.filtering());
@@ -406,5 +414,59 @@ public final class ObservationView extends BorderPane {
 
   public TreeTableView<ObsRow> tree() {
     return tree;
+  }
+
+  /** The page beside the tree: a toggle in the header, the picture in a split with the tree, hover and select shared. */
+  private void addPicture(PictureViewModel pictureVm, HBox head) {
+    javafx.beans.binding.StringBinding selectedRef = javafx.beans.binding.Bindings.createStringBinding(
+        () -> vm.selectedProperty().get() == null ? null : vm.selectedProperty().get().ref(), vm.selectedProperty());
+    picture = new PictureView(pictureVm, this::selectRef, selectedRef);
+    javafx.scene.control.ToggleButton toggle = new javafx.scene.control.ToggleButton("Picture");
+    toggle.setId("observation-picture");
+    toggle.setTooltip(new javafx.scene.control.Tooltip("Show the page beside the tree (values blurred)"));
+    toggle.setMinWidth(Region.USE_PREF_SIZE);
+    toggle.selectedProperty().bindBidirectional(pictureVm.shownInputProperty());
+    head.getChildren().add(head.getChildren().size() - 1, toggle);
+    javafx.scene.control.SplitPane split = new javafx.scene.control.SplitPane();
+    split.setId("observation-split");
+    pictureVm.shownInputProperty().addListener((o, a, on) -> {
+      if (on) {
+        split.getItems().setAll(tree, picture);
+        split.setDividerPositions(0.5);
+        setCenter(split);
+      } else {
+        split.getItems().clear();
+        setCenter(tree);
+      }
+    });
+    tree.setRowFactory(t -> {
+      ObsTreeRow row = new ObsTreeRow();
+      row.hoverProperty().addListener((o, a, in) -> {
+        ObsRow item = row.getItem();
+        if (in && item != null && item.ref() != null) pictureVm.hover(item.ref());
+        else if (!in && item != null && item.ref() != null && item.ref().equals(pictureVm.hoveredProperty().get())) pictureVm.hover(null);
+      });
+      return row;
+    });
+  }
+
+  /** Selects the row of the element with {@code ref} on the live page (a click on its box in the picture). */
+  public void selectRef(String ref) {
+    dev.waymark.observe.PageObservation page = vm.pageProperty().get();
+    if (ref == null || page == null || tree.getRoot() == null) return;
+    for (dev.waymark.observe.ObservedNode n : page.nodes()) {
+      if (!ref.equals(n.ref())) continue;
+      TreeItem<ObsRow> item = find(tree.getRoot(), ObservationTreeModel.key(n));
+      if (item == null) return;
+      for (TreeItem<ObsRow> p = item.getParent(); p != null; p = p.getParent()) p.setExpanded(true);
+      tree.getSelectionModel().select(item);
+      tree.scrollTo(tree.getRow(item));
+      return;
+    }
+  }
+
+  /** The picture beside the tree, or null when this view has none. */
+  public PictureView picture() {
+    return picture;
   }
 }

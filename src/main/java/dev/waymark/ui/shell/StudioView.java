@@ -80,6 +80,7 @@ public final class StudioView extends BorderPane {
   private final StepsView stepsView;
   private final Consumer<SessionSnapshot> listener;
   private final dev.waymark.ui.agents.AgentsViewModel agentsVm;
+  private final dev.waymark.ui.observation.PictureViewModel pictureVm;
 
   public StudioView(StudioContext ctx) {
     this.ctx = ctx;
@@ -93,7 +94,8 @@ public final class StudioView extends BorderPane {
 
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, ctx.ui(), problems);
-    observationView = new ObservationView(observationVm);
+    pictureVm = new dev.waymark.ui.observation.PictureViewModel(session, ctx.ui());
+    observationView = new ObservationView(observationVm, pictureVm);
     observationVm.setRecorder(on -> {
       if (!on) return ctx.connection().record(false);
       // Fresh salt each time: the page learns only digests that are useless after this recording.
@@ -157,6 +159,7 @@ public final class StudioView extends BorderPane {
     listener = new SnapshotFanOut()
         .add("StudioViewModel", vm::accept)
         .add("ObservationViewModel", observationVm::accept)
+        .add("PictureViewModel", pictureVm::accept)
         .add("DecisionEditorViewModel", decisionVm::accept)
         .add("ApprovalViewModel", approvalVm::accept)
         .add("UserStepViewModel", userStepVm::accept)
