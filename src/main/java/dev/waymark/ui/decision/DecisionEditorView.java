@@ -91,7 +91,17 @@ public final class DecisionEditorView extends BorderPane {
     Region sp2 = new Region();
     HBox.setHgrow(sp2, Priority.ALWAYS);
     HBox buttons = new HBox(6, sp2, clear, apply);
-    setBottom(new VBox(6, error, buttons));
+    Label progress = new Label();
+    progress.setId("decision-progress");
+    progress.getStyleClass().add(dev.waymark.ui.common.Styles.HINT);
+    progress.textProperty().bind(vm.progressProperty());
+    progress.setWrapText(true);
+    // Seconds move while a model writes, between the snapshots its stream brings.
+    javafx.animation.Timeline ticks = new javafx.animation.Timeline(
+        new javafx.animation.KeyFrame(javafx.util.Duration.millis(250), e -> vm.tick()));
+    ticks.setCycleCount(javafx.animation.Animation.INDEFINITE);
+    ticks.play();
+    setBottom(new VBox(6, progress, error, buttons));
 
     area.textProperty().addListener((o, a, b) -> {
       if (syncing) return;

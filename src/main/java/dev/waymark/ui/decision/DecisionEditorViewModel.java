@@ -49,6 +49,12 @@ public final class DecisionEditorViewModel {
   private final ReadOnlyObjectWrapper<Mode> mode = new ReadOnlyObjectWrapper<>(Mode.NEW);
   private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper();
   private final ReadOnlyBooleanWrapper pendingWaiting = new ReadOnlyBooleanWrapper();
+  // While a decision source writes: who, since when (the clock's nanos), how much it wrote; then what it cost.
+  private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper("");
+  private java.util.function.LongSupplier clock = System::nanoTime;
+  private long waitingSince = -1;
+  private String waitingFor;
+  private int streamedChars;
   private String proposal;
   private long proposalSerial;
   private long checkSerial;
@@ -62,6 +68,7 @@ public final class DecisionEditorViewModel {
 
   public void accept(SessionSnapshot s) {
     busy.set(s.busy());
+    trackSource(s);
     pendingWaiting.set(s.pending() != null);
     if (s.pending() == null && mode.get() == Mode.EDITING_PENDING) {
       mode.set(Mode.NEW);
@@ -79,6 +86,41 @@ public final class DecisionEditorViewModel {
       text.set(proposal == null ? "" : proposal);
     }
   }
+
+  /**
+   * A model or program writing its decision: "Waiting for openai:gpt-4o · 3.4 s · ~120 tokens so far", then what the
+   * decision cost once it is in. The view ticks it while it waits, so the seconds move between snapshots.
+   */
+  private void trackSource(SessionSnapshot s) {
+    String act = s.activity();
+    boolean waiting = act != null && act.startsWith("Waiting for ") && !act.startsWith("Waiting for you");
+    if (waiting) {
+      if (waitingSince < 0) waitingSince = clock.getAsLong();
+      waitingFor = act;
+      streamedChars = s.streaming() == null ? 0 : s.streaming().length();
+      tick();
+    } else if (waitingSince >= 0) {
+      double secs = (clock.getAsLong() - waitingSince) / 1e9;
+      waitingSince = -1;
+      progress.set(String.format(java.util.Locale.ROOT, "Decided in %.1f s", secs)
+          + (s.lastUsage() == null ? "" : " · " + s.lastUsage().describe()));
+    }
+  }
+
+  /** Moves the elapsed seconds on while a decision source writes; nothing otherwise. */
+  public void tick() {
+    if (waitingSince < 0) return;
+    double secs = (clock.getAsLong() - waitingSince) / 1e9;
+    progress.set(String.format(java.util.Locale.ROOT, "%s · %.1f s · ~%d tokens so far", waitingFor, secs,
+        (streamedChars + 3) / 4));
+  }
+
+  /** The clock the elapsed time is read from (tests set their own). */
+  public void setClock(java.util.function.LongSupplier nanos) {
+    clock = nanos;
+  }
+
+  public ReadOnlyStringProperty progressProperty() { return progress.getReadOnlyProperty(); }
 
   /** Loads the waiting step into the editor as a decision the person can change (Ctrl+E). */
   public void editPending(SessionSnapshot s) {
