@@ -47,6 +47,8 @@ class ReplayViewTest {
       """;
 
   final List<String> performed = new CopyOnWriteArrayList<>();
+  volatile boolean holdS2;
+  final java.util.concurrent.CountDownLatch inS2 = new java.util.concurrent.CountDownLatch(1);
   volatile boolean connected = true;
   ReplayViewModel vm;
 
@@ -55,6 +57,16 @@ class ReplayViewTest {
     @Override
     public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
       performed.add(step.id());
+      if (holdS2 && "s2".equals(step.id())) {
+        // A slow step: it waits until the replay is stopped, as a browser step stuck on a slow page would.
+        inS2.countDown();
+        try {
+          new java.util.concurrent.CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return StepResult.uncertain(step.id(), "the replay was stopped while the browser worked");
+        }
+      }
       if ("s2".equals(step.id())) {
         StepOutcome.Heal heal = new StepOutcome.Heal(step.selector(), Selector.css("a[data-order='A-1042']"), 0.91, 0.4,
             "the selector found another element", "link \"Order A-1042\"");
@@ -132,6 +144,23 @@ class ReplayViewTest {
     await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("The replay stopped"));
     assertThat(status(robot)).contains("interrupted");
     assertThat(performed).isEmpty();
+    assertThat(robot.lookup("#replay-run").query().isDisabled()).isFalse();
+  }
+
+  @Test
+  void stopDuringARunningStepEndsTheReplayMarksThatStepUncertainAndRunsNothingAfter(FxRobot robot) throws Exception {
+    holdS2 = true;
+    robot.interact(() -> vm.load("orders.yaml", WORKFLOW));
+    robot.clickOn("#replay-run");
+    assertThat(inS2.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("the second step is running").isTrue();
+
+    robot.clickOn("#replay-stop");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("The replay stopped")
+        || status(robot).contains("uncertain"));
+    assertThat(performed).containsExactly("s1", "s2");
+    assertThat(vm.rows().get(0).status()).isEqualTo("ok");
+    assertThat(vm.rows().get(1).status()).contains("uncertain");
+    assertThat(vm.rows().get(2).status()).isEqualTo("waiting");
     assertThat(robot.lookup("#replay-run").query().isDisabled()).isFalse();
   }
 
