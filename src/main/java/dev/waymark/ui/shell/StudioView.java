@@ -81,6 +81,7 @@ public final class StudioView extends BorderPane {
   private final Consumer<SessionSnapshot> listener;
   private final dev.waymark.ui.agents.AgentsViewModel agentsVm;
   private final dev.waymark.ui.observation.PictureViewModel pictureVm;
+  private dev.waymark.apply.ApplyOutput toasted;
 
   public StudioView(StudioContext ctx) {
     this.ctx = ctx;
@@ -166,7 +167,8 @@ public final class StudioView extends BorderPane {
         .add("StepsViewModel", stepsVm::accept)
         .add("VariablesViewModel", variablesVm::accept)
         .add("ConnectionViewModel", connectionVm::accept)
-        .add("AgentsViewModel", agentsVm::accept);
+        .add("AgentsViewModel", agentsVm::accept)
+        .add("OutcomeToasts", this::toastOutcome);
     session.addListener(listener);
     sceneProperty().addListener((o, a, scene) -> {
       if (scene != null) installShortcuts(scene);
@@ -385,6 +387,15 @@ public final class StudioView extends BorderPane {
   }
 
   /** Detaches from the session; the caller closes the session itself. */
+  /** A notification in the window's corner for a dialog, a download or a new tab the last step brought. */
+  private void toastOutcome(SessionSnapshot s) {
+    dev.waymark.apply.ApplyOutput out = s.lastOutput();
+    if (out == null || out == toasted) return;
+    toasted = out;
+    dev.waymark.workflow.ExtTurn t = out.lastTurn();
+    if (t != null && t.outcome() != null) dev.waymark.ui.common.OutcomeToasts.show(this, t.type(), t.outcome());
+  }
+
   public void dispose() {
     ctx.session().removeListener(listener);
     agentsVm.close();
