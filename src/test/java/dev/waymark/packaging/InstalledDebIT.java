@@ -123,6 +123,12 @@ class InstalledDebIT {
     Ran headless = run(List.of(launcher.toString()), Map.of("DISPLAY", "", "WAYLAND_DISPLAY", ""), 60);
     assertThat(headless.code()).isEqualTo(5);
     assertThat(headless.err().lines().filter(l -> !l.isBlank()).toList()).hasSize(1);
+    // The fat jar, as README's first command starts it, says the same one line.
+    Ran jar = run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        Path.of("target/waymark.jar").toAbsolutePath().toString()), Map.of("DISPLAY", "", "WAYLAND_DISPLAY", ""), 60);
+    assertThat(jar.code()).as(jar.err()).isEqualTo(5);
+    assertThat(jar.err().lines().filter(l -> !l.isBlank()).toList()).as(jar.err()).hasSize(1);
+    assertThat(jar.err()).contains("xvfb-run").doesNotContain("Unsupported JavaFX configuration");
   }
 
   private static boolean listening(int port) {
