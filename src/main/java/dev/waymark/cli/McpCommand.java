@@ -87,6 +87,11 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--policy", paramLabel = "FILE", description = "the approval policy file (default: the studio's)")
   Path policyFile;
 
+  @Option(names = "--page-text", paramLabel = "CHARS", defaultValue = "4000",
+      description = "how much of the page's readable text each observation carries, so the agent can read what a step "
+          + "did (\"Message sent\"); 0 leaves it out (default: ${DEFAULT-VALUE})")
+  int pageText;
+
   @Option(names = "--budget", paramLabel = "N", defaultValue = "200", description = "turns one task may take (default: ${DEFAULT-VALUE})")
   int budget;
 
@@ -197,7 +202,8 @@ public final class McpCommand implements Callable<Integer> {
     if (pageInput) client.usePageInput();
     else client.useTrustedInput(trustedInput);
     PrintWriter asks = terminal != null ? terminal.out() : err;
-    TerminalSessionBrowser sb = new TerminalSessionBrowser(new BridgeSessionBrowser(client, ObserveOptions.defaults()), asks, headless);
+    ObserveOptions observing = new ObserveOptions(null, 0, Math.max(0, pageText), pageText > 0);
+    TerminalSessionBrowser sb = new TerminalSessionBrowser(new BridgeSessionBrowser(client, observing), asks, headless);
     try {
       Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
       AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,

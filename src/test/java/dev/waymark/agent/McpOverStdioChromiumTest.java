@@ -103,6 +103,8 @@ class McpOverStdioChromiumTest {
         a = second.get(60, TimeUnit.SECONDS);
         assertThat(a.error()).as(a.toString()).isFalse();
         assertThat(log(cdp, page)).containsExactly("sent:" + MESSAGE);
+        // The page's own text comes with the observation, so the agent can read what its step did.
+        assertThat(a.text()).contains("Message sent");
 
         // Exported now, while it replays without a person; the task goes on through the other gates.
         AgentClient.Answer exported = agent.call("task_export", Map.of("task_id", a.taskId(), "path", dir.resolve("send.yaml").toString()));
