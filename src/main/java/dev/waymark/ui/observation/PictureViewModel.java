@@ -33,6 +33,7 @@ public final class PictureViewModel {
     this.session = session;
     this.ui = ui;
     shown.addListener((o, a, on) -> {
+      if (on && observed < 0) status.set("No page observed yet: press Observe, and its picture appears here.");
       if (on && observed >= 0 && pictured != observed) refresh();
     });
   }
