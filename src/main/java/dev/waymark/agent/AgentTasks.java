@@ -45,8 +45,11 @@ public final class AgentTasks {
   private static final Logger LOG = LoggerFactory.getLogger(AgentTasks.class);
   /** How often a waiting call says it is still waiting. */
   static final Duration PROGRESS_EVERY = Duration.ofSeconds(2);
-  /** How long a call waits for the person before it answers that the step still waits (the step keeps waiting). */
-  static final Duration ANSWER_LIMIT = Duration.ofMinutes(10);
+  /**
+   * How long a call waits for the person before it answers that the step still waits (the step keeps waiting, and
+   * task_state tells its outcome later): under the 60 s many MCP clients give a call that reports no progress.
+   */
+  static final Duration ANSWER_LIMIT = Duration.ofSeconds(50);
 
   /** What the host (the command or the studio) brings: the person's values and how a workflow is replayed. */
   public interface Host {
@@ -92,6 +95,7 @@ public final class AgentTasks {
   private final Object acting = new Object();
   private volatile Task task;
   private volatile String endedBecause;
+  private volatile Duration answerLimit = ANSWER_LIMIT;
 
   /** A task: its id, goal, and the session's page-action count when it started. */
   private record Task(String id, String goal, long startActions, String ended) {
@@ -107,6 +111,11 @@ public final class AgentTasks {
   public AgentTasks(AuthoringSession session, Host host) {
     this.session = session;
     this.host = host;
+  }
+
+  /** How long one call waits for the person's answer before it says the step still waits (tests shorten it). */
+  void setAnswerLimit(Duration limit) {
+    answerLimit = limit;
   }
 
   /** The session the tasks run in (the studio shows it). */
@@ -326,7 +335,7 @@ public final class AgentTasks {
    * session is idle again (the page was read after it). Says it is waiting every few seconds.
    */
   private ApplyOutput awaitAnswer(PendingApproval p, ApplyOutput before, Consumer<String> progress) throws InterruptedException {
-    long deadline = System.nanoTime() + ANSWER_LIMIT.toNanos();
+    long deadline = System.nanoTime() + answerLimit.toNanos();
     long nextSay = 0;
     String what = "Waiting for the person to approve " + describe(p)
         + " (in the studio, on the terminal or in Chrome's side panel)";
@@ -335,8 +344,9 @@ public final class AgentTasks {
       if (s.pending() == null && s.lastOutput() != before && !s.busy()) return s.lastOutput();
       long now = System.nanoTime();
       if (now - deadline > 0) {
-        throw new TaskException("The person has not answered within " + ANSWER_LIMIT.toMinutes() + " minutes; the step "
-            + "still waits for them. Call task_state later to see their answer");
+        throw new TaskException("The person has not answered yet (" + answerLimit.toSeconds() + " s); the step still waits "
+            + "for them and is performed if they approve it. Do not send it again: call task_state in a while to see "
+            + "their answer and the step's result");
       }
       if (now - nextSay >= 0) {
         progress.accept(s.pending() != null ? what : s.activity() != null ? s.activity() : "Recording the answer");

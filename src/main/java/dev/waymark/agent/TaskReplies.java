@@ -114,6 +114,14 @@ final class TaskReplies {
       }
       b.append('\n');
     }
+    ApplyOutput last = s.lastOutput();
+    ExtTurn turn = last == null ? null : last.lastTurn();
+    if (turn != null && turn.type() != null) {
+      b.append("last step: ").append(turn.label() != null ? turn.label() : turn.type()).append(" — ")
+          .append(last.uncertain() ? "uncertain" : turn.ok() ? "ok" : "failed: " + turn.error());
+      if (turn.effect() != null) b.append(" (").append(turn.effect()).append(')');
+      b.append('\n');
+    }
     b.append("capabilities: ").append(s.state().capabilities().names().isEmpty() ? "none"
         : String.join(", ", s.state().capabilities().names())).append('\n');
     if (page != null) b.append('\n').append(dev.waymark.observe.CompactObservation.render(page));
