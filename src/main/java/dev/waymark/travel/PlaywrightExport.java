@@ -5,6 +5,7 @@ import static dev.waymark.travel.Script.str;
 
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepTypes;
+import dev.waymark.workflow.WaitConfig;
 import dev.waymark.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
@@ -151,6 +152,14 @@ public final class PlaywrightExport {
   /** The step in a few words: its label, else its type and what it acts on. */
   static String describe(Step s) {
     if (!blank(s.label())) return s.label();
+    if (StepTypes.EVAL.equals(s.type()) && !blank(s.fn())) return "eval " + s.fn();
+    if (StepTypes.WAIT.equals(s.type()) && s.waitFor() != null) {
+      WaitConfig w = s.waitFor();
+      String what = !blank(w.text()) ? "\"" + w.text() + "\"" : !blank(w.selector()) ? w.selector() + (w.absent() ? " to go" : "")
+          : !blank(w.urlIncludes()) ? "an address with " + w.urlIncludes() : w.delayMs() + " ms";
+      return "wait for " + what;
+    }
+    if (!blank(s.filename())) return s.type() + " " + s.filename();
     String what = s.target() != null && !blank(s.target().name()) ? "\"" + s.target().name() + "\""
         : s.selector() != null ? s.selector().describe()
         : !blank(s.url()) ? s.url() : !blank(s.value()) ? s.value() : "";

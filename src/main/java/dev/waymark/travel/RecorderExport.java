@@ -197,7 +197,10 @@ public final class RecorderExport {
       case StepTypes.SWITCH_TAB, StepTypes.ADOPT_TAB, StepTypes.CLOSE_TAB -> { return "a flow's steps name their tab by address, not as replay does"; }
       default -> { return "Waymark has no step type \"" + s.type() + "\""; }
     }
-    focused = s.selector() != null && sel.problem() == null && s.selector().enter().isEmpty() ? s.selector().css() : null;
+    // Only what the page's own input focuses keeps the focus; a wait or a scroll moves none.
+    boolean focuses = StepTypes.CLICK.equals(s.type()) || StepTypes.FILL.equals(s.type()) || StepTypes.SELECT.equals(s.type())
+        || StepTypes.PRESS.equals(s.type());
+    focused = focuses && s.selector() != null && sel.problem() == null && s.selector().enter().isEmpty() ? s.selector().css() : null;
     if (s.waitFor() != null && !StepTypes.WAIT.equals(s.type()) && !RecorderWaits.empty(s.waitFor())) {
       steps.addAll(RecorderWaits.of(s.waitFor(), this));
     }

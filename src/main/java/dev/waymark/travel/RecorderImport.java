@@ -37,6 +37,7 @@ public final class RecorderImport {
   /** Keys held down (modifiers) and pressed but not yet released, while reading keyDown/keyUp. */
   private final List<String> held = new ArrayList<>();
   private final List<String> pressed = new ArrayList<>();
+  private final Set<String> secrets = new HashSet<>();
 
   private RecorderImport(JsonLines doc) {
     this.doc = doc;
@@ -132,7 +133,7 @@ public final class RecorderImport {
     }
     if (in.note() != null) notes.add(note(TravelNote.Kind.PARTLY, i, s.get("type").asText(), in.note()));
     Step.Builder b = Step.builder(type).selector(in.selector()).target(in.target());
-    if (type.equals(StepTypes.FILL)) b.value(s.path("value").asText(""));
+    if (type.equals(StepTypes.FILL)) b.value(value(s.path("value").asText(""), in, i));
     String label = (type.equals(StepTypes.FILL) ? "fill " : "click ")
         + (in.target() != null ? in.target().role() + " \"" + in.target().name() + "\"" : in.selector().describe());
     b.label(label);
@@ -142,6 +143,22 @@ public final class RecorderImport {
     timeout(s, b);
     add(i, b.build());
     return null;
+  }
+
+  /**
+   * What a change step types. A recording holds what was typed into a password field as clear text, and a workflow
+   * never holds a secret: such a value becomes a {@code {{ token }}} (a variable, given at run time), and is noted.
+   */
+  private String value(String typed, RecorderSelectors.In in, int i) {
+    // A token is already what a workflow writes (a flow exported without values).
+    if (typed.isEmpty() || !Tokens.names(typed).isEmpty() || !RecorderSelectors.secret(in)) return typed;
+    String name = "password";
+    for (int n = 2; secrets.contains(name); n++) name = "password_" + n;
+    secrets.add(name);
+    notes.add(note(TravelNote.Kind.NEEDS_VALUE, i, "change", "what the recording typed into this password field is not "
+        + "written into the workflow; the step types " + Tokens.token(name) + " instead: give its value to run with "
+        + "--values-file"));
+    return Tokens.token(name);
   }
 
   private String keyDown(JsonNode s, int i) {

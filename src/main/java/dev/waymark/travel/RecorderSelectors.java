@@ -94,6 +94,19 @@ final class RecorderSelectors {
     return new In(null, target, text, null);
   }
 
+  private static final Pattern SECRET = Pattern.compile(
+      "(?i)(password|passwd|passphrase|passcode|secret|\\bpin\\b|one-time|\\botp\\b|type\\s*=\\s*[\"']?password)");
+
+  /** Whether the element is a field for a secret, by its CSS, XPath or accessible name: what is typed there is one. */
+  static boolean secret(In in) {
+    return in.selector() != null && (matches(in.selector().css()) || matches(in.selector().path()))
+        || in.target() != null && matches(in.target().name());
+  }
+
+  private static boolean matches(String s) {
+    return s != null && SECRET.matcher(s).find();
+  }
+
   private static boolean prefixed(String part) {
     return part.matches("^(aria|text|xpath|pierce)/.*");
   }

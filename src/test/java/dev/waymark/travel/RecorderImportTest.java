@@ -133,6 +133,27 @@ class RecorderImportTest {
   }
 
   @Test
+  void whatARecordingTypedIntoAPasswordFieldBecomesATokenNeverTextInTheWorkflow() throws Exception {
+    String flow = """
+        {"title": "Sign in", "steps": [
+          {"type": "change", "value": "hunter2", "selectors": [["aria/Password[role=\\"textbox\\"]"], ["#pw"]]},
+          {"type": "change", "value": "4711", "selectors": [["input[type=password].pin-field"]]},
+          {"type": "change", "value": "{{ secret }}", "selectors": [["#password"]]},
+          {"type": "change", "value": "ada", "selectors": [["#user"]]},
+          {"type": "change", "value": "spin", "selectors": [["#spinner-speed"]]}
+        ]}""";
+    RecorderImport.Result r = RecorderImport.read(flow, "x");
+    String yaml = WorkflowYaml.write(r.workflow());
+
+    assertThat(r.workflow().steps()).extracting(Step::value)
+        .containsExactly("{{ password }}", "{{ password_2 }}", "{{ secret }}", "ada", "spin");
+    assertThat(r.workflow().variables()).containsOnlyKeys("password", "password_2", "secret");
+    assertThat(yaml).doesNotContain("hunter2").doesNotContain("4711");
+    assertThat(r.notes()).extracting(TravelNote::where).containsExactly("steps[0]", "steps[1]");
+    assertThat(r.notes()).allMatch(n -> n.kind() == TravelNote.Kind.NEEDS_VALUE);
+  }
+
+  @Test
   void keysArePairedIntoPressesAndAReleaseWithoutAPressIsReported() throws Exception {
     String flow = """
         {"title": "!!", "steps": [

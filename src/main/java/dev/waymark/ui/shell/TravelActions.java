@@ -64,7 +64,8 @@ final class TravelActions {
       write(out, r.json());
       boolean values = r.notes().stream().anyMatch(n -> n.kind() == TravelNote.Kind.NEEDS_VALUE);
       return report("Exported " + out.getFileName() + (values ? "; its {{ tokens }} stay as written (waymark export "
-          + "--values-file writes values into an owner-only copy)" : ""), out.getFileName() + " holds every step but", r.notes());
+          + "--values-file writes values into an owner-only copy)" : ""), out.getFileName() + " holds every step but", r.notes(),
+          false);
     }, UiThreads.worker());
   }
 
@@ -98,7 +99,12 @@ final class TravelActions {
   }
 
   private static Report report(String info, String lead, List<TravelNote> notes) {
-    List<TravelNote> shown = notes.stream().filter(n -> n.kind() != TravelNote.Kind.NEEDS_VALUE).toList();
+    return report(info, lead, notes, true);
+  }
+
+  /** {@code listValues} false: the info already says the tokens stay, so the steps that need a value are not listed again. */
+  private static Report report(String info, String lead, List<TravelNote> notes, boolean listValues) {
+    List<TravelNote> shown = notes.stream().filter(n -> listValues || n.kind() != TravelNote.Kind.NEEDS_VALUE).toList();
     if (shown.isEmpty()) return new Report(info, null);
     StringBuilder b = new StringBuilder(lead).append(':');
     for (TravelNote n : shown) b.append("\n• ").append(n);
