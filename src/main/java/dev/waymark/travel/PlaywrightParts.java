@@ -215,10 +215,28 @@ final class PlaywrightParts {
     return out;
   }
 
+  /**
+   * An expected element by role and name. The observer names some roles by their text where ARIA gives no name from
+   * content (a status, a list item), so an element of the role whose text is the name counts too.
+   */
   private static String byWhat(Expect.Element el, boolean exact) {
     if (blank(el.role())) return "page.getByText(" + str(el.name()) + (exact ? ", { exact: true }" : "") + ")";
-    String name = blank(el.name()) ? "" : ", { name: " + str(el.name()) + (exact ? ", exact: true" : "") + " }";
-    return "page.getByRole(" + str(el.role()) + " as any" + name + ")";
+    String role = "page.getByRole(" + str(el.role()) + " as any";
+    if (blank(el.name())) return role + ")";
+    String text = exact ? "/^\\s*" + regex(el.name().strip()) + "\\s*$/" : str(el.name());
+    return role + ", { name: " + str(el.name()) + (exact ? ", exact: true" : "") + " }).or(" + role + ").filter({ hasText: "
+        + text + " }))";
+  }
+
+  /** {@code s} as the text of a JS regular expression literal that matches it exactly. */
+  static String regex(String s) {
+    StringBuilder b = new StringBuilder();
+    for (char c : s.toCharArray()) {
+      if ("\\^$.*+?()[]{}|/".indexOf(c) >= 0) b.append('\\');
+      if (c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029) b.append("\\s");
+      else b.append(c);
+    }
+    return b.toString();
   }
 
   static boolean blank(String s) {
