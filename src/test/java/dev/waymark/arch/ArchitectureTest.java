@@ -57,7 +57,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     for (JavaClass c : main) packages.add(c.getPackageName());
     for (String p : new String[] {"observe", "workflow", "apply", "risk", "bridge", "decide", "session", "replay",
-        "cli", "ui.common", "ui.shell"}) {
+        "travel", "cli", "ui.common", "ui.shell"}) {
       assertThat(packages).contains(BASE + "." + p);
     }
     for (String f : UI_FEATURES) assertThat(packages).contains(BASE + ".ui." + f);
@@ -123,7 +123,7 @@ class ArchitectureTest {
   @Test
   void nothingBelowTheUiDependsOnTheUi() {
     noClasses().that().resideInAnyPackage(pkg("bridge"), pkg("decide"), pkg("replay"), pkg("session"), pkg("apply"),
-            pkg("risk"), pkg("observe"), pkg("workflow"), pkg("cli"), pkg("agent"))
+            pkg("risk"), pkg("observe"), pkg("workflow"), pkg("cli"), pkg("agent"), pkg("travel"))
         .should().dependOnClassesThat().resideInAPackage(pkg("ui"))
         .check(main);
   }
@@ -147,6 +147,18 @@ class ArchitectureTest {
   void agentsReachTheSessionButNeverTheCommandLineOrTheWindow() {
     noClasses().that().resideInAPackage(pkg("agent"))
         .should().dependOnClassesThat().resideInAnyPackage(pkg("cli"), pkg("ui"), "org.java_websocket..")
+        .check(main);
+  }
+
+  @Test
+  void travelConvertsWithTheWorkflowAloneAndTouchesNoFiles() {
+    classes().that().resideInAPackage(pkg("travel"))
+        .should().onlyDependOnClassesThat().resideInAnyPackage(pkg("travel"), pkg("workflow"), "java..", "com.fasterxml.jackson..")
+        .because("export and import are pure conversions of a workflow; the commands and the studio do the I/O")
+        .check(main);
+    noClasses().that().resideInAPackage(pkg("travel"))
+        .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.net.http..", "java.util.concurrent..")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName(Thread.class.getName())
         .check(main);
   }
 

@@ -221,6 +221,10 @@ public final class StudioView extends BorderPane {
             () -> vm.inspectWorkflow((name, text) -> WorkflowInspector.show(getScene().getWindow(), name, text))),
         item("menu-replay", "Replay a workflow…", "Shortcut+R", () -> openReplay()),
         new SeparatorMenuItem(),
+        item("menu-export-playwright", "Export as Playwright test…", null, vm::exportPlaywright),
+        item("menu-export-recorder", "Export as Recorder flow…", null, vm::exportRecorder),
+        item("menu-import-recorder", "Import Recorder flow…", null, vm::importRecorder),
+        new SeparatorMenuItem(),
         item("menu-settings", "Settings…", "Shortcut+Comma", this::openSettings),
         new SeparatorMenuItem(),
         item("menu-quit", "Quit", "Shortcut+Q", () -> getScene().getWindow().hide()));

@@ -60,6 +60,7 @@ public final class StudioViewModel {
   private final ReadOnlyStringWrapper recoveryText = new ReadOnlyStringWrapper("");
   private final ReadOnlyBooleanWrapper modelRunning = new ReadOnlyBooleanWrapper();
   private final List<SessionJournal.Replay> recoverable;
+  private final TravelActions travel;
   private String lastNotice;
 
   public StudioViewModel(StudioContext ctx, Consumer<String> problems) {
@@ -68,6 +69,7 @@ public final class StudioViewModel {
     this.ui = ctx.ui();
     this.problems = problems;
     this.recoverable = new ArrayList<>(ctx.recoverable());
+    this.travel = new TravelActions(ctx);
     recovery.addListener((o, a, r) -> recoveryText.set(r == null ? "" : describe(r)));
     nextRecovery();
     sessionFile.addListener((o, a, b) -> updateTitle());
@@ -195,6 +197,29 @@ public final class StudioViewModel {
     Optional<Path> f = ctx.files().save("Export workflow YAML", safeName() + ".yaml", "Workflow YAML", "*.yaml");
     if (f.isEmpty()) return CompletableFuture.completedFuture(null);
     return report(session.export(f.get()).thenAccept(p -> ui.execute(() -> info.set("Exported " + p.getFileName()))));
+  }
+
+  /** The session's workflow as a Playwright test (and a config beside it when its folder has none). */
+  public CompletableFuture<?> exportPlaywright() {
+    return told(travel.exportPlaywright(safeName()));
+  }
+
+  /** The session's workflow as a Chrome DevTools Recorder flow, tokens as written. */
+  public CompletableFuture<?> exportRecorder() {
+    return told(travel.exportRecorder(safeName()));
+  }
+
+  /** A Recorder flow as a workflow file beside it (never over one). */
+  public CompletableFuture<?> importRecorder() {
+    return told(travel.importRecorder());
+  }
+
+  private CompletableFuture<?> told(CompletableFuture<TravelActions.Report> f) {
+    return report(f).thenAccept(r -> ui.execute(() -> {
+      if (r == null) return;
+      info.set(r.info());
+      if (r.notice() != null) problems.accept(r.notice());
+    }));
   }
 
   /** Writes the workflow YAML off the FX thread, then hands it to {@code clipboard} through the UI executor. */
