@@ -6,8 +6,6 @@ import dev.waymark.ui.approval.ApprovalView;
 import dev.waymark.ui.approval.ApprovalViewModel;
 import dev.waymark.ui.handover.UserStepView;
 import dev.waymark.ui.handover.UserStepViewModel;
-import dev.waymark.ui.handover.UserStepView;
-import dev.waymark.ui.handover.UserStepViewModel;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.connection.ConnectionView;
 import dev.waymark.ui.connection.ConnectionViewModel;
@@ -19,6 +17,8 @@ import dev.waymark.ui.observation.ObservationView;
 import dev.waymark.ui.observation.ObservationViewModel;
 import dev.waymark.ui.settings.SettingsDialog;
 import dev.waymark.ui.steps.StepsView;
+import dev.waymark.ui.theme.Appearance;
+import dev.waymark.ui.theme.ThemeViewModel;
 import dev.waymark.ui.steps.StepsViewModel;
 import dev.waymark.ui.variables.VariablesView;
 import dev.waymark.ui.variables.VariablesViewModel;
@@ -80,8 +80,15 @@ public final class StudioView extends BorderPane {
   private final StepsView stepsView;
   private final Consumer<SessionSnapshot> listener;
   private final dev.waymark.ui.agents.AgentsViewModel agentsVm;
+  private final ThemeViewModel themeVm;
 
+  /** A studio whose theme choice is kept beside the approval policy and whose "system" theme is light. */
   public StudioView(StudioContext ctx) {
+    this(ctx, Appearance.besidePolicy(ctx.approvalFile()));
+  }
+
+  /** A studio wearing the theme the appearance says (the app: the config folder and the desktop's preference). */
+  public StudioView(StudioContext ctx, Appearance appearance) {
     this.ctx = ctx;
     setId("studio-root");
     getStyleClass().add("wm-root");
@@ -90,6 +97,7 @@ public final class StudioView extends BorderPane {
     notification.setId("notification-pane");
     notification.setShowFromTop(true);
     Consumer<String> problems = this::showProblem;
+    themeVm = new ThemeViewModel(appearance, ctx.ui(), problems);
 
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, ctx.ui(), problems);
@@ -359,9 +367,13 @@ public final class StudioView extends BorderPane {
   }
 
   private void openSettings() {
-    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities());
+    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities(),
+        themeVm.choiceProperty().get());
     if (getScene() != null) d.initOwner(getScene().getWindow());
-    d.showAndWait().ifPresent(p -> vm.applySettings(p, d.capabilities()));
+    d.showAndWait().ifPresent(p -> {
+      vm.applySettings(p, d.capabilities());
+      themeVm.choose(d.theme());
+    });
   }
 
   /** Detaches from the session; the caller closes the session itself. */
@@ -375,4 +387,5 @@ public final class StudioView extends BorderPane {
   public ObservationView observationView() { return observationView; }
   public StepsView stepsView() { return stepsView; }
   public dev.waymark.ui.agents.AgentsViewModel agentsViewModel() { return agentsVm; }
+  public ThemeViewModel themeViewModel() { return themeVm; }
 }
