@@ -240,6 +240,7 @@ public final class StudioView extends BorderPane {
         item("menu-undo", "Undo last step", "Shortcut+Z", stepsVm::undo));
     MenuBar bar = new MenuBar(file, step);
     bar.setId("menu-bar");
+    StudioIcons.decorate(bar.getMenus());
     return bar;
   }
 
@@ -309,6 +310,7 @@ public final class StudioView extends BorderPane {
     noModel.getStyleClass().add(Styles.HINT);
     ToolBar bar = new ToolBar(goalLabel, goal, idLabel, id, ask, run, stop, noModel);
     bar.setId("tool-bar");
+    StudioIcons.decorate(bar);
     return bar;
   }
 
