@@ -16,6 +16,7 @@ import dev.waymark.ui.observation.ObsRow;
 import dev.waymark.ui.observation.ObservationView;
 import dev.waymark.ui.observation.ObservationViewModel;
 import dev.waymark.ui.settings.SettingsDialog;
+import dev.waymark.ui.help.ShortcutsSheet;
 import dev.waymark.ui.steps.StepsView;
 import dev.waymark.ui.theme.Appearance;
 import dev.waymark.ui.theme.ThemeViewModel;
@@ -230,15 +231,17 @@ public final class StudioView extends BorderPane {
     Menu step = new Menu("Step");
     step.getItems().addAll(
         item("menu-observe", "Observe the page", "F5", observationVm::observe),
-        item("menu-apply", "Apply the decision", null, decisionVm::apply),
+        item("menu-apply", "Apply the decision", APPLY.getName(), decisionVm::apply),
         new SeparatorMenuItem(),
-        item("menu-approve", "Approve", null, approvalVm::approve),
-        item("menu-reject", "Reject", null, approvalVm::reject),
-        item("menu-edit", "Edit the waiting step", null, approvalVm::edit),
-        item("menu-takeover", "Take over", null, approvalVm::takeOver),
+        item("menu-approve", "Approve", APPROVE.getName(), approvalVm::approve),
+        item("menu-reject", "Reject", REJECT.getName(), approvalVm::reject),
+        item("menu-edit", "Edit the waiting step", EDIT.getName(), approvalVm::edit),
+        item("menu-takeover", "Take over", TAKE_OVER.getName(), approvalVm::takeOver),
         new SeparatorMenuItem(),
         item("menu-undo", "Undo last step", "Shortcut+Z", stepsVm::undo));
-    MenuBar bar = new MenuBar(file, step);
+    Menu help = new Menu("Help");
+    help.getItems().add(item("menu-shortcuts", "Keyboard shortcuts", "F1", this::openShortcuts));
+    MenuBar bar = new MenuBar(file, step, help);
     bar.setId("menu-bar");
     StudioIcons.decorate(bar.getMenus());
     return bar;
@@ -376,6 +379,12 @@ public final class StudioView extends BorderPane {
       vm.applySettings(p, d.capabilities());
       themeVm.choose(d.theme());
     });
+  }
+
+  /** Help → Keyboard shortcuts: read from the menus as they are now. */
+  private void openShortcuts() {
+    MenuBar bar = (MenuBar) lookup("#menu-bar");
+    ShortcutsSheet.dialog(getScene() == null ? null : getScene().getWindow(), bar.getMenus()).show();
   }
 
   /** Detaches from the session; the caller closes the session itself. */
