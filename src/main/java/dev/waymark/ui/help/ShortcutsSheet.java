@@ -41,7 +41,7 @@ public final class ShortcutsSheet extends VBox {
     table.getColumns().add(col("Menu", 110, Shortcut::menu));
     table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
     table.getItems().setAll(shortcuts);
-    table.setPrefSize(560, 420);
+    table.setPrefSize(560, 500);
     VBox.setVgrow(table, Priority.ALWAYS);
     getChildren().addAll(table, hint);
   }
