@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 class ArchitectureTest {
   private static final String BASE = "dev.waymark";
   private static final String[] UI_FEATURES = {"agents", "approval", "connection", "decision", "files", "observation",
-      "settings", "steps", "variables"};
+      "settings", "steps", "variables", "theme", "help"};
   /** What drives a real browser in test code. */
   private static final Pattern BROWSER_DRIVERS = Pattern.compile("dev\\.waymark\\.(testing\\.(BrowserHarness|Browsers)|observe\\.ObserverBrowser"
       + "|observe\\.CdpChromium|executor\\.ExecutorBrowser|cli\\.AuthorRun)");

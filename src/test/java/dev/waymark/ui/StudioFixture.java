@@ -41,8 +41,15 @@ public final class StudioFixture {
   }
 
   public void show(Stage stage, List<SessionJournal.Replay> recoverable, StudioContext.Model model) {
-    view = new StudioView(new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable,
-        ui));
+    show(stage, recoverable, model, null);
+  }
+
+  /** With the theme's parts given (null: kept beside the approval policy, the system taken to be light). */
+  public void show(Stage stage, List<SessionJournal.Replay> recoverable, StudioContext.Model model,
+      dev.waymark.ui.theme.Appearance appearance) {
+    StudioContext ctx = new StudioContext(session, connection, files, dir.resolve("approval-policy.json"), model, recoverable,
+        ui);
+    view = appearance == null ? new StudioView(ctx) : new StudioView(ctx, appearance);
     Scene scene = new Scene(view, 1260, 780);
     scene.getStylesheets().add(StudioFixture.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);

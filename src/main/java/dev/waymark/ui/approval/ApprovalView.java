@@ -3,7 +3,10 @@ package dev.waymark.ui.approval;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.session.PendingApproval;
+import dev.waymark.ui.common.Icons;
 import dev.waymark.ui.common.Styles;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.feather.Feather;
 import dev.waymark.workflow.Provenance;
 import java.util.Comparator;
 import javafx.geometry.Insets;
@@ -11,7 +14,6 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
@@ -37,7 +39,7 @@ public final class ApprovalView extends VBox {
     setId("approval-view");
     getStyleClass().addAll(Styles.PANEL, Styles.APPROVAL);
     setSpacing(8);
-    Label title = new Label("Waiting for your approval");
+    Label title = Icons.on(new Label("Waiting for your approval"), Feather.ALERT_TRIANGLE);
     title.setId("approval-title");
     title.getStyleClass().add(Styles.APPROVAL_TITLE);
 
@@ -70,12 +72,13 @@ public final class ApprovalView extends VBox {
     reason.textProperty().bindBidirectional(vm.reasonInputProperty());
     HBox.setHgrow(reason, Priority.ALWAYS);
 
-    Button approve = button("approval-approve", "Approve", "Perform this step (Ctrl+Enter)", vm::approve);
+    Button approve = button("approval-approve", "Approve", "Perform this step (Ctrl+Enter)", vm::approve, Feather.CHECK);
     approve.getStyleClass().add(Styles.PRIMARY);
-    Button reject = button("approval-reject", "Reject", "Refuse it; the reason becomes the turn's error (Ctrl+Backspace)", vm::reject);
+    Button reject = button("approval-reject", "Reject", "Refuse it; the reason becomes the turn's error (Ctrl+Backspace)", vm::reject, Feather.X);
     reject.getStyleClass().add(Styles.DANGER);
-    Button edit = button("approval-edit", "Edit…", "Change the step in the decision editor (Ctrl+E)", vm::edit);
-    Button take = button("approval-takeover", "Take over", "Do it yourself: pick the element and the action (Ctrl+T)", vm::takeOver);
+    Button edit = button("approval-edit", "Edit…", "Change the step in the decision editor (Ctrl+E)", vm::edit, Feather.EDIT_2);
+    Button take = button("approval-takeover", "Take over", "Do it yourself: pick the element and the action (Ctrl+T)", vm::takeOver,
+        Feather.MOUSE_POINTER);
     for (Button b : new Button[] {approve, reject, edit, take}) b.disableProperty().bind(vm.busyProperty());
     reason.setOnAction(e -> vm.reject());
     HBox buttons = new HBox(6, approve, reject, edit, take);
@@ -105,7 +108,7 @@ public final class ApprovalView extends VBox {
         + (p.url() == null ? "" : "  — on " + p.url()));
     risks.getChildren().clear();
     p.categories().stream().sorted(Comparator.comparing(RiskCategory::ordinal)).forEach(c -> {
-      Label chip = new Label(c.description());
+      Label chip = Icons.on(new Label(c.description()), Feather.ALERT_OCTAGON);
       chip.setId("risk-" + c.name().toLowerCase());
       chip.getStyleClass().addAll(Styles.CHIP, Styles.CHIP_RISK);
       risks.getChildren().add(chip);
@@ -131,10 +134,9 @@ public final class ApprovalView extends VBox {
     return l;
   }
 
-  private static Button button(String id, String text, String tip, Runnable r) {
-    Button b = new Button(text);
+  private static Button button(String id, String text, String tip, Runnable r, Ikon icon) {
+    Button b = Icons.on(new Button(text), icon, tip);
     b.setId(id);
-    b.setTooltip(new Tooltip(tip));
     b.setOnAction(e -> r.run());
     return b;
   }

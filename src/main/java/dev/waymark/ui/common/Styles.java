@@ -30,6 +30,15 @@ public final class Styles {
   public static final String ROW_MUTED = "wm-row-muted";
   public static final String PRIMARY = "wm-primary";
   public static final String DANGER = "wm-danger";
+  public static final String ICON = "wm-icon";
+  /** A step's state word with its icon (StateCell), coloured by one of the four below. */
+  public static final String STATE = "wm-state";
+  public static final String STATE_OK = "wm-state-ok";
+  public static final String STATE_FAILED = "wm-state-failed";
+  public static final String STATE_WARN = "wm-state-warn";
+  public static final String STATE_MUTED = "wm-state-muted";
+  /** The keys of a shortcut in the Shortcuts sheet. */
+  public static final String KEYS = "wm-keys";
 
   // JSON highlighting in the decision editor.
   public static final String JSON_KEY = "json-key";

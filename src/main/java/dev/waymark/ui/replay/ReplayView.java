@@ -1,5 +1,6 @@
 package dev.waymark.ui.replay;
 
+import dev.waymark.ui.common.StateCell;
 import dev.waymark.ui.common.Styles;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -71,7 +72,9 @@ public final class ReplayView extends BorderPane {
     steps.getColumns().add(col("Step", 60, ReplayViewModel.Row::stepId));
     steps.getColumns().add(col("Type", 90, ReplayViewModel.Row::type));
     steps.getColumns().add(col("Label", 240, ReplayViewModel.Row::label));
-    steps.getColumns().add(col("Status", 110, ReplayViewModel.Row::status));
+    TableColumn<ReplayViewModel.Row, String> state = col("Status", 130, ReplayViewModel.Row::status);
+    state.setCellFactory(c -> new StateCell<>());
+    steps.getColumns().add(state);
     steps.getColumns().add(col("ms", 60, ReplayViewModel.Row::ms));
     steps.getColumns().add(col("What the page did", 360, ReplayViewModel.Row::detail));
     steps.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);

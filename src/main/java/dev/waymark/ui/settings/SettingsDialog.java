@@ -5,6 +5,7 @@ import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.ui.common.Styles;
+import dev.waymark.ui.common.ThemeChoice;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,23 +16,32 @@ import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
+import javafx.scene.control.Separator;
+import javafx.geometry.Pos;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 
 /**
  * The approval policy per risk category (perform, ask the person, or refuse) and what sessions allow beyond the
- * page (download, file upload, viewport control). The caller persists the result.
+ * page (download, file upload, viewport control), and the theme (as the system, light or dark). The caller
+ * persists the result.
  */
 public final class SettingsDialog extends Dialog<ApprovalPolicy> {
   private final Map<RiskCategory, ComboBox<Policy>> boxes = new EnumMap<>(RiskCategory.class);
   private final Map<String, CheckBox> allowed = new LinkedHashMap<>();
+  private final ComboBox<ThemeChoice> theme = new ComboBox<>();
 
   public SettingsDialog(ApprovalPolicy current) {
     this(current, Capabilities.ALL);
   }
 
   public SettingsDialog(ApprovalPolicy current, Capabilities capabilities) {
+    this(current, capabilities, ThemeChoice.SYSTEM);
+  }
+
+  public SettingsDialog(ApprovalPolicy current, Capabilities capabilities, ThemeChoice currentTheme) {
     setTitle("Settings");
     setHeaderText("Approval policy: what happens to a step in each risk category");
     GridPane grid = new GridPane();
@@ -86,7 +96,26 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
     capsHint.setWrapText(true);
     capsHint.setMaxWidth(420);
     caps.getChildren().add(capsHint);
-    getDialogPane().setContent(new VBox(10, grid, hint, caps));
+    theme.setId("settings-theme");
+    theme.getItems().setAll(ThemeChoice.values());
+    theme.setConverter(new StringConverter<>() {
+      @Override
+      public String toString(ThemeChoice c) {
+        return c == null ? "" : c.label();
+      }
+
+      @Override
+      public ThemeChoice fromString(String s) {
+        return null;
+      }
+    });
+    theme.setValue(currentTheme == null ? ThemeChoice.SYSTEM : currentTheme);
+    Label themeLabel = new Label("Theme");
+    themeLabel.setLabelFor(theme);
+    HBox look = new HBox(12, themeLabel, theme);
+    look.setAlignment(Pos.CENTER_LEFT);
+    look.setId("settings-appearance");
+    getDialogPane().setContent(new VBox(10, grid, hint, caps, new Separator(), look));
     getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
     getDialogPane().getStylesheets().add(SettingsDialog.class.getResource(Styles.STYLESHEET).toExternalForm());
     setResultConverter(bt -> bt == ButtonType.OK ? result() : null);
@@ -99,6 +128,11 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
       if (box.isSelected()) on.add(name);
     });
     return Capabilities.of(on);
+  }
+
+  /** The theme as chosen now; the caller applies and keeps it. */
+  public ThemeChoice theme() {
+    return theme.getValue() == null ? ThemeChoice.SYSTEM : theme.getValue();
   }
 
   public ApprovalPolicy result() {

@@ -22,6 +22,7 @@ import dev.waymark.session.SessionJournal;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.connection.BridgeConnectionService;
 import dev.waymark.ui.files.FileDialogs;
+import dev.waymark.ui.theme.Appearance;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
@@ -128,7 +129,7 @@ public final class StudioApp extends Application {
         : null;
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
         configured, recoverable, ui, replay, new StudioContext.Agents(ConfigDirs.config(),
-            dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT)));
+            dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT)), Appearance.of(ConfigDirs.config()));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);
@@ -139,6 +140,10 @@ public final class StudioApp extends Application {
     }
     stage.setMinWidth(1000);
     stage.setMinHeight(640);
+    // JavaFX 21 cannot listen to the desktop's preference: coming back to the window is when it may have changed.
+    stage.focusedProperty().addListener((o, was, focused) -> {
+      if (focused) view.themeViewModel().refreshSystem();
+    });
     stage.show();
     LOG.info("studio window shown ({} x {})", (int) stage.getWidth(), (int) stage.getHeight());
     if (!startProblems.isEmpty()) view.showProblem(String.join(" ", startProblems));

@@ -6,8 +6,6 @@ import dev.waymark.ui.approval.ApprovalView;
 import dev.waymark.ui.approval.ApprovalViewModel;
 import dev.waymark.ui.handover.UserStepView;
 import dev.waymark.ui.handover.UserStepViewModel;
-import dev.waymark.ui.handover.UserStepView;
-import dev.waymark.ui.handover.UserStepViewModel;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.connection.ConnectionView;
 import dev.waymark.ui.connection.ConnectionViewModel;
@@ -18,7 +16,10 @@ import dev.waymark.ui.observation.ObsRow;
 import dev.waymark.ui.observation.ObservationView;
 import dev.waymark.ui.observation.ObservationViewModel;
 import dev.waymark.ui.settings.SettingsDialog;
+import dev.waymark.ui.help.ShortcutsSheet;
 import dev.waymark.ui.steps.StepsView;
+import dev.waymark.ui.theme.Appearance;
+import dev.waymark.ui.theme.ThemeViewModel;
 import dev.waymark.ui.steps.StepsViewModel;
 import dev.waymark.ui.variables.VariablesView;
 import dev.waymark.ui.variables.VariablesViewModel;
@@ -82,8 +83,15 @@ public final class StudioView extends BorderPane {
   private final dev.waymark.ui.agents.AgentsViewModel agentsVm;
   private final dev.waymark.ui.observation.PictureViewModel pictureVm;
   private dev.waymark.apply.ApplyOutput toasted;
+  private final ThemeViewModel themeVm;
 
+  /** A studio whose theme choice is kept beside the approval policy and whose "system" theme is light. */
   public StudioView(StudioContext ctx) {
+    this(ctx, Appearance.besidePolicy(ctx.approvalFile()));
+  }
+
+  /** A studio wearing the theme the appearance says (the app: the config folder and the desktop's preference). */
+  public StudioView(StudioContext ctx, Appearance appearance) {
     this.ctx = ctx;
     setId("studio-root");
     getStyleClass().add("wm-root");
@@ -92,6 +100,7 @@ public final class StudioView extends BorderPane {
     notification.setId("notification-pane");
     notification.setShowFromTop(true);
     Consumer<String> problems = this::showProblem;
+    themeVm = new ThemeViewModel(appearance, ctx.ui(), problems);
 
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, ctx.ui(), problems);
@@ -231,16 +240,19 @@ public final class StudioView extends BorderPane {
     Menu step = new Menu("Step");
     step.getItems().addAll(
         item("menu-observe", "Observe the page", "F5", observationVm::observe),
-        item("menu-apply", "Apply the decision", null, decisionVm::apply),
+        item("menu-apply", "Apply the decision", APPLY.getName(), decisionVm::apply),
         new SeparatorMenuItem(),
-        item("menu-approve", "Approve", null, approvalVm::approve),
-        item("menu-reject", "Reject", null, approvalVm::reject),
-        item("menu-edit", "Edit the waiting step", null, approvalVm::edit),
-        item("menu-takeover", "Take over", null, approvalVm::takeOver),
+        item("menu-approve", "Approve", APPROVE.getName(), approvalVm::approve),
+        item("menu-reject", "Reject", REJECT.getName(), approvalVm::reject),
+        item("menu-edit", "Edit the waiting step", EDIT.getName(), approvalVm::edit),
+        item("menu-takeover", "Take over", TAKE_OVER.getName(), approvalVm::takeOver),
         new SeparatorMenuItem(),
         item("menu-undo", "Undo last step", "Shortcut+Z", stepsVm::undo));
-    MenuBar bar = new MenuBar(file, step);
+    Menu help = new Menu("Help");
+    help.getItems().add(item("menu-shortcuts", "Keyboard shortcuts", "F1", this::openShortcuts));
+    MenuBar bar = new MenuBar(file, step, help);
     bar.setId("menu-bar");
+    StudioIcons.decorate(bar.getMenus());
     return bar;
   }
 
@@ -327,6 +339,7 @@ public final class StudioView extends BorderPane {
     noModel.getStyleClass().add(Styles.HINT);
     ToolBar bar = new ToolBar(goalLabel, goal, idLabel, id, ask, run, stop, noModel);
     bar.setId("tool-bar");
+    StudioIcons.decorate(bar);
     return bar;
   }
 
@@ -385,9 +398,19 @@ public final class StudioView extends BorderPane {
   }
 
   private void openSettings() {
-    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities());
+    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities(),
+        themeVm.choiceProperty().get());
     if (getScene() != null) d.initOwner(getScene().getWindow());
-    d.showAndWait().ifPresent(p -> vm.applySettings(p, d.capabilities()));
+    d.showAndWait().ifPresent(p -> {
+      vm.applySettings(p, d.capabilities());
+      themeVm.choose(d.theme());
+    });
+  }
+
+  /** Help → Keyboard shortcuts: read from the menus as they are now. */
+  private void openShortcuts() {
+    MenuBar bar = (MenuBar) lookup("#menu-bar");
+    ShortcutsSheet.dialog(getScene() == null ? null : getScene().getWindow(), bar.getMenus()).show();
   }
 
   /** Detaches from the session; the caller closes the session itself. */
@@ -410,4 +433,5 @@ public final class StudioView extends BorderPane {
   public ObservationView observationView() { return observationView; }
   public StepsView stepsView() { return stepsView; }
   public dev.waymark.ui.agents.AgentsViewModel agentsViewModel() { return agentsVm; }
+  public ThemeViewModel themeViewModel() { return themeVm; }
 }

@@ -1,6 +1,9 @@
 package dev.waymark.ui.steps;
 
+import dev.waymark.ui.common.Icons;
+import dev.waymark.ui.common.StateCell;
 import dev.waymark.ui.common.Styles;
+import org.kordamp.ikonli.feather.Feather;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
@@ -37,11 +40,11 @@ public final class StepsView extends BorderPane {
     Label cont = counter("continue-label", vm.continueTextProperty());
     vm.canContinueProperty().addListener((o, a, b) -> style(cont, b));
     style(cont, vm.canContinueProperty().get());
-    Button more = new Button("More turns");
+    Button more = Icons.on(new Button("More turns"), Feather.PLUS_CIRCLE);
     more.setId("keep-going");
     more.setTooltip(new Tooltip("Give the loop 10 more turns and clear the failure count"));
     more.setOnAction(e -> vm.keepGoing());
-    Button undo = new Button("Undo last step");
+    Button undo = Icons.on(new Button("Undo last step"), Feather.ROTATE_CCW);
     undo.setId("undo-step");
     undo.setTooltip(new Tooltip("Remove the last step from the workflow (the page is not changed back)"));
     undo.disableProperty().bind(vm.canUndoProperty().not().or(vm.busyProperty()));
@@ -136,7 +139,10 @@ public final class StepsView extends BorderPane {
     trailTable.setId("trail-table");
     trailTable.setPlaceholder(new Label("No turns yet"));
     trailTable.getColumns().add(col("Turn", 45, t -> String.valueOf(t.turn())));
-    trailTable.getColumns().add(col("OK", 40, t -> t.done() ? "done" : t.ok() ? "✓" : "✗"));
+    TableColumn<ExtTurn, String> state = col("OK", 40, StepsView::state);
+    state.setMinWidth(40);
+    state.setCellFactory(c -> new StateCell<>(true));
+    trailTable.getColumns().add(state);
     trailTable.getColumns().add(col("Type", 70, ExtTurn::type));
     trailTable.getColumns().add(col("Label", 180, ExtTurn::label));
     trailTable.getColumns().add(col("Value", 90, ExtTurn::value));
@@ -170,6 +176,11 @@ public final class StepsView extends BorderPane {
     tabs.setId("steps-tabs");
     setCenter(tabs);
     BorderPane.setMargin(tabs, new javafx.geometry.Insets(6, 0, 0, 0));
+  }
+
+  /** A turn's state word: the trail shows it with an icon and a colour (StateCell). */
+  static String state(ExtTurn t) {
+    return t.done() ? "done" : t.ok() ? "ok" : "failed";
   }
 
   private static void style(Label l, boolean ok) {
