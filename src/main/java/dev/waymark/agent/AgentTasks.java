@@ -145,7 +145,7 @@ public final class AgentTasks {
     synchronized (acting) {
       SessionSnapshot now = session.latest();
       if (now.pending() != null) {
-        throw new TaskException("A step waits for the person's approval (" + describe(now.pending())
+        throw new TaskException("A step waits for the person's approval (" + TaskReplies.describe(now.pending())
             + "); a new task can start once they have answered it");
       }
       Task previous = task;
@@ -230,7 +230,7 @@ public final class AgentTasks {
         throw new TaskException(e.getMessage());
       }
       if (s.pending() != null) {
-        throw new TaskException("A step waits for the person's approval (" + describe(s.pending()) + "). Nothing was done; "
+        throw new TaskException("A step waits for the person's approval (" + TaskReplies.describe(s.pending()) + "). Nothing was done; "
             + "call task_state to see when they have answered");
       }
       ApplyOutput before = s.lastOutput();
@@ -252,7 +252,7 @@ public final class AgentTasks {
         return reply(true, who + out.error() + ".", now, after, null);
       }
       return reply(!out.ok() && !out.done() && out.blocked() == null && out.handoff() == null,
-          headline(out, turn, asked), now, after, null);
+          TaskReplies.headline(out, turn, asked), now, after, null);
     }
   }
 
@@ -337,7 +337,7 @@ public final class AgentTasks {
   private ApplyOutput awaitAnswer(PendingApproval p, ApplyOutput before, Consumer<String> progress) throws InterruptedException {
     long deadline = System.nanoTime() + answerLimit.toNanos();
     long nextSay = 0;
-    String what = "Waiting for the person to approve " + describe(p)
+    String what = "Waiting for the person to approve " + TaskReplies.describe(p)
         + " (in the studio, on the terminal or in Chrome's side panel)";
     while (true) {
       SessionSnapshot s = session.latest();
@@ -385,14 +385,6 @@ public final class AgentTasks {
 
   private String stateText(Task t, SessionSnapshot s, PageObservation page) {
     return replies().stateText(t.id(), generation(t, s), t.ended(), s, page);
-  }
-
-  private static String describe(PendingApproval p) {
-    return TaskReplies.describe(p);
-  }
-
-  private static String headline(ApplyOutput out, ExtTurn turn, boolean asked) {
-    return TaskReplies.headline(out, turn, asked);
   }
 
   private static String capitalized(String s) {

@@ -4,7 +4,6 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -175,10 +174,5 @@ public final class McpHttpEndpoint implements AutoCloseable {
       String o = origin.strip().toLowerCase(Locale.ROOT);
       return o.equals("http://127.0.0.1:" + port) || o.equals("http://localhost:" + port) || o.equals("http://[::1]:" + port);
     }
-  }
-
-  /** For a person's own check: the address is on this machine. */
-  static boolean isLoopback(InetSocketAddress a) {
-    return a != null && a.getAddress() != null && a.getAddress().isLoopbackAddress();
   }
 }

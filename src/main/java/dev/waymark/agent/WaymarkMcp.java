@@ -66,9 +66,7 @@ public final class WaymarkMcp {
 
   /** A server over a single-session transport (stdio). */
   public McpSyncServer serve(McpServerTransportProvider transport) {
-    return McpServer.sync(transport).jsonMapper(mapper).serverInfo(SERVER_NAME, version()).instructions(INSTRUCTIONS)
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
-        .tools(toolSpecs()).build();
+    return configured(McpServer.sync(transport)).build();
   }
 
   /** Serves the tools on a stdio pair (the {@code mcp} command's stdin and stdout); closing stops serving. */
@@ -79,9 +77,14 @@ public final class WaymarkMcp {
 
   /** A server over a Streamable HTTP transport (the studio's endpoint). */
   public McpSyncServer serve(McpStreamableServerTransportProvider transport) {
-    return McpServer.sync(transport).jsonMapper(mapper).serverInfo(SERVER_NAME, version()).instructions(INSTRUCTIONS)
+    return configured(McpServer.sync(transport)).build();
+  }
+
+  /** The same server on either transport: our JSON mapper, name, instructions, capabilities and tools. */
+  private McpServer.SyncSpecification<?> configured(McpServer.SyncSpecification<?> spec) {
+    return spec.jsonMapper(mapper).serverInfo(SERVER_NAME, version()).instructions(INSTRUCTIONS)
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
-        .tools(toolSpecs()).build();
+        .tools(toolSpecs());
   }
 
   static String version() {

@@ -31,13 +31,18 @@ public final class OutcomeToasts {
     return Character.toUpperCase(t.charAt(0)) + t.substring(1);
   }
 
+  private static void toast(Node owner, String title, String text) {
+    if (owner == null || owner.getScene() == null) return;
+    Notifications.create().owner(owner).title(title).text(text).hideAfter(Duration.seconds(8)).styleClass(STYLE)
+        .showInformation();
+  }
+
   /** Shows the notification for a step of {@code type} whose outcome is {@code o}, over {@code owner}'s window. */
   public static void show(Node owner, String type, StepOutcome o) {
     String title = title(o);
-    if (title == null || owner == null || owner.getScene() == null) return;
+    if (title == null) return;
     String text = OutcomeSentences.forPerson(type, o);
     if (o.healed() != null && text.isBlank()) text = "The step's element was found again under another selector.";
-    Notifications.create().owner(owner).title(title).text(text).hideAfter(Duration.seconds(8)).styleClass(STYLE)
-        .showInformation();
+    toast(owner, title, text);
   }
 }

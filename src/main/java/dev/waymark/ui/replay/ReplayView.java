@@ -81,15 +81,6 @@ public final class ReplayView extends BorderPane {
     VBox.setVgrow(steps, Priority.ALWAYS);
     Label healsTitle = new Label("Heals (the selector no longer led to the step's element; check each before you keep it)");
     ListView<String> heals = new ListView<>(vm.heals());
-    // A heal is worth a glance while the replay runs: the step acted on its element under another selector.
-    vm.heals().addListener((javafx.collections.ListChangeListener<String>) c -> {
-      while (c.next()) {
-        for (String h : c.getAddedSubList()) {
-          org.controlsfx.control.Notifications.create().owner(this).title("A heal").text(h)
-              .hideAfter(javafx.util.Duration.seconds(8)).styleClass(dev.waymark.ui.common.OutcomeToasts.STYLE).showInformation();
-        }
-      }
-    });
     heals.setId("replay-heals");
     heals.setPrefHeight(90);
     Button accept = new Button("Accept");
