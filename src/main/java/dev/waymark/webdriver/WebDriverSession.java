@@ -1,0 +1,275 @@
+package dev.waymark.webdriver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.webdriver.BidiConnection.BidiException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.openqa.selenium.remote.RemoteWebDriver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One WebDriver session and its BiDi connection: the page-side code of the extension ({@code page.js}, the same
+ * bundle) in a sandbox of every document (an isolated world, as the extension's content script), calls into it, and
+ * what the service worker does with {@code chrome.*} done with the protocol: input from the browser's own input
+ * pipeline ({@code input.performActions}, trusted), dialogs answered by the step's rule and kept for its report, tabs
+ * followed, the viewport set and reset.
+ */
+public final class WebDriverSession implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(WebDriverSession.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  static final String SANDBOX = "waymark";
+  private static final String PAGE_SCRIPT = loadPageScript();
+  // Arguments and result travel as JSON text: BiDi's own value serialisation would be needed on both sides otherwise.
+  private static final String CALL = "async (name, argsJson) => { const w = globalThis.__waymark;"
+      + " if (!w || typeof w[name] !== 'function') return JSON.stringify({__missing: true});"
+      + " try { const v = await w[name](...JSON.parse(argsJson)); return JSON.stringify({__value: v === undefined ? null : v}); }"
+      + " catch (err) { return JSON.stringify({__error: String(err && err.message ? err.message : err)}); } }";
+
+  private final RemoteWebDriver driver;
+  private final BidiConnection bidi;
+  private final String id;
+  private final BrowsingEvents events = new BrowsingEvents();
+  private final List<ObjectNode> dialogs = new ArrayList<>();
+  private volatile boolean acceptDialogs;
+  private volatile String context;
+  private volatile boolean viewportSet;
+
+  private WebDriverSession(RemoteWebDriver driver, BidiConnection bidi, String id) {
+    this.driver = driver;
+    this.bidi = bidi;
+    this.id = id;
+  }
+
+  static WebDriverSession start(RemoteWebDriver driver, BidiConnection bidi, String id) throws SessionStartException {
+    WebDriverSession s = new WebDriverSession(driver, bidi, id);
+    try {
+      s.events.attach(bidi);
+      bidi.on("browsingContext.userPromptOpened", s::promptOpened);
+      bidi.call("session.subscribe", JSON.createObjectNode().set("events", JSON.createArrayNode().add("browsingContext")), 10_000);
+      ObjectNode preload = JSON.createObjectNode().put("functionDeclaration", "() => {\n" + PAGE_SCRIPT + "\n}")
+          .put("sandbox", SANDBOX);
+      bidi.call("script.addPreloadScript", preload, 10_000);
+      JsonNode tree = bidi.call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), 10_000);
+      JsonNode first = tree.path("contexts").path(0);
+      if (first.isMissingNode()) throw new SessionStartException("the browser session has no tab");
+      s.context = first.path("context").asText();
+      s.events.adopt(s.context, first.path("url").asText(null));
+      return s;
+    } catch (BidiException e) {
+      throw new SessionStartException("the browser session did not take Waymark's page script: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SessionStartException("interrupted while starting the browser session", e);
+    }
+  }
+
+  /** The session's id (on a Grid, the Grid's). */
+  public String id() {
+    return id;
+  }
+
+  /** Whether the browser still answers. */
+  public boolean isAlive() {
+    return bidi.isOpen();
+  }
+
+  BrowsingEvents events() {
+    return events;
+  }
+
+  /** The tab steps act in. */
+  String context() {
+    return context;
+  }
+
+  void useContext(String next) throws BidiException, InterruptedException {
+    bidi.call("browsingContext.activate", JSON.createObjectNode().put("context", next), 5_000);
+    context = next;
+  }
+
+  /** Calls {@code __waymark[fn](...args)} in the current tab's sandbox; the page's answer, or why there is none. */
+  JsonNode callPage(String fn, List<?> args, long timeoutMs) throws PageCallException, InterruptedException {
+    String argsJson;
+    try {
+      argsJson = JSON.writeValueAsString(args);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("page call arguments are not JSON", e);
+    }
+    for (int attempt = 0; ; attempt++) {
+      JsonNode answer = evaluate(fn, argsJson, timeoutMs);
+      if (answer.has("__missing")) {
+        // A document the preload did not reach (it was there before the session started): inject, then call again.
+        if (attempt > 0) throw new PageCallException("the page script is not in this page", false, false);
+        injectNow();
+        continue;
+      }
+      if (answer.has("__error")) throw new PageCallException(answer.path("__error").asText(), false, false);
+      return answer.path("__value");
+    }
+  }
+
+  private JsonNode evaluate(String fn, String argsJson, long timeoutMs) throws PageCallException, InterruptedException {
+    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", CALL).put("awaitPromise", true);
+    params.putObject("target").put("context", context).put("sandbox", SANDBOX);
+    ArrayNode args = params.putArray("arguments");
+    args.addObject().put("type", "string").put("value", fn);
+    args.addObject().put("type", "string").put("value", argsJson);
+    params.put("resultOwnership", "none");
+    JsonNode r;
+    try {
+      r = bidi.call("script.callFunction", params, timeoutMs);
+    } catch (BidiException e) {
+      throw classify(e);
+    }
+    if ("exception".equals(r.path("type").asText())) {
+      String text = r.path("exceptionDetails").path("text").asText("the page raised an error");
+      throw new PageCallException("the page did not answer (" + text + ")", false, false);
+    }
+    JsonNode value = r.path("result").path("value");
+    if (!value.isTextual()) throw new PageCallException("the page did not answer (it was replaced or is navigating)", false, false);
+    try {
+      return JSON.readTree(value.asText());
+    } catch (IOException e) {
+      throw new PageCallException("the page's answer is not JSON", false, false);
+    }
+  }
+
+  private void injectNow() throws PageCallException, InterruptedException {
+    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", "() => {\n" + PAGE_SCRIPT + "\n}")
+        .put("awaitPromise", false);
+    params.putObject("target").put("context", context).put("sandbox", SANDBOX);
+    try {
+      bidi.call("script.callFunction", params, 5_000);
+    } catch (BidiException e) {
+      throw classify(e);
+    }
+  }
+
+  private PageCallException classify(BidiException e) {
+    if (e.gone()) return new PageCallException("the browser session is gone: " + e.getMessage(), true, false, true);
+    if ("no such frame".equals(e.code())) return new PageCallException("the tab was closed", true, false);
+    if (e.timedOut()) return new PageCallException("the page did not answer in time", false, true);
+    return new PageCallException("the page did not answer (" + e.getMessage() + ")", false, false);
+  }
+
+  /** Sends one BiDi command for the performer (navigation, history, viewport, input). */
+  JsonNode command(String method, ObjectNode params, long timeoutMs) throws BidiException, InterruptedException {
+    return bidi.call(method, params, timeoutMs);
+  }
+
+  ObjectNode params() {
+    return JSON.createObjectNode().put("context", context);
+  }
+
+  // ---- dialogs ---------------------------------------------------------------------------------------------
+
+  /** How the dialogs of the next step are answered: accepted only when the step says so. */
+  void answerDialogs(boolean accept) {
+    acceptDialogs = accept;
+  }
+
+  /** The dialogs answered since the last call, in the order they opened. */
+  List<ObjectNode> takeDialogs() {
+    synchronized (dialogs) {
+      List<ObjectNode> out = List.copyOf(dialogs);
+      dialogs.clear();
+      return out;
+    }
+  }
+
+  private void promptOpened(JsonNode p) {
+    String kind = p.path("type").asText("alert");
+    // As the extension's guard: dismissed unless the step accepts dialogs; an accepted prompt answers its default.
+    boolean accept = acceptDialogs;
+    String message = p.path("message").asText("");
+    ObjectNode d = JSON.createObjectNode().put("kind", kind)
+        .put("message", message.length() > 500 ? message.substring(0, 500) : message)
+        .put("handled", accept ? "accepted" : "dismissed");
+    String defaultText = p.path("defaultValue").asText("");
+    if (accept && "prompt".equals(kind)) d.put("answer", defaultText);
+    synchronized (dialogs) {
+      dialogs.add(d);
+    }
+    ObjectNode answer = JSON.createObjectNode().put("context", p.path("context").asText()).put("accept", accept);
+    if (accept && "prompt".equals(kind)) answer.put("userText", defaultText);
+    // Answered off the event thread: the connection's reader must stay free for the command's reply.
+    bidi.send("browsingContext.handleUserPrompt", answer).exceptionally(e -> {
+      LOG.debug("A dialog could not be answered: {}", e.getMessage());
+      return null;
+    });
+    synchronized (events) {
+      events.notifyAll();
+    }
+  }
+
+  // ---- viewport --------------------------------------------------------------------------------------------
+
+  void setViewport(int width, int height) throws BidiException, InterruptedException {
+    ObjectNode p = params();
+    p.putObject("viewport").put("width", width).put("height", height);
+    bidi.call("browsingContext.setViewport", p, 5_000);
+    viewportSet = true;
+  }
+
+  /** The viewport back to the browser's own (the end of a run), when a step set it. */
+  boolean resetViewport() {
+    if (!viewportSet) return false;
+    try {
+      ObjectNode p = params();
+      p.putNull("viewport");
+      bidi.call("browsingContext.setViewport", p, 5_000);
+      viewportSet = false;
+      return true;
+    } catch (BidiException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  @Override
+  public void close() {
+    resetViewport();
+    bidi.close();
+    try {
+      driver.quit();
+    } catch (RuntimeException e) {
+      LOG.debug("Session {} did not quit cleanly: {}", id, e.getMessage());
+    }
+  }
+
+  private static String loadPageScript() {
+    try (InputStream in = WebDriverSession.class.getClassLoader().getResourceAsStream("extension/page.js")) {
+      if (in == null) throw new IllegalStateException("extension/page.js is not on the classpath: build the extension (mvn package)");
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read extension/page.js", e);
+    }
+  }
+
+  /** A page call that failed: {@code fatal} when it can never succeed (a closed tab), {@code timedOut}, {@code lost}. */
+  static final class PageCallException extends Exception {
+    final boolean fatal;
+    final boolean timedOut;
+    final boolean lost;
+
+    PageCallException(String message, boolean fatal, boolean timedOut) {
+      this(message, fatal, timedOut, false);
+    }
+
+    PageCallException(String message, boolean fatal, boolean timedOut, boolean lost) {
+      super(message);
+      this.fatal = fatal;
+      this.timedOut = timedOut;
+      this.lost = lost;
+    }
+  }
+}

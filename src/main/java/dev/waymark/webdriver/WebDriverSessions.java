@@ -1,0 +1,144 @@
+package dev.waymark.webdriver;
+
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.openqa.selenium.UnexpectedAlertBehaviour;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.remote.RemoteWebDriver;
+import org.openqa.selenium.remote.http.ClientConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where replay's WebDriver sessions come from: a chromedriver started here for each session (local headless
+ * Chromium), or a Selenium Grid that queues them and tunnels each session's BiDi connection through its own port.
+ * Every session asks for {@code webSocketUrl} (BiDi) and leaves dialogs to Waymark ({@code unhandledPromptBehavior:
+ * ignore}), which answers each by the step's rule and reports it.
+ */
+public final class WebDriverSessions {
+  private static final Logger LOG = LoggerFactory.getLogger(WebDriverSessions.class);
+  /** How long a Grid may keep a new session queued before it has a free node. */
+  private static final Duration GRID_QUEUE_WAIT = Duration.ofMinutes(10);
+  private static final Duration CONNECT = Duration.ofSeconds(20);
+
+  private final URI grid;
+  private final Path chromium;
+  private final Path chromedriver;
+  private final boolean headless;
+
+  private WebDriverSessions(URI grid, Path chromium, Path chromedriver, boolean headless) {
+    this.grid = grid;
+    this.chromium = chromium;
+    this.chromedriver = chromedriver;
+    this.headless = headless;
+  }
+
+  /** Sessions of a chromedriver started here for each, driving {@code chromium}. */
+  public static WebDriverSessions local(Path chromium, Path chromedriver, boolean headless) {
+    return new WebDriverSessions(null, chromium, chromedriver, headless);
+  }
+
+  /** Sessions of a Selenium Grid (its router's address); the Grid's nodes say which browser binary runs. */
+  public static WebDriverSessions grid(URI grid, boolean headless) {
+    return new WebDriverSessions(grid, null, null, headless);
+  }
+
+  /** Where the sessions come from, for messages. */
+  public String describe() {
+    return grid != null ? "the Selenium Grid at " + grid : "chromedriver " + chromedriver;
+  }
+
+  /** A new session with its BiDi connection, or why none could be had. */
+  public WebDriverSession open() throws SessionStartException {
+    ChromeOptions options = options();
+    RemoteWebDriver driver = grid != null ? onGrid(options) : locally(options);
+    try {
+      Object ws = driver.getCapabilities().getCapability("webSocketUrl");
+      if (!(ws instanceof String url) || url.isBlank()) {
+        throw new SessionStartException(describe() + " gave a session without a BiDi connection (webSocketUrl): "
+            + "it needs Chromium 116 or later and a chromedriver of the same version");
+      }
+      BidiConnection bidi = BidiConnection.open(URI.create(url), CONNECT);
+      return WebDriverSession.start(driver, bidi, driver.getSessionId().toString());
+    } catch (SessionStartException | RuntimeException e) {
+      quietly(driver);
+      throw e;
+    }
+  }
+
+  private ChromeOptions options() {
+    ChromeOptions options = new ChromeOptions();
+    options.setCapability("webSocketUrl", true);
+    options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
+    List<String> args = new ArrayList<>(List.of("--no-first-run", "--no-default-browser-check",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic"));
+    if (headless) {
+      args.add("--headless=new");
+      args.add("--disable-gpu");
+    }
+    // Chromium refuses to start as root with its sandbox; on a Grid the node's own configuration decides.
+    if (grid == null && "root".equals(System.getProperty("user.name"))) args.add("--no-sandbox");
+    options.addArguments(args);
+    if (chromium != null) options.setBinary(chromium.toFile());
+    return options;
+  }
+
+  private RemoteWebDriver locally(ChromeOptions options) throws SessionStartException {
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(chromedriver.toFile()).usingAnyFreePort().build();
+    try {
+      return new ChromeDriver(service, options);
+    } catch (org.openqa.selenium.WebDriverException e) {
+      service.stop();
+      throw new SessionStartException("chromedriver " + chromedriver + " could not start " + chromium + ": "
+          + firstLine(e) + " (a chromedriver must match the browser's version: Debian's chromium-driver matches chromium)", e);
+    }
+  }
+
+  private RemoteWebDriver onGrid(ChromeOptions options) throws SessionStartException {
+    URL address;
+    try {
+      address = grid.toURL();
+    } catch (Exception e) {
+      throw new SessionStartException("the Grid address " + grid + " is not a URL", e);
+    }
+    try {
+      return (RemoteWebDriver) RemoteWebDriver.builder().oneOf(options)
+          .config(ClientConfig.defaultConfig().baseUrl(address).connectionTimeout(CONNECT).readTimeout(GRID_QUEUE_WAIT))
+          .build();
+    } catch (org.openqa.selenium.WebDriverException e) {
+      if (causedBy(e, ConnectException.class) || String.valueOf(e.getMessage()).contains("Connection refused")) {
+        throw new SessionStartException("cannot reach the Selenium Grid at " + grid + " (connection refused): check that "
+            + "the Grid runs and that the address and port are right", e);
+      }
+      throw new SessionStartException("the Selenium Grid at " + grid + " gave no Chromium session: " + firstLine(e)
+          + " (check that a node offers chrome and that its browser and chromedriver match)", e);
+    }
+  }
+
+  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return true;
+    return false;
+  }
+
+  static String firstLine(Throwable e) {
+    String m = String.valueOf(e.getMessage());
+    int nl = m.indexOf('\n');
+    return (nl < 0 ? m : m.substring(0, nl)).strip();
+  }
+
+  private static void quietly(RemoteWebDriver driver) {
+    try {
+      driver.quit();
+    } catch (RuntimeException e) {
+      LOG.debug("The session did not quit cleanly", e);
+    }
+  }
+}
