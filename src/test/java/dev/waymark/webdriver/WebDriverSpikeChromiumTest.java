@@ -24,7 +24,8 @@ class WebDriverSpikeChromiumTest {
         yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("__BASE__", pages.url("replay/"));
       }
       Workflow wf = WorkflowYaml.read(yaml);
-      WebDriverSessions sessions = WebDriverSessions.local(Browsers.chromium(), DriverLocator.find(null).orElseThrow(), true);
+      dev.waymark.testing.GridHarness grid = dev.waymark.testing.GridHarness.create(2).start();
+      WebDriverSessions sessions = WebDriverSessions.grid(java.net.URI.create(grid.url()), true);
       try (WebDriverReplayBrowser b = new WebDriverReplayBrowser(sessions.open(), true)) {
         ReplayResult r = new WorkflowRunner(b).run(wf, WorkflowRunner.Options.of(Map.of("email", "ada@example.com", "password", "pw-secret-1"))
             .withListeners(s -> System.out.println("STEP " + s), l -> System.out.println("LINE " + l)));
