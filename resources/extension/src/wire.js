@@ -119,6 +119,7 @@
  * @property {boolean} [skipped]
  * @property {boolean} [retry]
  * @property {boolean} [truncated]
+ * @property {boolean} [stopped] the person stopped the extractList (a `cancel`) before its end; truncated too
  * @property {number} [items]
  * @property {number} [pages]
  * @property {number} [count]
@@ -163,6 +164,7 @@
  * @property {boolean} [uncertain]
  * @property {boolean} [repeated]
  * @property {boolean} [truncated]
+ * @property {boolean} [stopped] the person stopped the extractList (a `cancel`) before its end; truncated too
  * @property {number} [items]
  * @property {number} [pages]
  * @property {number} [count]

@@ -246,7 +246,7 @@ export async function doExtractList(ctx) {
   const masked = rows.map((r) => Object.fromEntries(fieldNames.map((k) => [k, ctx.mask(r[k] ?? '')])));
   if (stopped()) {
     // Stopped by the person: the rows read so far, marked truncated, and the effect says who stopped it and where.
-    return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated: true, effect: stoppedEffect(masked.length, pages) };
+    return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated: true, stopped: true, effect: stoppedEffect(masked.length, pages) };
   }
   return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
 }

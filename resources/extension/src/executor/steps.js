@@ -231,6 +231,7 @@ async function finalize(result, ctx) {
   }
   if (result.uncertain) reply.uncertain = true;
   if (result.truncated !== undefined) reply.truncated = result.truncated;
+  if (result.stopped) reply.stopped = true;
   if (result.items !== undefined) reply.items = result.items;
   if (result.pages !== undefined) reply.pages = result.pages;
   if (result.count !== undefined) reply.count = result.count;
