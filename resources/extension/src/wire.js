@@ -119,6 +119,7 @@
  * @property {boolean} [skipped]
  * @property {boolean} [retry]
  * @property {boolean} [truncated]
+ * @property {boolean} [stopped] the person stopped the extractList (a `cancel`) before its end; truncated too
  * @property {number} [items]
  * @property {number} [pages]
  * @property {number} [count]
@@ -163,6 +164,7 @@
  * @property {boolean} [uncertain]
  * @property {boolean} [repeated]
  * @property {boolean} [truncated]
+ * @property {boolean} [stopped] the person stopped the extractList (a `cancel`) before its end; truncated too
  * @property {number} [items]
  * @property {number} [pages]
  * @property {number} [count]
@@ -187,6 +189,24 @@
  */
 
 /**
+ * The reply to `cancel`: running false (with the error saying why) when no extractList with that id runs here;
+ * then nothing changed.
+ * @typedef {object} Cancelled
+ * @property {boolean} ok
+ * @property {string} step_id
+ * @property {boolean} running
+ * @property {string | null} error
+ */
+
+/**
+ * The `progress` event of a long extractList, after each page: counts only, never row contents.
+ * @typedef {object} Progress
+ * @property {string} step_id
+ * @property {number} items rows read so far
+ * @property {number} pages pages read so far
+ */
+
+/**
  * The salt and digests of the declared values of one recording: SHA-256(salt || value) as hex, per name.
  * @typedef {object} RecordTokens
  * @property {string} salt base64 (or base64url)
@@ -194,7 +214,7 @@
  */
 
 /**
- * A request from the studio (any verb; the fields each verb reads).
+ * A request from the studio (any verb; the fields each verb reads). `cancel` reads only step_id.
  * @typedef {object} StudioRequest
  * @property {string} type
  * @property {string} id

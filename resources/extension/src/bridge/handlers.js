@@ -13,6 +13,11 @@ import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
 import { setRecordTokens } from './record-tokens.js';
 import { screenshotTab, captureTab } from '../executor/screenshot.js';
+import { cancel as cancelStep, onProgress } from '../executor/long-steps.js';
+import { sendEvent } from './connection.js';
+
+// A long extractList reports how far it has got after each page: counts only, never what the rows hold.
+onProgress((p) => sendEvent('progress', p));
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
@@ -77,6 +82,13 @@ const HANDLERS = {
     // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.
     const workflow = typeof msg.workflow_id === 'string' && msg.workflow_id ? { workflow_id: msg.workflow_id } : {};
     return { ...result, ...workflow, type: 'performed', step_id: msg.step_id };
+  },
+
+  // The person's Stop for a long extractList: it ends at its next check with the rows read so far (long-steps.js).
+  async cancel(msg) {
+    const stepId = String(msg.step_id);
+    const r = cancelStep(stepId);
+    return { type: 'cancelled', ok: r.running, step_id: msg.step_id, running: r.running, error: r.error };
   },
 
   async status(msg) {

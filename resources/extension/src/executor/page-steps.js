@@ -9,6 +9,7 @@ import { trustedClick, trustedPress, trustedType } from './trusted-input.js';
 import { parseChord } from '../page/executor/keys.js';
 import { attemptUntilDone, loadOrUnblock, waitFor } from './attempts.js';
 import { tokenNames } from './values.js';
+import { isCancelled, progress, stoppedEffect } from './long-steps.js';
 import {
   StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
 } from './step-common.js';
@@ -190,23 +191,28 @@ export async function doExtractList(ctx) {
   const rows = [];
   let pages = 1;
   let truncated = false;
+  // The person may stop a long list between pages (the `cancel` request, long-steps.js): it ends with what it read.
+  const stopped = () => isCancelled(ctx.stepId);
   // First batch: wait for at least one item, like any element step.
   let batch = await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message }));
   if (batch.error) throw new StepFailure(batch.error);
   for (let round = 0; ; round++) {
     if (batch.matched === 0 && rows.length === 0 && round === 0) {
       // listItems answers with no items rather than retry; poll here for a late list.
-      batch = await pollList(ctx, pageStep, ctx.deadline);
+      batch = await pollList(ctx, pageStep, ctx.deadline, stopped);
+      if (stopped()) break;
       if (!batch || !batch.rows.length) throw new StepFailure(`no element matches ${describe(step.selector)} (waited ${ctx.timeout} ms)`);
     }
     for (const row of batch.rows) {
       if (rows.length >= limit) { truncated = true; break; }
       rows.push(row);
     }
+    progress(ctx.stepId, rows.length, pages);
     if (rows.length >= limit) {
       if (batch.next || (batch.scroll && batch.scrollable)) truncated = true;
       break;
     }
+    if (stopped()) break;
     if (Date.now() >= ctx.deadline || round >= 200) { truncated = !!(batch.next || batch.scroll); break; }
     let more = null;
     if (batch.next) {
@@ -224,13 +230,13 @@ export async function doExtractList(ctx) {
         const loaded = await waitForLoad(tabId, snap, ctx.deadline, 'the next page');
         if (!loaded.ok) throw new StepFailure(`after ${rows.length} item(s): ${loaded.error}`);
       }
-      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 5000));
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 5000), stopped);
       if (more) pages++;
     } else if (batch.scroll && batch.scrollable) {
       try {
         await callPage(tabId, 'listScroll', [], 2000);
       } catch { break; }
-      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 2500));
+      more = await pollList(ctx, pageStep, Math.min(ctx.deadline, Date.now() + 2500), stopped);
       if (more) pages++;
     }
     if (!more || !more.rows.length) break;
@@ -238,12 +244,17 @@ export async function doExtractList(ctx) {
   }
   const fieldNames = step.fields && Object.keys(step.fields).length ? Object.keys(step.fields) : ['text'];
   const masked = rows.map((r) => Object.fromEntries(fieldNames.map((k) => [k, ctx.mask(r[k] ?? '')])));
+  if (stopped()) {
+    // Stopped by the person: the rows read so far, marked truncated, and the effect says who stopped it and where.
+    return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated: true, stopped: true, effect: stoppedEffect(masked.length, pages) };
+  }
   return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
 }
 
-/** Polls listItems until it yields new rows or the deadline passes; null when none came. */
-async function pollList(ctx, pageStep, until) {
+/** Polls listItems until it yields new rows, the deadline passes or stop() says so; null when none came. */
+async function pollList(ctx, pageStep, until, stop = () => false) {
   for (;;) {
+    if (stop()) return null;
     try {
       const r = await callPage(ctx.tabId, 'listItems', [pageStep], Math.max(1000, until - Date.now()));
       if (r.error) throw new StepFailure(r.error);

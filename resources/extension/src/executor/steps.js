@@ -18,6 +18,7 @@ import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
 import { settleNavigation, conditionHolds, waitFor } from './attempts.js';
 import { beforeAction, afterAction } from './expect-wait.js';
+import * as longSteps from './long-steps.js';
 import {
   pageAction, doExtract, doWait, doNavigate, doExtractList, doCaptureUrl, doUpload, doCaptureDownload,
 } from './page-steps.js';
@@ -105,10 +106,14 @@ async function execute(tabId, step, values, options, stepId, mask) {
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
   let result;
+  // Known as running while it runs, so a `cancel` can find it (long-steps.js: only an extractList stops early).
+  longSteps.began(stepId, step && step.type);
   try {
     result = await run(ctx, options);
   } catch (e) {
     result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && e.message ? e.message : e}` };
+  } finally {
+    longSteps.ended(stepId);
   }
   try {
     return await finalize(result, ctx);
@@ -226,6 +231,7 @@ async function finalize(result, ctx) {
   }
   if (result.uncertain) reply.uncertain = true;
   if (result.truncated !== undefined) reply.truncated = result.truncated;
+  if (result.stopped) reply.stopped = true;
   if (result.items !== undefined) reply.items = result.items;
   if (result.pages !== undefined) reply.pages = result.pages;
   if (result.count !== undefined) reply.count = result.count;

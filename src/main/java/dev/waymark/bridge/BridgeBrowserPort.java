@@ -4,6 +4,7 @@ import dev.waymark.apply.BrowserPort;
 import dev.waymark.apply.Route;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepOutcome;
+import dev.waymark.workflow.StepProgress;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Tokens;
@@ -14,9 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 
 /**
@@ -29,6 +33,8 @@ public final class BridgeBrowserPort implements BrowserPort {
   private final BrowserClient client;
   private final CaptureFolder captures;
   private final boolean identity;
+  // workflow step id -> the wire id of its performance running now, so the person's Stop names the right one
+  private final Map<String, String> running = new ConcurrentHashMap<>();
 
   /** A port whose captured files are reported but not kept (no folder to keep them in). */
   public BridgeBrowserPort(BrowserClient client) {
@@ -69,6 +75,14 @@ public final class BridgeBrowserPort implements BrowserPort {
   /** {@inheritDoc} The workflow id goes on the {@code perform} message; the client hint picks the browser when connected. */
   @Override
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route) {
+    return perform(step, values, timeoutMs, route, null);
+  }
+
+  /**
+   * The same, handing the step's progress (a long extractList's rows and pages so far) to {@code progress} on the
+   * calling thread while it runs; null: none.
+   */
+  public StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route, Consumer<StepProgress> progress) {
     String wireId = wireStepId(step);
     long limit = timeoutMs + client.server().config().performGrace().toMillis() + 5_000;
     Map<String, String> sent = values;
@@ -92,9 +106,13 @@ public final class BridgeBrowserPort implements BrowserPort {
       }
     }
     PerformResult r;
-    try {
-      r = client.perform(wireId, step, sent, files, timeoutMs, route.workflowId(), route.clientId(), identity)
-          .get(limit, TimeUnit.MILLISECONDS);
+    String key = step.id();
+    if (key != null) running.put(key, wireId);
+    // Listening before the step is sent: its first progress event may come before the send returns.
+    try (ProgressTap tap = progress == null ? null : ProgressTap.open(client, wireId, step.id())) {
+      CompletableFuture<PerformResult> reply =
+          client.perform(wireId, step, sent, files, timeoutMs, route.workflowId(), route.clientId(), identity);
+      r = tap == null ? reply.get(limit, TimeUnit.MILLISECONDS) : tap.await(reply, limit, progress);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       // nothing was sent: the step did not happen
@@ -104,9 +122,22 @@ public final class BridgeBrowserPort implements BrowserPort {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return StepResult.uncertain(step.id(), "Interrupted while the step was running; whether it took effect is unknown.");
+    } finally {
+      if (key != null) running.remove(key, wireId);
     }
     StepResult result = toStepResult(step.id(), step, r);
     return r.file() == null ? result : withSavedFile(step, values, r.file(), result);
+  }
+
+  /**
+   * The person's Stop for workflow step {@code stepId} while this port performs it: a long extractList ends at its
+   * next check with the rows read so far. Completes with whether the browser had it running (false: nothing
+   * changed — it has ended, or it is a step that is never stopped half-way).
+   */
+  public CompletableFuture<Boolean> cancel(String stepId) {
+    String wireId = stepId == null ? null : running.get(stepId);
+    if (wireId == null) return CompletableFuture.completedFuture(false);
+    return client.cancel(wireId);
   }
 
   /** The capture kept on disk; the step's data says where, since the file itself never enters the workflow. */
@@ -155,7 +186,7 @@ public final class BridgeBrowserPort implements BrowserPort {
       }
     }
     return new StepOutcome(dialogs, downloads, opened, closed, r.truncated(), r.items(), r.pages(), r.skipped(),
-        r.skipped() ? data : null, r.healed(), r.missing());
+        r.skipped() ? data : null, r.healed(), r.missing(), r.stopped());
   }
 
   /** How a dialog was answered: the text an accepted prompt returned, else accepted or dismissed. */

@@ -277,6 +277,22 @@ public final class BrowserClient implements AutoCloseable {
     return StepStatus.State.NEVER_STARTED;
   }
 
+  /**
+   * Asks the extension to stop the running step {@code stepId} (its wire id) at its next check: a long extractList
+   * ends with the rows read so far, marked truncated, its effect saying the person stopped it. Completes with
+   * whether such a step was running; false (nothing changed) for a step that has ended or is of another type,
+   * which is never stopped half-way.
+   */
+  public CompletableFuture<Boolean> cancel(String stepId) {
+    ObjectNode m = server.codec().message(MessageType.CANCEL);
+    m.put("step_id", stepId);
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      boolean running = r.path("running").asBoolean(false);
+      if (!running) LOG.info("Cancel of step {}: {}", stepId, r.path("error").asText("nothing was running"));
+      return running;
+    });
+  }
+
   /** Outlines the element(s) a Selector picks in the task tab; null clears the highlight. */
   public CompletableFuture<Boolean> highlight(Object selector) {
     ObjectNode m = server.codec().message(MessageType.HIGHLIGHT);

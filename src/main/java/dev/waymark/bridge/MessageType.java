@@ -19,6 +19,8 @@ public enum MessageType {
   RECORD("record", Direction.TO_EXTENSION),
   GATE("gate", Direction.TO_EXTENSION),
   RELEASE("release", Direction.TO_EXTENSION),
+  // the person's Stop for a long extractList (only that step type stops early, between pages)
+  CANCEL("cancel", Direction.TO_EXTENSION),
   // what waits for the person, for the extension's side panel
   WAITING("waiting", Direction.TO_EXTENSION),
   WAITING_ENDED("waiting_ended", Direction.TO_EXTENSION),
@@ -33,6 +35,7 @@ public enum MessageType {
   RECORDING("recording", Direction.TO_STUDIO),
   GATE_CLEARED("gate_cleared", Direction.TO_STUDIO),
   RELEASED("released", Direction.TO_STUDIO),
+  CANCELLED("cancelled", Direction.TO_STUDIO),
   PANEL_UPDATED("panel_updated", Direction.TO_STUDIO),
   EVENT("event", Direction.TO_STUDIO),
   // both ways

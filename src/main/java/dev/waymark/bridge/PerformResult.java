@@ -29,6 +29,7 @@ import java.util.List;
  * @param items     rows an extractList read
  * @param pages     pages an extractList followed
  * @param truncated an extractList stopped at its limit with more rows there
+ * @param stopped   the person stopped the extractList before its end (a {@code cancel}); truncated too
  * @param elapsedMs time the extension spent on the step
  * @param effect    what the page did with the input, in words: "no visible change", "the page took the value and
  *                  cleared the field" (never a secret: the extension masks it)
@@ -60,7 +61,17 @@ public record PerformResult(
     // replay's identity check found the step's target somewhere its selector no longer leads (the evidence)
     @JsonProperty("healed") dev.waymark.workflow.StepOutcome.Heal healed,
     // replay: the step's recorded effect (expect) that did not follow, in words
-    @JsonProperty("missing") String missing) {
+    @JsonProperty("missing") String missing,
+    @JsonProperty("stopped") boolean stopped) {
+
+  /** A result the person did not stop. */
+  public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
+      List<DialogInfo> dialogs, List<DownloadInfo> downloads, List<TabInfo> newTabs, boolean navigated, CapturedFile file,
+      boolean uncertain, boolean repeated, boolean optional, String store, Integer count, Integer items, Integer pages,
+      boolean truncated, long elapsedMs, String effect, dev.waymark.workflow.StepOutcome.Heal healed, String missing) {
+    this(stepId, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file, uncertain, repeated,
+        optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing, false);
+  }
 
   /** A result of a step whose recorded effect, if any, followed. */
   public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
@@ -108,7 +119,7 @@ public record PerformResult(
   /** The same result under another step id (the reply of a status request carries none). */
   public PerformResult withStepId(String id) {
     return new PerformResult(id, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file,
-        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing);
+        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing, stopped);
   }
 
   /** A dialog the page opened. */

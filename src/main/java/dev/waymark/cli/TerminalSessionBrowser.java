@@ -72,6 +72,18 @@ final class TerminalSessionBrowser implements SessionBrowser {
   }
 
   @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) throws InterruptedException {
+    if (!StepTypes.USER_STEP.equals(step.type())) return bridge.perform(stepId, step, values, timeoutMs, route, progress);
+    return perform(stepId, step, values, timeoutMs);
+  }
+
+  @Override
+  public java.util.concurrent.CompletableFuture<Boolean> cancel(String stepId) {
+    return bridge.cancel(stepId);
+  }
+
+  @Override
   public boolean continueUserStep(String stepId, String channel) {
     return bridge.continueUserStep(stepId, channel);
   }

@@ -61,7 +61,10 @@ public final class OutcomeSentences {
       StringBuilder b = new StringBuilder(the).append(" read ");
       b.append(o.items() == null ? "its items" : o.items() + (o.items() == 1 ? " item" : " items"));
       if (o.pages() != null && o.pages() > 0) b.append(" over ").append(o.pages()).append(o.pages() == 1 ? " page" : " pages");
-      if (o.truncated()) {
+      if (o.stopped()) {
+        b.append(" and was stopped by the person before its end: the list has more");
+        if (advice) b.append(". Go on with the rows it read; read it again only when the person asks");
+      } else if (o.truncated()) {
         b.append(" and stopped at its limit: the list has more");
         if (advice) b.append(". To read more, repeat it with a larger limit");
       }

@@ -33,6 +33,12 @@ public final class BridgeReplayBrowser implements ReplayBrowser {
   }
 
   @Override
+  public StepResult perform(Step step, Map<String, String> values, int timeoutMs,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) {
+    return port.perform(step, values, timeoutMs, dev.waymark.apply.Route.NONE, progress);
+  }
+
+  @Override
   public StepResult gate(Step step, long limitMs) throws InterruptedException {
     return gate.perform(step, limitMs);
   }

@@ -13,6 +13,15 @@ public interface ReplayBrowser {
   StepResult perform(Step step, Map<String, String> values, int timeoutMs) throws InterruptedException;
 
   /**
+   * The same, handing a long step's progress (an extractList's rows and pages so far) to {@code progress} on the
+   * calling thread while it runs. A browser that cannot tell performs it without.
+   */
+  default StepResult perform(Step step, Map<String, String> values, int timeoutMs,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) throws InterruptedException {
+    return perform(step, values, timeoutMs);
+  }
+
+  /**
    * Shows a userStep's prompt to the person in the page and waits until they continue, its
    * {@code continue_on} condition holds, or {@code limitMs} passes (0: no limit of its own).
    */

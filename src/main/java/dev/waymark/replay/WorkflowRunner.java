@@ -206,7 +206,11 @@ public final class WorkflowRunner {
       } else {
         // The first action on a page whose script reacts to it waits until that page takes input (Readiness).
         Step sent = rewind ? step : Readiness.prepared(steps, index);
-        r = browser.perform(sent.id() == null ? sent.withId(id) : sent, needed, timeoutOf(step));
+        Step withId = sent.id() == null ? sent.withId(id) : sent;
+        // A list over many pages prints how far it has got, so a long run is not silent.
+        r = StepTypes.EXTRACT_LIST.equals(step.type())
+            ? browser.perform(withId, needed, timeoutOf(step), p -> progress(id + ": " + p.describe()))
+            : browser.perform(withId, needed, timeoutOf(step));
       }
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
           mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,

@@ -269,6 +269,17 @@ public final class AuthoringSession implements AutoCloseable {
     return config.browser().continueUserStep(stepId, channel);
   }
 
+  /**
+   * The person's Stop for the long step running now (an extractList), named by its step id: it ends at its next
+   * check with the rows read so far, truncated, and is recorded like any step. Not queued: the session thread is the
+   * one waiting for it. Completes with false when that step no longer runs (nothing changes).
+   */
+  public CompletableFuture<Boolean> stopLongStep(String stepId) {
+    dev.waymark.workflow.StepProgress running = latest().longStep();
+    if (running == null || stepId == null || !stepId.equals(running.stepId())) return CompletableFuture.completedFuture(false);
+    return config.browser().cancel(stepId);
+  }
+
   /** Replaces the waiting step by the person's edit, checked and gated again; an unusable edit keeps the original. */
   public CompletableFuture<TurnOutcome> edit(String decision) {
     return call("Checking the edited step", () -> turns.edit(decision));

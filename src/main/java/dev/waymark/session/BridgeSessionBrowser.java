@@ -73,6 +73,18 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) throws InterruptedException {
+    if (StepTypes.USER_STEP.equals(step.type())) return gate.perform(step, UserSteps.limitMs(step));
+    return port.perform(step, values, timeoutMs, route, progress);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> cancel(String stepId) {
+    return port.cancel(stepId);
+  }
+
+  @Override
   public String clientId() {
     return client.client().map(ClientInfo::clientId).orElse(null);
   }

@@ -27,6 +27,24 @@ public interface SessionBrowser {
     return perform(stepId, step, values, timeoutMs);
   }
 
+  /**
+   * The same, handing a long step's progress (an extractList's rows and pages so far) to {@code progress} on the
+   * calling thread, the session thread, while it runs. A browser that cannot tell performs it without.
+   */
+  default StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) throws InterruptedException {
+    return perform(stepId, step, values, timeoutMs, route);
+  }
+
+  /**
+   * The person's Stop for the long step {@code stepId} running now: an extractList ends at its next check with the
+   * rows read so far, truncated. Completes with whether it was running (false: nothing changed). Called from any
+   * thread: the session thread is the one waiting for the step.
+   */
+  default java.util.concurrent.CompletableFuture<Boolean> cancel(String stepId) {
+    return java.util.concurrent.CompletableFuture.completedFuture(false);
+  }
+
   /** The extension client this browser drives now (the turn's {@code client_id}), or null when it has none. */
   default String clientId() {
     return null;

@@ -60,6 +60,8 @@ final class SessionModel {
   WaitingUserStep userStep;
   /** The channel of the person's answer that let the turn being recorded go ahead (studio, terminal, chrome). */
   String answeredBy;
+  /** The long step running now (an extractList) and how far it has got, while it runs; the person may stop it. */
+  dev.waymark.workflow.StepProgress longStep;
   /** Steps that reached the page (sent to the browser, or done there by the person): what an agent's generation counts. */
   long pageActions;
 
@@ -102,7 +104,7 @@ final class SessionModel {
   private SessionSnapshot snapshot() {
     return new SessionSnapshot(state, new LinkedHashSet<>(values.keySet()), observation, observationSerial,
         pending == null ? null : pending.view(), activity, notice, lastOutput, proposed, proposalSerial,
-        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage, userStep, pageActions);
+        journal == null ? null : journal.file().toString(), uncertain, streaming, lastUsage, userStep, pageActions, longStep);
   }
 
   /** Runs work with {@code what} shown as the session's activity (null: none), restoring the previous after. */

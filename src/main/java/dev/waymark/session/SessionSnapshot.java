@@ -15,7 +15,8 @@ import java.util.Set;
  * model's reply as it arrives, while a decision source is writing one. {@code userStep} is the userStep
  * waiting for the person's Continue, while the browser shows it. {@code pageActions} counts the steps that reached
  * the page (sent to the browser, or done there by the person) since the session object was made: an agent's
- * interaction generation moves with it.
+ * interaction generation moves with it. {@code longStep} is the long step running now (an extractList) and how far it
+ * has got, which the person may stop; null otherwise.
  */
 public record SessionSnapshot(
     SessionState state,
@@ -33,10 +34,20 @@ public record SessionSnapshot(
     String streaming,
     TurnUsage lastUsage,
     WaitingUserStep userStep,
-    long pageActions) {
+    long pageActions,
+    dev.waymark.workflow.StepProgress longStep) {
 
   public SessionSnapshot {
     valuesEntered = Set.copyOf(valuesEntered);
+  }
+
+  /** A snapshot with no long step running. */
+  public SessionSnapshot(SessionState state, Set<String> valuesEntered, PageObservation observation, long observationSerial,
+      PendingApproval pending, String activity, String notice, ApplyOutput lastOutput, String proposedDecision,
+      long proposalSerial, String journalFile, Step uncertain, String streaming, TurnUsage lastUsage,
+      WaitingUserStep userStep, long pageActions) {
+    this(state, valuesEntered, observation, observationSerial, pending, activity, notice, lastOutput, proposedDecision,
+        proposalSerial, journalFile, uncertain, streaming, lastUsage, userStep, pageActions, null);
   }
 
   public List<Step> steps() { return state.steps(); }

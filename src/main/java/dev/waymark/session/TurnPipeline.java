@@ -19,6 +19,7 @@ import dev.waymark.risk.RiskGate;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Provenance;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepProgress;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.StepTypes;
 import java.util.LinkedHashSet;
@@ -172,10 +173,22 @@ final class TurnPipeline {
       model.userStep = WaitingUserStep.of(step);
       model.setActivity("Waiting for you: " + model.userStep.instruction());
     }
+    boolean list = StepTypes.EXTRACT_LIST.equals(step.type());
+    if (list) {
+      // A list over many pages takes long: the person sees it grow and may stop it (it then ends with what it read).
+      model.longStep = new StepProgress(step.id(), 0, 0);
+      model.publish();
+    }
     // Counted before it is sent: a step whose answer never comes may still have changed the page.
     model.pageActions++;
     try {
-      result = model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
+      // The browser hands progress over on this thread (the session thread), so the state it changes stays here.
+      result = list
+          ? model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in), p -> {
+            model.longStep = p;
+            model.setActivity(p.describe());
+          })
+          : model.browser().perform(step.id(), step, ready.values(), ApplyTurn.timeoutFor(in, step), Route.of(in));
       if (userStep && model.browser().answeredBy(step.id()) != null) model.answeredBy = model.browser().answeredBy(step.id());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -186,6 +199,7 @@ final class TurnPipeline {
       result = StepResult.uncertain(step.id(), "the browser connection failed: " + e.getMessage());
     } finally {
       model.userStep = null;
+      model.longStep = null;
     }
     ApplyOutput out = ApplyTurn.complete(in, ready, result);
     Set<String> origins = null;

@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 /**
  * What a performed step made happen besides its own effect: dialogs the page opened and how they were answered,
  * downloads (blocked or let through, and where Chrome saved them), tabs opened and closed, an extractList's
- * truncation and page count, a condition that skipped the step. It travels from the browser's report through the
+ * truncation and page count (and whether the person stopped it), a condition that skipped the step. It travels from the browser's report through the
  * turn's outputs, the trail and the prompt, so the next decision knows, e.g., that a confirm was dismissed.
  * Empty lists and false flags are left out of JSON, so an old trail entry without it reads as {@link #NONE}.
  */
@@ -29,7 +29,9 @@ public record StepOutcome(
     // Replay: the selector no longer led to the step's target, and identity found the element it acted on.
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("healed") Heal healed,
     // Replay: the effect the step had when authored (its expect) that did not follow this time, in words.
-    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("missing") String missing) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("missing") String missing,
+    // The person stopped the extractList before its end (the studio's Stop): truncated, and not at its limit.
+    @JsonProperty("stopped") boolean stopped) {
 
   public static final StepOutcome NONE = new StepOutcome(null, null, null, null, false, null, null, false, null);
 
@@ -43,6 +45,12 @@ public record StepOutcome(
   public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
       boolean truncated, Integer items, Integer pages, boolean skipped, String condition, Heal healed) {
     this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, null);
+  }
+
+  /** An outcome the person did not stop. */
+  public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
+      boolean truncated, Integer items, Integer pages, boolean skipped, String condition, Heal healed, String missing) {
+    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, missing, false);
   }
 
   /**
@@ -96,7 +104,7 @@ public record StepOutcome(
         tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
         tabsClosed, truncated, items, pages, skipped, mask.apply(condition),
         healed == null ? null : new Heal(healed.from(), healed.to(), healed.score(), healed.runnerUp(), healed.reason(),
-            mask.apply(healed.element())), mask.apply(missing));
+            mask.apply(healed.element())), mask.apply(missing), stopped);
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
@@ -104,7 +112,7 @@ public record StepOutcome(
     if (dialogs.isEmpty()) return this;
     return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
         d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
-        skipped, condition, healed, missing);
+        skipped, condition, healed, missing, stopped);
   }
 
   /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */

@@ -152,4 +152,40 @@ class WorkflowRunnerTest {
     assertThat(lines.get(1).outcome()).isNull();
     assertThat(dev.waymark.workflow.Json.write(lines.get(1))).doesNotContain("outcome");
   }
+
+  @Test
+  void aLongListPrintsHowFarItHasGotWhileItRuns() throws Exception {
+    String yaml = """
+        id: orders
+        steps:
+          - id: orders
+            type: extractList
+            selector: {css: "#orders > li"}
+        """;
+    ReplayBrowser browser = new ReplayBrowser() {
+      @Override
+      public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+        throw new AssertionError("a list is performed with its progress listener");
+      }
+
+      @Override
+      public StepResult perform(Step step, Map<String, String> values, int timeoutMs,
+          java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) {
+        progress.accept(new dev.waymark.workflow.StepProgress(step.id(), 10, 1));
+        progress.accept(new dev.waymark.workflow.StepProgress(step.id(), 20, 2));
+        return StepResult.success(step.id(), "[]", "/orders", null);
+      }
+
+      @Override
+      public StepResult gate(Step step, long limitMs) {
+        throw new AssertionError("no gates here");
+      }
+    };
+    List<String> lines = new ArrayList<>();
+    ReplayResult r = new WorkflowRunner(browser).run(WorkflowYaml.read(yaml),
+        WorkflowRunner.Options.of(Map.of()).withListeners(x -> { }, lines::add));
+
+    assertThat(r.ok()).isTrue();
+    assertThat(lines).startsWith("orders: Reading list: 10 rows, 1 page", "orders: Reading list: 20 rows, 2 pages");
+  }
 }

@@ -119,6 +119,46 @@ public final class FakeSessionBrowser implements SessionBrowser {
     return clientId;
   }
 
+  /**
+   * When set, an extractList hands these counts (under its own step id) to the progress listener on the calling
+   * thread, then runs until {@link #cancel} stops it (20 s at most), as a long list in the browser does.
+   */
+  public volatile List<dev.waymark.workflow.StepProgress> listProgress;
+  /** The step ids a cancel was asked for, in order. */
+  public final List<String> cancelled = Collections.synchronizedList(new ArrayList<>());
+  private volatile java.util.concurrent.CompletableFuture<Boolean> listStop;
+
+  @Override
+  public StepResult perform(String stepId, Step step, Map<String, String> values, int timeoutMs, Route route,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) {
+    List<dev.waymark.workflow.StepProgress> script = listProgress;
+    if (script == null || script.isEmpty() || !"extractList".equals(step.type())) return perform(stepId, step, values, timeoutMs, route);
+    routes.add(route);
+    performed.add(new Performed(stepId, step, Map.copyOf(values)));
+    java.util.concurrent.CompletableFuture<Boolean> stop = new java.util.concurrent.CompletableFuture<>();
+    listStop = stop;
+    script.forEach(p -> progress.accept(new dev.waymark.workflow.StepProgress(step.id(), p.items(), p.pages())));
+    try {
+      stop.get(20, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (Exception e) {
+      return StepResult.failure(step.id(), "the list was never stopped", null);
+    } finally {
+      listStop = null;
+    }
+    var last = script.get(script.size() - 1);
+    var outcome = new dev.waymark.workflow.StepOutcome(null, null, null, null, true, last.items(), last.pages(), false, null,
+        null, null, true);
+    return new StepResult(step.id(), true, null, "[]", null, null, false, false, false, outcome,
+        "stopped by the person after " + last.items() + " rows on " + last.pages() + " pages");
+  }
+
+  @Override
+  public java.util.concurrent.CompletableFuture<Boolean> cancel(String stepId) {
+    cancelled.add(stepId);
+    java.util.concurrent.CompletableFuture<Boolean> stop = listStop;
+    return java.util.concurrent.CompletableFuture.completedFuture(stop != null && stop.complete(true));
+  }
+
   @Override
   public void release() {
     released.incrementAndGet();

@@ -71,6 +71,13 @@ final class PausableBrowser implements ReplayBrowser {
   }
 
   @Override
+  public StepResult perform(Step step, Map<String, String> values, int timeoutMs,
+      java.util.function.Consumer<dev.waymark.workflow.StepProgress> progress) throws InterruptedException {
+    before(step);
+    return browser.perform(step, values, timeoutMs, progress);
+  }
+
+  @Override
   public StepResult gate(Step step, long limitMs) throws InterruptedException {
     before(step);
     return browser.gate(step, limitMs);

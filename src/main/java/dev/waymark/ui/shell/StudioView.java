@@ -355,6 +355,14 @@ public final class StudioView extends BorderPane {
     vm.infoProperty().addListener((o, a, b) -> update.run());
     vm.busyProperty().addListener((o, a, b) -> update.run());
     update.run();
+    // Beside the progress it stops: a long extractList ends with the rows read so far (the status says how many).
+    Button stopLong = new Button("Stop");
+    stopLong.setId("stop-long-step");
+    stopLong.setTooltip(new Tooltip("Stop reading the list; the rows read so far are kept, marked truncated"));
+    stopLong.setOnAction(e -> vm.stopLongStep());
+    stopLong.visibleProperty().bind(vm.longStepProperty().isNotNull());
+    stopLong.managedProperty().bind(stopLong.visibleProperty());
+    bar.getLeftItems().add(stopLong);
     Label usage = new Label();
     usage.setId("usage-status");
     usage.textProperty().bind(vm.usageProperty());

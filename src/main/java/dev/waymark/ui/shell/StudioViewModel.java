@@ -59,6 +59,7 @@ public final class StudioViewModel {
   private final ReadOnlyObjectWrapper<SessionJournal.Replay> recovery = new ReadOnlyObjectWrapper<>();
   private final ReadOnlyStringWrapper recoveryText = new ReadOnlyStringWrapper("");
   private final ReadOnlyBooleanWrapper modelRunning = new ReadOnlyBooleanWrapper();
+  private final ReadOnlyObjectWrapper<dev.waymark.workflow.StepProgress> longStep = new ReadOnlyObjectWrapper<>();
   private final List<SessionJournal.Replay> recoverable;
   private final TravelActions travel;
   private String lastNotice;
@@ -83,6 +84,7 @@ public final class StudioViewModel {
     journal.set(s.journalFile() == null ? "Not journaled" : "Journal: " + s.journalFile());
     usage.set(s.lastUsage() == null ? "" : "Last model turn: " + s.lastUsage().describe());
     activity.set(s.activity() == null ? "" : s.activity() + "…");
+    longStep.set(s.longStep());
     if (s.notice() != null && !s.notice().equals(lastNotice)) problems.accept(s.notice());
     lastNotice = s.notice();
   }
@@ -309,6 +311,15 @@ public final class StudioViewModel {
     session.stop();
   }
 
+  /** The person's Stop for the long step running now: it ends with what it has read so far, marked truncated. */
+  public void stopLongStep() {
+    dev.waymark.workflow.StepProgress running = longStep.get();
+    if (running == null) return;
+    report(session.stopLongStep(running.stepId())).thenAccept(stopped -> {
+      if (!stopped) LOG.info("Stop of step {}: it was no longer running", running.stepId());
+    });
+  }
+
   private <T> CompletableFuture<T> report(CompletableFuture<T> f) {
     return f.whenComplete((v, e) -> {
       if (e != null) ui.execute(() -> problems.accept(Problems.describe(e)));
@@ -345,4 +356,6 @@ public final class StudioViewModel {
   public ReadOnlyObjectProperty<SessionJournal.Replay> recoveryProperty() { return recovery.getReadOnlyProperty(); }
   public ReadOnlyStringProperty recoveryTextProperty() { return recoveryText.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty modelRunningProperty() { return modelRunning.getReadOnlyProperty(); }
+  /** The long step running now (an extractList) and how far it has got; null when none runs. */
+  public ReadOnlyObjectProperty<dev.waymark.workflow.StepProgress> longStepProperty() { return longStep.getReadOnlyProperty(); }
 }
