@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
 public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WebDriverReplayBrowser.class);
   private static final int DEFAULT_TIMEOUT_MS = 10_000;
+  /** How long a session may take to say it is there before a step (a local round trip takes a few ms). */
+  private static final long PROBE_MS = 5_000;
   private static final Set<String> MAY_NAVIGATE = Set.of("click", "press", "select", "fill");
   private static final Set<String> SELF_WAITING = Set.of("wait");
 
@@ -54,7 +56,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
 
   @Override
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs) throws InterruptedException {
-    if (!session.isAlive()) throw new BrowserLostException("the browser session " + session.id() + " is gone", false);
+    if (!session.answers(PROBE_MS)) throw new BrowserLostException("the browser session " + session.id() + " is gone", false);
     ObjectNode stepJson = json.valueToTree(step);
     long timeout = step.timeoutMs() > 0 ? step.timeoutMs() : timeoutMs > 0 ? timeoutMs : DEFAULT_TIMEOUT_MS;
     String effectKey = (step.id() == null ? "step" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);

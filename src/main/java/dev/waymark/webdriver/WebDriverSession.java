@@ -75,9 +75,29 @@ public final class WebDriverSession implements AutoCloseable {
     return id;
   }
 
-  /** Whether the browser still answers. */
+  /** Whether the connection to the browser is still open (a closed one never comes back). */
   public boolean isAlive() {
     return bidi.isOpen();
+  }
+
+  /**
+   * Whether the browser answers now: a killed browser behind a Grid may leave the tunnel open, so before each step
+   * the session is asked for its tabs; no answer within {@code timeoutMs}, or an error, counts as gone.
+   */
+  boolean answers(long timeoutMs) throws InterruptedException {
+    if (!bidi.isOpen()) return false;
+    try {
+      bidi.call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), timeoutMs);
+      return true;
+    } catch (BidiException e) {
+      LOG.debug("Session {} does not answer: {}", id, e.getMessage());
+      return false;
+    }
+  }
+
+  /** A capability of the session (for example {@code browserVersion}, or {@code chrome} with its profile folder). */
+  public Object capability(String name) {
+    return driver.getCapabilities().getCapability(name);
   }
 
   BrowsingEvents events() {
