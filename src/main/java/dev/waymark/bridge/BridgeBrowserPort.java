@@ -69,6 +69,26 @@ public final class BridgeBrowserPort implements BrowserPort {
   /** {@inheritDoc} The workflow id goes on the {@code perform} message; the client hint picks the browser when connected. */
   @Override
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route) {
+    try {
+      return send(step, values, timeoutMs, route);
+    } catch (BridgeException.NotConnected e) {
+      // nothing was sent: the step did not happen
+      return StepResult.failure(step.id(), e.getMessage(), null);
+    }
+  }
+
+  /**
+   * Same as {@link #perform(Step, Map, int)}, but no paired browser is an exception instead of a failed result, so a
+   * replay can tell "the browser went away before this step" (nothing sent, the run may start again elsewhere) from a
+   * step the page refused.
+   *
+   * @throws BridgeException.NotConnected no browser is paired; nothing of the step was sent
+   */
+  public StepResult performConnected(Step step, Map<String, String> values, int timeoutMs) {
+    return send(step, values, timeoutMs, Route.NONE);
+  }
+
+  private StepResult send(Step step, Map<String, String> values, int timeoutMs, Route route) {
     String wireId = wireStepId(step);
     long limit = timeoutMs + client.server().config().performGrace().toMillis() + 5_000;
     Map<String, String> sent = values;
@@ -97,6 +117,7 @@ public final class BridgeBrowserPort implements BrowserPort {
           .get(limit, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      if (cause instanceof BridgeException.NotConnected nc) throw nc;
       // nothing was sent: the step did not happen
       return StepResult.failure(step.id(), cause.getMessage(), null);
     } catch (TimeoutException e) {

@@ -275,6 +275,7 @@ public final class RunCommand implements Callable<Integer> {
       case UNCERTAIN -> EXIT_UNCERTAIN;
       case START_NOT_REACHED -> EXIT_START_NOT_REACHED;
       case STOPPED -> EXIT_STOPPED;
+      case BROWSER_LOST -> EXIT_NOT_CONNECTED;
     };
   }
 
