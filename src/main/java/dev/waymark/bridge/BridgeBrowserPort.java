@@ -83,6 +83,31 @@ public final class BridgeBrowserPort implements BrowserPort {
    * calling thread while it runs; null: none.
    */
   public StepResult perform(Step step, Map<String, String> values, int timeoutMs, Route route, Consumer<StepProgress> progress) {
+    try {
+      return send(step, values, timeoutMs, route, progress);
+    } catch (BridgeException.NotConnected e) {
+      // nothing was sent: the step did not happen
+      return StepResult.failure(step.id(), e.getMessage(), null);
+    }
+  }
+
+  /**
+   * Same as {@link #perform(Step, Map, int)}, but no paired browser is an exception instead of a failed result, so a
+   * replay can tell "the browser went away before this step" (nothing sent, the run may start again elsewhere) from a
+   * step the page refused.
+   *
+   * @throws BridgeException.NotConnected no browser is paired; nothing of the step was sent
+   */
+  public StepResult performConnected(Step step, Map<String, String> values, int timeoutMs) {
+    return send(step, values, timeoutMs, Route.NONE, null);
+  }
+
+  /** {@link #performConnected(Step, Map, int)} with the step's progress handed to {@code progress} (null: none). */
+  public StepResult performConnected(Step step, Map<String, String> values, int timeoutMs, Consumer<StepProgress> progress) {
+    return send(step, values, timeoutMs, Route.NONE, progress);
+  }
+
+  private StepResult send(Step step, Map<String, String> values, int timeoutMs, Route route, Consumer<StepProgress> progress) {
     String wireId = wireStepId(step);
     long limit = timeoutMs + client.server().config().performGrace().toMillis() + 5_000;
     Map<String, String> sent = values;
@@ -115,6 +140,7 @@ public final class BridgeBrowserPort implements BrowserPort {
       r = tap == null ? reply.get(limit, TimeUnit.MILLISECONDS) : tap.await(reply, limit, progress);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
+      if (cause instanceof BridgeException.NotConnected nc) throw nc;
       // nothing was sent: the step did not happen
       return StepResult.failure(step.id(), cause.getMessage(), null);
     } catch (TimeoutException e) {

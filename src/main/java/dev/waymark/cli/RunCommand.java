@@ -40,11 +40,20 @@ import picocli.CommandLine.Spec;
             + "{ok, steps, stored}; progress (step n of N) goes to stderr.",
         "Heals (a selector that no longer led to its element, acted on the element identity found) can be written as "
             + "a diff of the file (--heals) or a healed copy (--accept-heals); --base-url runs against another "
-            + "deployment; --report writes report.json and report.html."},
-    exitCodeListHeading = "%nExit codes:%n",
+            + "deployment; --report writes report.json and report.html.",
+        "At scale (several files, --rows, --parallel or --grid): each workflow once, or once per row of --rows, "
+            + "--parallel at a time, each in its own session (local headless Chromium, or a Selenium Grid session "
+            + "with --grid). One JSON line per run on stdout as it finishes {run, workflow, file, row, values, status, "
+            + "ok, time_ms, attempts, retried, failed_step, error, stored, session, report}; a progress line on stderr "
+            + "(done / running / queued, runs per minute), then a summary table. A run whose browser was lost before "
+            + "a step was sent starts again on a new session (--retries, 1); a run with an uncertain step never does."},
+    exitCodeListHeading = "%nExit codes (at scale: 0 only when every run passed; 6 when any run is uncertain, else 5 "
+        + "when any did not pass, 3 when no session could be opened for any run):%n",
     exitCodeList = {"0:every non-optional step succeeded", "1:an unexpected error (see the log)",
-        "2:the command line or the workflow file cannot be used (each problem is listed with its line)",
-        "3:no browser could be started", "4:the extension did not connect", "5:a step failed; the run stopped there",
+        "2:the command line, the workflow file or the rows file cannot be used (each problem is listed with its line)",
+        "3:no browser could be started",
+        "4:the extension did not connect, or the browser went away before a step was sent (that step did not happen)",
+        "5:a step failed; the run stopped there",
         "6:a step's effect is unknown (the browser stopped answering): check it by hand; it is never repeated",
         "7:the --start-at point could not be reached", "8:a variable the steps use has no value",
         "11:stopped (interrupted)"})
@@ -54,15 +63,18 @@ public final class RunCommand implements Callable<Integer> {
   public static final int EXIT_USAGE = ExitCodes.USAGE;
   public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
   public static final int EXIT_NOT_CONNECTED = ExitCodes.NOT_CONNECTED;
-  public static final int EXIT_STEP_FAILED = 5;
-  public static final int EXIT_UNCERTAIN = 6;
+  public static final int EXIT_STEP_FAILED = ExitCodes.STEP_FAILED;
+  public static final int EXIT_UNCERTAIN = ExitCodes.UNCERTAIN;
   public static final int EXIT_START_NOT_REACHED = 7;
-  public static final int EXIT_MISSING_VALUE = 8;
-  public static final int EXIT_STOPPED = 11;
+  public static final int EXIT_MISSING_VALUE = ExitCodes.MISSING_VALUE;
+  public static final int EXIT_STOPPED = ExitCodes.STOPPED;
   /** How long one screenshot for the report may take; a run never waits longer on its pictures. */
   static final int SCREENSHOT_TIMEOUT_S = 10;
 
-  @Parameters(index = "0", paramLabel = "FILE.yaml", description = "the workflow to replay")
+  @Parameters(arity = "1..*", paramLabel = "FILE.yaml", description = "the workflow to replay (several: each is run, as with --parallel)")
+  List<Path> files;
+
+  /** The one workflow of a single run (the first of {@link #files}). */
   Path file;
 
   @Option(names = "--values-file", paramLabel = "FILE",
@@ -121,12 +133,36 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--report", paramLabel = "DIR",
       description = "write report.json and a self-contained report.html into DIR: each step's status, time, error, "
-          + "heal and stored data (masked), with a screenshot at each failure and heal")
+          + "heal and stored data (masked), with a screenshot at each failure and heal; at scale, one such folder per "
+          + "run and index.json / index.html over them all")
   Path reportDir;
 
   @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "30",
       description = "how long to wait for the extension to connect (default: ${DEFAULT-VALUE})")
   int connectTimeout;
+
+  @Option(names = "--rows", paramLabel = "FILE.csv",
+      description = "run each workflow once per row: a CSV whose header names the variables its columns fill (never a "
+          + "secret: those stay in --values-file, shared by every row)")
+  Path rowsFile;
+
+  @Option(names = "--parallel", paramLabel = "N",
+      description = "how many runs at a time, each in its own browser session (default: 1)")
+  Integer parallel;
+
+  @Option(names = "--grid", paramLabel = "URL",
+      description = "run each replay in its own session of this Selenium Grid (the Grid queues what is beyond "
+          + "--parallel); without it, local headless Chromium")
+  String grid;
+
+  @Option(names = "--insecure-grid", description = "allow a plain http:// --grid on another computer (every run's "
+      + "values then cross the network in clear)")
+  boolean insecureGrid;
+
+  @Option(names = "--retries", paramLabel = "N",
+      description = "how many times a run whose browser was lost before a step was sent starts again on a new "
+          + "session (default: 1); a run with an uncertain step is never started again")
+  Integer retries;
 
   @Spec
   CommandSpec spec;
@@ -151,6 +187,11 @@ public final class RunCommand implements Callable<Integer> {
   public Integer call() {
     out = spec.commandLine().getOut();
     err = spec.commandLine().getErr();
+    file = files.get(0);
+    if (ScaleRun.wanted(this)) {
+      if (connectedClient != null) return usage("a run at scale opens a session per run; it cannot use one paired browser");
+      return new ScaleRun(this, out, err).call();
+    }
     if (timeoutMs <= 0) return usage("--timeout must be a positive number of milliseconds");
     Workflow workflow;
     try {
@@ -275,6 +316,7 @@ public final class RunCommand implements Callable<Integer> {
       case UNCERTAIN -> EXIT_UNCERTAIN;
       case START_NOT_REACHED -> EXIT_START_NOT_REACHED;
       case STOPPED -> EXIT_STOPPED;
+      case BROWSER_LOST -> EXIT_NOT_CONNECTED;
     };
   }
 
@@ -296,7 +338,7 @@ public final class RunCommand implements Callable<Integer> {
     return new Workflow(workflow.id(), workflow.name(), workflow.description(), workflow.variables(), kept);
   }
 
-  private static String describe(WorkflowProblem p) {
+  static String describe(WorkflowProblem p) {
     return (p.field() == null || p.field().isEmpty() ? "" : p.field() + ": ") + p.message();
   }
 

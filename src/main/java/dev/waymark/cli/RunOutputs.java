@@ -2,9 +2,8 @@ package dev.waymark.cli;
 
 import dev.waymark.apply.SecretMask;
 import dev.waymark.replay.Heals;
-import dev.waymark.replay.ReportHtml;
+import dev.waymark.replay.ReportFiles;
 import dev.waymark.replay.RunReport;
-import dev.waymark.workflow.Json;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.workflow.SelectorEdits;
 import dev.waymark.workflow.Workflow;
@@ -100,19 +99,9 @@ final class RunOutputs {
   /** Writes report.json, report.html and the screenshots into {@code dir}; false (after saying why) when it cannot. */
   boolean writeReport(RunReport report, ReplayResult result, Path dir, SecretMask mask) {
     try {
-      Files.createDirectories(dir);
-      RunReport.Model model = report.finish(result, file.getFileName().toString(), text);
-      java.util.Map<String, byte[]> images = new java.util.LinkedHashMap<>();
-      for (RunReport.Shot s : report.shots()) {
-        Files.write(dir.resolve(s.file()), s.jpeg());
-        images.put(s.file(), s.jpeg());
-      }
-      // Every text in the model is masked already; masking the written text again guards every field.
-      String json = mask.mask(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(model));
-      Files.writeString(dir.resolve("report.json"), json + "\n", StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve("report.html"), mask.mask(ReportHtml.render(model, images)), StandardCharsets.UTF_8);
-      progress.accept("report written to " + dir.resolve("report.html") + " (and report.json, " + images.size()
-          + (images.size() == 1 ? " screenshot)" : " screenshots)"));
+      int images = ReportFiles.write(dir, report, result, file.getFileName().toString(), text, mask);
+      progress.accept("report written to " + dir.resolve("report.html") + " (and report.json, " + images
+          + (images == 1 ? " screenshot)" : " screenshots)"));
       return true;
     } catch (IOException e) {
       fail("cannot write the report into " + dir + ": " + e.getMessage() + ". Check that the folder is writable.");

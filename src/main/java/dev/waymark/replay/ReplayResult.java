@@ -37,7 +37,12 @@ public record ReplayResult(
     /** The requested start point could not be reached. */
     START_NOT_REACHED,
     /** The run was interrupted. */
-    STOPPED
+    STOPPED,
+    /**
+     * The browser went away before a step was sent ({@link BrowserLostException} with {@code sent} false): that step
+     * did not happen, so the run may start again on a new session. Never the outcome of a run with an uncertain step.
+     */
+    BROWSER_LOST
   }
 
   public ReplayResult {

@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
  * Replays an exported workflow without a model: each step in order through a {@link ReplayBrowser}, with the real
  * values of exactly the tokens it uses. A step whose condition does not hold is skipped; an optional step's failure
  * is reported and the run goes on; any other failure stops the run; an uncertain step stops it and is never
- * repeated. {@code store} saves a step's data under a slot that later steps may use as {@code {{ slot }}} and that
+ * repeated. A browser lost before a step was sent ({@link BrowserLostException}) ends the run as
+ * {@link ReplayResult.Outcome#BROWSER_LOST}, which a caller may start again on a new session; one lost after the step
+ * was sent makes that step uncertain. {@code store} saves a step's data under a slot that later steps may use as {@code {{ slot }}} and that
  * the result lists. Re-entry starts at a resume point (named, or the latest one the browser stands at), rewinding
  * the browser there first when needed; earlier steps run anyway only when they say {@code always}.
  *
@@ -50,30 +52,45 @@ public final class WorkflowRunner {
    * @param defaultTimeoutMs the timeout of a step that sets no {@code timeout_ms}
    * @param onStep           called with each step's (masked) result as soon as it is known
    * @param progress         one line of progress at a time (masked), for a person watching
+   * @param plain            the names among {@code values} that are not secrets (a rows file's cells, which the
+   *                         person prints beside the run): every other value is masked in all the run says
    */
   public record Options(Map<String, String> values, String startAt, int defaultTimeoutMs,
-                        Consumer<ReplayStepResult> onStep, Consumer<String> progress) {
+                        Consumer<ReplayStepResult> onStep, Consumer<String> progress, Set<String> plain) {
     public Options {
       values = values == null ? Map.of() : Map.copyOf(values);
       if (defaultTimeoutMs <= 0) defaultTimeoutMs = DEFAULT_TIMEOUT_MS;
       onStep = onStep == null ? r -> { } : onStep;
       progress = progress == null ? s -> { } : progress;
+      plain = plain == null ? Set.of() : Set.copyOf(plain);
     }
 
     public static Options of(Map<String, String> values) {
-      return new Options(values, null, DEFAULT_TIMEOUT_MS, null, null);
+      return new Options(values, null, DEFAULT_TIMEOUT_MS, null, null, null);
     }
 
     public Options withStartAt(String s) {
-      return new Options(values, s, defaultTimeoutMs, onStep, progress);
+      return new Options(values, s, defaultTimeoutMs, onStep, progress, plain);
     }
 
     public Options withTimeout(int ms) {
-      return new Options(values, startAt, ms, onStep, progress);
+      return new Options(values, startAt, ms, onStep, progress, plain);
     }
 
     public Options withListeners(Consumer<ReplayStepResult> step, Consumer<String> lines) {
-      return new Options(values, startAt, defaultTimeoutMs, step, lines);
+      return new Options(values, startAt, defaultTimeoutMs, step, lines, plain);
+    }
+
+    /** The same options with the values of {@code names} left unmasked: they are not secrets. */
+    public Options withPlain(Set<String> names) {
+      return new Options(values, startAt, defaultTimeoutMs, onStep, progress, names);
+    }
+
+    /** The values that are masked: all but the plain ones. */
+    Map<String, String> secrets() {
+      Map<String, String> s = new LinkedHashMap<>(values);
+      s.keySet().removeAll(plain);
+      return s;
     }
   }
 
@@ -140,7 +157,7 @@ public final class WorkflowRunner {
     Run(Workflow workflow, Options options) {
       this.steps = workflow.steps();
       this.o = options;
-      this.mask = new SecretMask(options.values());
+      this.mask = new SecretMask(options.secrets());
     }
 
     ReplayResult go() {
@@ -177,6 +194,9 @@ public final class WorkflowRunner {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return end(ReplayResult.Outcome.STOPPED, null, "the run was interrupted", null);
+      } catch (Lost lost) {
+        return end(ReplayResult.Outcome.BROWSER_LOST, null, "the browser was lost before step " + lost.stepId
+            + " was sent (nothing of that step happened): " + lost.getMessage(), lost.stepId);
       }
     }
 
@@ -201,17 +221,34 @@ public final class WorkflowRunner {
         // A slot an earlier step should have stored is empty (that step was skipped or read nothing).
         r = StepResult.failure(id, "no value for " + String.join(", ", unknown)
             + ": neither the values nor an earlier step's store hold it", null);
-      } else if (StepTypes.USER_STEP.equals(step.type())) {
-        r = gate(step, id);
       } else {
-        // The first action on a page whose script reacts to it waits until that page takes input (Readiness).
-        Step sent = rewind ? step : Readiness.prepared(steps, index);
-        Step withId = sent.id() == null ? sent.withId(id) : sent;
-        // A list over many pages prints how far it has got, so a long run is not silent.
-        r = StepTypes.EXTRACT_LIST.equals(step.type())
-            ? browser.perform(withId, needed, timeoutOf(step), p -> progress(id + ": " + p.describe()))
-            : browser.perform(withId, needed, timeoutOf(step));
+        try {
+          if (StepTypes.USER_STEP.equals(step.type())) {
+            r = gate(step, id);
+          } else {
+            // The first action on a page whose script reacts to it waits until that page takes input (Readiness).
+            Step sent = rewind ? step : Readiness.prepared(steps, index);
+            Step withId = sent.id() == null ? sent.withId(id) : sent;
+            // A list over many pages prints how far it has got, so a long run is not silent.
+            r = StepTypes.EXTRACT_LIST.equals(step.type())
+                ? browser.perform(withId, needed, timeoutOf(step), p -> progress(id + ": " + p.describe()))
+                : browser.perform(withId, needed, timeoutOf(step));
+          }
+        } catch (BrowserLostException e) {
+          String why = e.getMessage() == null ? "the browser session is gone" : e.getMessage();
+          if (!e.sent()) {
+            // Listed like any step that did not happen, then the whole run ends: the caller may start it again.
+            record(step, index, rewind, id, StepResult.failure(id, "the browser was lost before the step was sent: " + why, null));
+            throw new Lost(id, mask.mask(why));
+          }
+          r = StepResult.uncertain(id, "the browser was lost after the step was sent, so whether it took effect is "
+              + "unknown: " + why + ". It is not repeated.");
+        }
       }
+      return record(step, index, rewind, id, r);
+    }
+
+    private ReplayStepResult record(Step step, int index, boolean rewind, String id, StepResult r) {
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
           mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,
           mask.mask(r.effect()), StepOutcome.orNull(r.outcome().masked(mask::mask)));
@@ -338,6 +375,16 @@ public final class WorkflowRunner {
       }
     }
 
+    /** The browser went away before anything of step {@code stepId} was sent: the run ends, nothing is uncertain. */
+    private static final class Lost extends RuntimeException {
+      final String stepId;
+
+      Lost(String stepId, String why) {
+        super(why, null, false, false);
+        this.stepId = stepId;
+      }
+    }
+
     private boolean standsAt(int index) throws InterruptedException {
       return probe(steps.get(index).resume().when(), "resume " + pointId(index)).holds;
     }
@@ -369,7 +416,13 @@ public final class WorkflowRunner {
     private Probe probe(Condition when, String what) throws InterruptedException {
       Step check = Step.builder(StepTypes.WAIT).id("probe").label("check " + what).condition(when)
           .waitFor(new WaitConfig(null, null, null, false, 1, 0)).timeoutMs(PROBE_TIMEOUT_MS).build();
-      StepResult r = browser.perform(check, Map.of(), PROBE_TIMEOUT_MS);
+      StepResult r;
+      try {
+        r = browser.perform(check, Map.of(), PROBE_TIMEOUT_MS);
+      } catch (BrowserLostException e) {
+        // A check reads the page and changes nothing, so even a sent one leaves nothing uncertain behind.
+        throw new Lost(what, mask.mask(e.getMessage()));
+      }
       boolean holds = r.ok() && !r.skipped();
       if (!r.ok()) LOG.debug("The check of {} did not answer: {}", what, mask.mask(r.error()));
       return new Probe(holds, mask.mask(r.ok() ? r.data() : r.error()), mask.mask(r.url()));

@@ -229,6 +229,38 @@ public final class WebDriverSession implements AutoCloseable {
     }
   }
 
+  // ---- pictures ------------------------------------------------------------------------------------------
+
+  /**
+   * A JPEG of the tab for run's report, {@code selector}'s element outlined by the page script while it is taken
+   * (the extension's screenshot verb does the same).
+   */
+  public byte[] screenshot(dev.waymark.workflow.Selector selector) throws Exception {
+    boolean outlined = false;
+    if (selector != null) {
+      try {
+        callPage("highlight", List.of(JSON.valueToTree(selector)), 3_000);
+        outlined = true;
+      } catch (PageCallException e) {
+        LOG.debug("No outline for the report's picture: {}", e.getMessage());
+      }
+    }
+    try {
+      ObjectNode p = params();
+      p.putObject("format").put("type", "image/jpeg").put("quality", 0.8);
+      JsonNode r = bidi.call("browsingContext.captureScreenshot", p, 10_000);
+      return java.util.Base64.getDecoder().decode(r.path("data").asText());
+    } finally {
+      if (outlined) {
+        try {
+          callPage("highlight", java.util.Collections.singletonList(null), 3_000);
+        } catch (PageCallException e) {
+          LOG.debug("The outline stayed: {}", e.getMessage());
+        }
+      }
+    }
+  }
+
   // ---- viewport --------------------------------------------------------------------------------------------
 
   void setViewport(int width, int height) throws BidiException, InterruptedException {

@@ -57,7 +57,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     for (JavaClass c : main) packages.add(c.getPackageName());
     for (String p : new String[] {"observe", "workflow", "apply", "risk", "bridge", "decide", "session", "replay",
-        "travel", "cli", "ui.common", "ui.shell"}) {
+        "scale", "travel", "cli", "ui.common", "ui.shell"}) {
       assertThat(packages).contains(BASE + "." + p);
     }
     for (String f : UI_FEATURES) assertThat(packages).contains(BASE + ".ui." + f);
@@ -109,6 +109,15 @@ class ArchitectureTest {
   void replayNeverDependsOnTheSessionOrTheWindow() {
     noClasses().that().resideInAPackage(pkg("replay"))
         .should().dependOnClassesThat().resideInAnyPackage(pkg("session"), pkg("cli"), pkg("ui"))
+        .check(main);
+  }
+
+  @Test
+  void theScaleRunnerReachesBrowsersOnlyThroughReplaySessions() {
+    noClasses().that().resideInAPackage(pkg("scale"))
+        .should().dependOnClassesThat().resideInAnyPackage(pkg("bridge"), pkg("session"), pkg("decide"), pkg("cli"),
+            pkg("ui"), "org.java_websocket..")
+        .because("which driver sits behind a run (the bridge, a Grid session) is the factory's choice, not the runner's")
         .check(main);
   }
 

@@ -1,0 +1,56 @@
+package dev.waymark.webdriver;
+
+import dev.waymark.replay.ReplayBrowser;
+import dev.waymark.replay.ReplaySession;
+import dev.waymark.replay.ReplaySessions;
+import dev.waymark.replay.RunReport;
+
+/**
+ * Replay sessions over WebDriver: each run gets a session of its own from {@link WebDriverSessions} (a Grid queues
+ * the request until a node has a free slot), with a {@link WebDriverReplayBrowser} over it. Thread-safe: every open
+ * makes its own session.
+ */
+public final class WebDriverReplaySessions implements ReplaySessions {
+  private final WebDriverSessions sessions;
+  private final boolean trusted;
+
+  /** Sessions from {@code sessions}; {@code trusted}: input from the browser's own pipeline, else page events. */
+  public WebDriverReplaySessions(WebDriverSessions sessions, boolean trusted) {
+    this.sessions = sessions;
+    this.trusted = trusted;
+  }
+
+  @Override
+  public ReplaySession open() throws Unavailable, InterruptedException {
+    WebDriverSession session;
+    try {
+      session = sessions.open();
+    } catch (SessionStartException e) {
+      throw new Unavailable(e.getMessage(), e);
+    }
+    WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, trusted);
+    String version = String.valueOf(session.capability("browserVersion"));
+    String description = "WebDriver session " + session.id() + " (" + sessions.describe() + ", Chromium " + version + ")";
+    return new ReplaySession() {
+      @Override
+      public ReplayBrowser browser() {
+        return browser;
+      }
+
+      @Override
+      public String description() {
+        return description;
+      }
+
+      @Override
+      public RunReport.Camera camera() {
+        return session::screenshot;
+      }
+
+      @Override
+      public void close() {
+        browser.close();
+      }
+    };
+  }
+}
