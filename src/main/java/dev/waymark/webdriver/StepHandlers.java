@@ -117,6 +117,8 @@ final class StepHandlers {
       JsonNode res = r.call("finishTrusted", List.of(r.effectKey, json.createObjectNode().put("quiet", quiet)), 2000);
       return res.isObject() ? ((ObjectNode) res).deepCopy() : gone();
     } catch (PageCallException e) {
+      // The document went away (a navigation): it saw the input too. A browser that went away did not say what it did.
+      if (e.lost || !r.s.answers(2000)) throw new Lost(e.getMessage(), true);
       return gone();
     }
   }
