@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.waymark.testing.GridHarness;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -104,25 +106,41 @@ class RunAtScaleChromiumTest {
     }
   }
 
+  @RegisterExtension
+  static GridHarness grid = GridHarness.create(4);
+
   @Test
   void sixRowsAtTwoAtATimeEachFillTheirOwnPageAndTheSecretIsTypedButNeverPrinted() throws Exception {
+    runRows(NAMES, "--parallel", "2", "--chromium", Browsers.chromium().toString());
+  }
+
+  @Test
+  void twentyRowsAtFourAtATimeOnASeleniumGridEachFillTheirOwnPage() throws Exception {
+    List<String> names = new ArrayList<>(NAMES);
+    for (int i = names.size() + 1; i <= 20; i++) names.add("Holder " + i);
+    runRows(names, "--parallel", "4", "--grid", grid.url());
+  }
+
+  private void runRows(List<String> names, String... how) throws Exception {
+    int n = names.size();
     String pin = "pin-" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
     Path workflow = dir.resolve("card.yaml");
     Files.writeString(workflow, RunCommandChromiumTest.resource("pages/scale/card.yaml").replace("__BASE__", base));
     StringBuilder csv = new StringBuilder("name\n");
-    for (String n : NAMES) csv.append('"').append(n.replace("\"", "\"\"")).append("\"\n");
+    for (String name : names) csv.append('"').append(name.replace("\"", "\"\"")).append("\"\n");
     Path rows = dir.resolve("rows.csv");
     Files.writeString(rows, csv.toString());
     Path values = ReplayRun.valuesFile(dir, Map.of("pin", pin));
     Path report = dir.resolve("report");
 
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"),
         "-Dwaymark.config.dir=" + dir.resolve("config"),
         "-Dorg.slf4j.simpleLogger.defaultLogLevel=debug",
         "dev.waymark.Main", "run", workflow.toString(), "--rows", rows.toString(), "--values-file", values.toString(),
-        "--parallel", "2", "--report", report.toString(), "--chromium", Browsers.chromium().toString());
+        "--report", report.toString()));
+    cmd.addAll(List.of(how));
     Process p = new ProcessBuilder(cmd).directory(dir.toFile())
         .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile())
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
@@ -136,12 +154,13 @@ class RunAtScaleChromiumTest {
     // One line per run, in the order they finished; together every row once.
     List<JsonNode> lines = new ArrayList<>();
     for (String l : out.split("\n")) if (!l.isBlank()) lines.add(Json.mapper().readTree(l));
-    assertThat(lines).hasSize(6);
-    assertThat(lines).extracting(l -> l.path("row").asInt()).containsExactlyInAnyOrder(1, 2, 3, 4, 5, 6);
+    assertThat(lines).hasSize(n);
+    assertThat(lines).extracting(l -> l.path("row").asInt())
+        .containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.rangeClosed(1, n).boxed().toList());
     Set<String> sessions = new HashSet<>();
     for (JsonNode l : lines) {
       assertThat(l.path("status").asText()).as(l.toString()).isEqualTo("passed");
-      String name = NAMES.get(l.path("row").asInt() - 1);
+      String name = names.get(l.path("row").asInt() - 1);
       assertThat(l.path("values").path("name").asText()).isEqualTo(name);
       assertThat(l.path("values").has("pin")).isFalse();
       // The page's own state: the receipt it shows was issued by the server for exactly this row's name and the PIN.
@@ -150,14 +169,15 @@ class RunAtScaleChromiumTest {
       assertThat(received.get(receipt)).containsEntry("name", name).containsEntry("pin", pin);
       sessions.add(l.path("session").asText());
     }
-    assertThat(sessions).as("each run in its own browser").hasSize(6);
-    assertThat(received).hasSize(6);
-    assertThat(received.values()).extracting(m -> m.get("name")).containsExactlyInAnyOrderElementsOf(NAMES);
+    assertThat(sessions).as("each run in its own browser").hasSize(n);
+    assertThat(received).hasSize(n);
+    assertThat(received.values()).extracting(m -> m.get("name")).containsExactlyInAnyOrderElementsOf(names);
 
-    assertThat(err).contains("[waymark] runs: 6 done (6 passed), 0 running, 0 queued of 6").contains("6 runs: 6 passed");
-    assertThat(Files.readString(report.resolve("index.json"))).contains("\"runs_total\" : 6");
+    assertThat(err).contains("[waymark] runs: " + n + " done (" + n + " passed), 0 running, 0 queued of " + n)
+        .contains(n + " runs: " + n + " passed");
+    assertThat(Files.readString(report.resolve("index.json"))).contains("\"runs_total\" : " + n);
     assertThat(report.resolve("001-card-row-1").resolve("report.html")).exists();
-    assertThat(Files.readString(report.resolve("index.html"))).contains("006-card-row-6/report.html");
+    assertThat(Files.readString(report.resolve("index.html"))).contains(String.format("%03d-card-row-%d/report.html", n, n));
     assertThat(out).doesNotContain(pin);
     assertThat(err).contains("DEBUG").doesNotContain(pin);
     try (var files = Files.walk(report)) {
