@@ -40,6 +40,6 @@ public final class DriverLocator {
   public static String notFoundMessage(Path explicit) {
     if (explicit != null) return "chromedriver " + explicit + " does not exist or is not executable";
     return "no chromedriver found: install one that matches the browser (Debian/Ubuntu: sudo apt-get install "
-        + "chromium-driver), or name it with --chromedriver PATH, -D" + PROPERTY + " or $" + ENVIRONMENT;
+        + "chromium-driver), or name it with -D" + PROPERTY + "=PATH or $" + ENVIRONMENT;
   }
 }

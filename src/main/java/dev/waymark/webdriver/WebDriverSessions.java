@@ -114,7 +114,8 @@ public final class WebDriverSessions {
           .config(ClientConfig.defaultConfig().baseUrl(address).connectionTimeout(CONNECT).readTimeout(GRID_QUEUE_WAIT))
           .build();
     } catch (org.openqa.selenium.WebDriverException e) {
-      if (causedBy(e, ConnectException.class) || String.valueOf(e.getMessage()).contains("Connection refused")) {
+      String said = String.valueOf(e.getMessage());
+      if (causedBy(e, ConnectException.class) || said.contains("Connection refused") || said.contains("Connection error")) {
         throw new SessionStartException("cannot reach the Selenium Grid at " + grid + " (connection refused): check that "
             + "the Grid runs and that the address and port are right", e);
       }

@@ -57,7 +57,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     for (JavaClass c : main) packages.add(c.getPackageName());
     for (String p : new String[] {"observe", "workflow", "apply", "risk", "bridge", "decide", "session", "replay",
-        "scale", "travel", "cli", "ui.common", "ui.shell"}) {
+        "scale", "travel", "webdriver", "cli", "ui.common", "ui.shell"}) {
       assertThat(packages).contains(BASE + "." + p);
     }
     for (String f : UI_FEATURES) assertThat(packages).contains(BASE + ".ui." + f);
@@ -156,6 +156,22 @@ class ArchitectureTest {
   void agentsReachTheSessionButNeverTheCommandLineOrTheWindow() {
     noClasses().that().resideInAPackage(pkg("agent"))
         .should().dependOnClassesThat().resideInAnyPackage(pkg("cli"), pkg("ui"), "org.java_websocket..")
+        .check(main);
+  }
+
+  @Test
+  void onlyTheWebDriverPackageTouchesSeleniumAndNothingBelowTheCommandsReachesIt() {
+    noClasses().that().resideOutsideOfPackage(pkg("webdriver"))
+        .should().dependOnClassesThat().resideInAPackage("org.openqa.selenium..")
+        .because("the WebDriver driver is one seam behind replay's browser port (DESIGN: two ways to reach a page)")
+        .check(main);
+    noClasses().that().resideInAPackage(pkg("webdriver"))
+        .should().dependOnClassesThat().resideInAnyPackage(pkg("session"), pkg("cli"), pkg("ui"), pkg("scale"),
+            pkg("decide"), pkg("agent"), "org.java_websocket..", "javafx..")
+        .check(main);
+    noClasses().that().resideInAnyPackage(pkg("replay"), pkg("scale"), pkg("bridge"), pkg("session"))
+        .should().dependOnClassesThat().resideInAPackage(pkg("webdriver"))
+        .because("which driver sits behind the port is configuration, chosen by the commands")
         .check(main);
   }
 
