@@ -1,7 +1,7 @@
 // Builds the unpacked extension: bundles the scripts with esbuild and copies the static files.
 // Usage: node build.mjs [--out=DIR]   (default: dist/)
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,9 @@ await build({
   outdir: out,
   logLevel: 'warning',
 });
+// The eval call as plain text for the WebDriver driver (dev.waymark.webdriver), which sends it to the page itself.
+writeFileSync(resolve(out, 'named-call.txt'), readFileSync(resolve(here, 'src/executor/named-call.js'), 'utf8')
+  .replace(/^\/\/.*$/gm, '').replace(/^export /m, ''));
 for (const file of ['manifest.json', 'popup.html', 'popup.css', 'sidepanel.html', 'sidepanel.css']) {
   if (existsSync(resolve(here, file))) cpSync(resolve(here, file), resolve(out, file));
 }

@@ -10,6 +10,7 @@ const INJECTING = [
   'src/executor/dialog-guard.js',
   'src/executor/dialogs.js',
   'src/executor/browser-steps.js',
+  'src/executor/named-call.js',
   'src/executor/page-steps.js',
 ];
 

@@ -8,6 +8,7 @@ import { taskTabs, noteAdopted, onTaskSite } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 import { StepFailure, MAX_FILE_BYTES, remaining, substituted } from './step-common.js';
+import { callNamedFunction } from './named-call.js';
 
 // ---- capturePageFile ----
 
@@ -105,39 +106,6 @@ async function printToPdf(ctx) {
 const EVAL_CAP = 20000;
 const FN_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 const FORBIDDEN_SEGMENTS = new Set(['constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
-
-// Runs in the page's MAIN world. Only the page's own functions: a built-in (eval, Function,
-// setTimeout, document.write…) could run code given as a string, so native functions are refused.
-async function callNamedFunction(path, args, cap) {
-  // any: the walk goes through whatever the page's globals hold
-  /** @type {any} */
-  let owner = window;
-  /** @type {any} */
-  let fn = window;
-  for (const part of path.split('.')) {
-    if (fn === null || fn === undefined) return { error: `the page has no function ${path}` };
-    owner = fn;
-    fn = fn[part];
-  }
-  if (typeof fn !== 'function') return { error: `the page has no function ${path} (it is ${fn === undefined ? 'undefined' : typeof fn})` };
-  let source;
-  try { source = Function.prototype.toString.call(fn); } catch { source = '[native code]'; }
-  if (/\{\s*\[native code\]\s*\}\s*$/.test(source)) return { error: `${path} is a built-in function of the browser; eval calls only the page's own functions` };
-  let value;
-  try {
-    value = await fn.apply(owner, args);
-  } catch (e) {
-    return { error: `${path} threw: ${String(e && e.message ? e.message : e).slice(0, 500)}` };
-  }
-  let text;
-  try {
-    text = JSON.stringify(value === undefined ? null : value);
-  } catch (e) {
-    return { error: `what ${path} returned cannot be written as JSON: ${String(e && e.message ? e.message : e).slice(0, 200)}` };
-  }
-  if (text === undefined) text = 'null';
-  return text.length > cap ? { data: text.slice(0, cap), truncated: true } : { data: text, truncated: false };
-}
 
 function substituteArgs(ctx, v, where) {
   if (typeof v === 'string') return substituted(ctx, v, where);

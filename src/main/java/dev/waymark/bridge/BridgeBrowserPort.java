@@ -166,8 +166,16 @@ public final class BridgeBrowserPort implements BrowserPort {
     return client.cancel(wireId);
   }
 
-  /** The capture kept on disk; the step's data says where, since the file itself never enters the workflow. */
   private StepResult withSavedFile(Step step, Map<String, String> values, PerformResult.CapturedFile file, StepResult result) {
+    return withSavedFile(captures, step, values, file, result);
+  }
+
+  /**
+   * The capture kept on disk in {@code captures} (null: reported, not kept); the step's data says where, since the
+   * file itself never enters the workflow. Every driver keeps its captures this way.
+   */
+  public static StepResult withSavedFile(CaptureFolder captures, Step step, Map<String, String> values,
+      PerformResult.CapturedFile file, StepResult result) {
     String what = (file.filename() == null ? "a file" : file.filename()) + " (" + file.size() + " bytes)";
     if (captures == null) return result.withData("captured " + what + "; not kept: no capture folder");
     try {

@@ -2,6 +2,7 @@ package dev.waymark.cli;
 
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserLocator;
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.ReplaySessions;
@@ -146,7 +147,7 @@ final class ScaleRun {
    */
   private ReplaySessions gridSessions(GridUrl grid) {
     boolean headless = c.headlessOption == null || c.headlessOption;
-    return new WebDriverReplaySessions(WebDriverSessions.grid(grid.uri(), headless), !c.pageInput);
+    return new WebDriverReplaySessions(WebDriverSessions.grid(grid.uri(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
   }
 
   /** Local headless Chromium sessions, each with its own bridge and the extension paired to it. */

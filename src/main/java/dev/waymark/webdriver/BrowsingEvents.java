@@ -27,14 +27,18 @@ final class BrowsingEvents {
   /** A tab another one opened (or that appeared), by its number. */
   record Opened(int id, String context, String opener, long at, String url) {}
 
-  /** A download the page began. */
-  record Download(String context, String url, String filename, long at) {}
+  /** A download the page began; {@code navigation} ties it to its end. */
+  record Download(String context, String navigation, String url, String filename, long at) {}
+
+  /** How a download ended: {@code complete} with the file's path on the browser's machine, or {@code canceled}. */
+  record DownloadEnd(String status, String filepath) {}
 
   private final Map<String, int[]> counters = new HashMap<>();
   private final Map<String, String> urls = new HashMap<>();
   private final Map<String, Integer> numbers = new LinkedHashMap<>();
   private final List<Opened> opened = new ArrayList<>();
   private final List<Download> downloads = new ArrayList<>();
+  private final Map<String, DownloadEnd> ended = new HashMap<>();
   private final Map<String, Boolean> alive = new HashMap<>();
   private int nextNumber = 1;
 
@@ -49,6 +53,7 @@ final class BrowsingEvents {
     bidi.on("browsingContext.contextCreated", this::created);
     bidi.on("browsingContext.contextDestroyed", this::destroyed);
     bidi.on("browsingContext.downloadWillBegin", this::download);
+    bidi.on("browsingContext.downloadEnd", this::downloadEnd);
   }
 
   /** Names the first tab (the session's own) before any event. */
@@ -134,8 +139,19 @@ final class BrowsingEvents {
   }
 
   private synchronized void download(JsonNode p) {
-    downloads.add(new Download(p.path("context").asText(null), p.path("url").asText(null),
+    downloads.add(new Download(p.path("context").asText(null), p.path("navigation").asText(null), p.path("url").asText(null),
         p.path("suggestedFilename").asText(null), System.currentTimeMillis()));
     notifyAll();
+  }
+
+  private synchronized void downloadEnd(JsonNode p) {
+    String navigation = p.path("navigation").asText(null);
+    if (navigation != null) ended.put(navigation, new DownloadEnd(p.path("status").asText(""), p.path("filepath").asText(null)));
+    notifyAll();
+  }
+
+  /** How a download ended, or null while it runs. */
+  synchronized DownloadEnd endOf(Download d) {
+    return d.navigation() == null ? null : ended.get(d.navigation());
   }
 }

@@ -20,9 +20,11 @@ final class StepHandlers {
   private static final long TRUSTED_SETTLE_MS = 300;
 
   private final ObjectMapper json;
+  private final CaptureSteps captures;
 
   StepHandlers(ObjectMapper json) {
     this.json = json;
+    this.captures = new CaptureSteps(json);
   }
 
   JsonNode handle(StepRun r) throws StepFailure, Lost, InterruptedException {
@@ -37,8 +39,11 @@ final class StepHandlers {
       case "setViewport" -> setViewport(r);
       case "adoptTab" -> throw new StepFailure("a WebDriver session has no tabs of the person's to adopt; replay this "
           + "workflow with the extension (run without --grid) to work in an open tab");
-      case "eval", "captureUrl", "captureDownload", "capturePageFile", "upload" -> throw new StepFailure("the WebDriver "
-          + "driver does not perform '" + r.type + "' steps yet; replay this workflow with the extension (run without --grid)");
+      case "eval" -> captures.eval(r);
+      case "captureUrl" -> captures.captureUrl(r);
+      case "captureDownload" -> captures.captureDownload(r);
+      case "capturePageFile" -> captures.capturePageFile(r);
+      case "upload" -> captures.upload(r);
       default -> throw new StepFailure("unknown step type '" + r.type + "'");
     };
   }

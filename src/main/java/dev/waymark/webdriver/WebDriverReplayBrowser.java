@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BridgeBrowserPort;
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.WireCodec;
 import dev.waymark.replay.BrowserLostException;
@@ -16,6 +17,7 @@ import dev.waymark.webdriver.WebDriverSession.PageCallException;
 import dev.waymark.workflow.ContinueCondition;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepResult;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,13 +42,20 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
 
   private final WebDriverSession session;
   private final boolean trusted;
+  private final CaptureFolder captures;
   private final ObjectMapper json = new WireCodec(64 * 1024 * 1024).mapper();
   private final StepHandlers handlers = new StepHandlers(json);
 
   /** Steps over {@code session}; {@code trusted}: clicks, keys and typing from the browser's input pipeline. */
   public WebDriverReplayBrowser(WebDriverSession session, boolean trusted) {
+    this(session, trusted, null);
+  }
+
+  /** The same, keeping captured files (and allowed downloads) in {@code captures} on this computer (null: not kept). */
+  public WebDriverReplayBrowser(WebDriverSession session, boolean trusted, CaptureFolder captures) {
     this.session = session;
     this.trusted = trusted;
+    this.captures = captures;
   }
 
   /** The session, for its id and its liveness. */
@@ -65,6 +74,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     session.answerDialogs(step.acceptDialog());
     ObjectNode result;
     try {
+      if (step.allowDownload()) allowDownloads(run);
       result = run(run, step);
     } catch (StepFailure e) {
       result = run.fail(e.getMessage());
@@ -76,11 +86,26 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     } finally {
       session.answerDialogs(false);
     }
-    ObjectNode performed = finish(run, result, mask);
+    ObjectNode performed = finish(run, result, mask, step.allowDownload());
     try {
-      return BridgeBrowserPort.toStepResult(step.id(), step, json.treeToValue(performed, PerformResult.class));
+      PerformResult r = json.treeToValue(performed, PerformResult.class);
+      StepResult out = BridgeBrowserPort.toStepResult(step.id(), step, r);
+      return r.file() == null ? out : BridgeBrowserPort.withSavedFile(captures, step, values, r.file(), out);
     } catch (java.io.IOException e) {
       throw new IllegalStateException("a performed reply did not convert", e);
+    }
+  }
+
+  private Path downloadFolder() {
+    return captures != null ? captures.dir() : Path.of(System.getProperty("java.io.tmpdir"), "waymark-downloads");
+  }
+
+  private void allowDownloads(StepRun run) throws Lost, InterruptedException, StepFailure {
+    try {
+      session.allowDownloads(downloadFolder());
+    } catch (BidiConnection.BidiException e) {
+      if (e.gone()) throw new Lost(e.getMessage(), false);
+      throw new StepFailure("the browser would not allow the download: " + e.getMessage());
     }
   }
 
@@ -112,20 +137,19 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
   }
 
   /** executor/steps.js finalize: the {@code performed} reply, every text masked. */
-  private ObjectNode finish(StepRun run, ObjectNode result, SecretMask mask) throws InterruptedException {
+  private ObjectNode finish(StepRun run, ObjectNode result, SecretMask mask, boolean allowed) throws InterruptedException {
     BrowsingEvents ev = session.events();
     String ctx = session.context();
     String[] page = pageInfo(ctx);
     BrowsingEvents.Since nav = ev.since(run.startContext, run.navSnap);
     List<ObjectNode> dialogs = session.takeDialogs();
     List<BrowsingEvents.Opened> opened = ev.openedSince(run.t0, run.startContext);
-    List<BrowsingEvents.Download> downloads = ev.downloadsSince(run.t0);
     String effect = result.hasNonNull("effect") ? result.path("effect").asText() : null;
     boolean ok = result.path("ok").asBoolean();
     String error = result.path("error").asText(null);
     if (ok && result.has("page_effect") && ("click".equals(run.type) || "press".equals(run.type))) {
       EffectVerdict v = EffectVerdict.judge(run.type, result.get("page_effect"), new EffectVerdict.Seen(nav.committed() || nav.loaded(),
-          nav.sameDoc(), nav.started(), opened.size(), dialogs.size(), downloads.size(), page[0]));
+          nav.sameDoc(), nav.started(), opened.size(), dialogs.size(), ev.downloadsSince(run.t0).size(), page[0]));
       effect = v.effect();
       if (!v.ok()) {
         ok = false;
@@ -150,10 +174,31 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
       ds.add(m);
     }
     ArrayNode dl = out.putArray("downloads");
-    for (BrowsingEvents.Download d : downloads) {
-      // Downloads are not taken into the session: each is reported as blocked (see docs/decisions).
-      dl.addObject().put("url", mask.mask(d.url())).put("filename", mask.mask(d.filename())).put("blocked", true);
+    if (allowed) {
+      // An allowed download is waited for (at least 5 s after the step) and kept on this computer.
+      ev.await(() -> ev.downloadsSince(run.t0).stream().allMatch(d -> ev.endOf(d) != null),
+          Math.max(run.deadline, System.currentTimeMillis() + 5_000));
+      session.denyDownloads();
     }
+    List<BrowsingEvents.Download> downloads = ev.downloadsSince(run.t0);
+    for (BrowsingEvents.Download d : downloads) {
+      ObjectNode o = dl.addObject().put("url", mask.mask(d.url())).put("filename", mask.mask(d.filename()));
+      BrowsingEvents.DownloadEnd end = ev.endOf(d);
+      if (!allowed) {
+        o.put("blocked", session.downloadsDenied());
+        continue;
+      }
+      o.put("blocked", false);
+      if (end != null && "complete".equals(end.status()) && end.filepath() != null) {
+        try {
+          Path kept = session.keepDownload(end.filepath(), downloadFolder());
+          o.put("saved_to", kept.toString()).put("size", java.nio.file.Files.size(kept));
+        } catch (java.io.IOException | RuntimeException e) {
+          LOG.warn("An allowed download could not be kept: {}", e.getMessage());
+        }
+      }
+    }
+
     out.put("elapsed_ms", System.currentTimeMillis() - run.t0);
     if (result.path("uncertain").asBoolean()) out.put("uncertain", true);
     for (String f : List.of("truncated", "items", "pages", "count")) if (result.has(f)) out.set(f, result.get(f));
@@ -163,6 +208,11 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
       out.set("healed", h);
     }
     if (result.hasNonNull("missing")) out.put("missing", mask.mask(result.path("missing").asText()));
+    if (result.hasNonNull("file")) {
+      ObjectNode f = result.get("file").deepCopy();
+      f.put("filename", mask.mask(f.path("filename").asText()));
+      out.set("file", f);
+    }
     return out;
   }
 

@@ -1,5 +1,6 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.ReplayBrowser;
 import dev.waymark.replay.ReplaySession;
 import dev.waymark.replay.ReplaySessions;
@@ -13,11 +14,16 @@ import dev.waymark.replay.RunReport;
 public final class WebDriverReplaySessions implements ReplaySessions {
   private final WebDriverSessions sessions;
   private final boolean trusted;
+  private final CaptureFolder captures;
 
-  /** Sessions from {@code sessions}; {@code trusted}: input from the browser's own pipeline, else page events. */
-  public WebDriverReplaySessions(WebDriverSessions sessions, boolean trusted) {
+  /**
+   * Sessions from {@code sessions}; {@code trusted}: input from the browser's own pipeline, else page events;
+   * captured files and allowed downloads are kept in {@code captures} on this computer (null: not kept).
+   */
+  public WebDriverReplaySessions(WebDriverSessions sessions, boolean trusted, CaptureFolder captures) {
     this.sessions = sessions;
     this.trusted = trusted;
+    this.captures = captures;
   }
 
   @Override
@@ -28,7 +34,7 @@ public final class WebDriverReplaySessions implements ReplaySessions {
     } catch (SessionStartException e) {
       throw new Unavailable(e.getMessage(), e);
     }
-    WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, trusted);
+    WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, trusted, captures);
     String version = String.valueOf(session.capability("browserVersion"));
     String description = "WebDriver session " + session.id() + " (" + sessions.describe() + ", Chromium " + version + ")";
     return new ReplaySession() {

@@ -10,6 +10,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.file.Path;
+import org.openqa.selenium.HasDownloads;
 import org.openqa.selenium.remote.RemoteWebDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +27,10 @@ public final class WebDriverSession implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WebDriverSession.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String SANDBOX = "waymark";
-  private static final String PAGE_SCRIPT = loadPageScript();
+  private static final String PAGE_SCRIPT = load("extension/page.js");
+  // The eval step's call (resources/extension/src/executor/named-call.js, as the build writes it out).
+  private static final String NAMED_CALL = "async (path, argsJson, cap) => {\n" + load("extension/named-call.txt")
+      + "\nreturn JSON.stringify(await callNamedFunction(path, JSON.parse(argsJson), cap)); }";
   // Arguments and result travel as JSON text: BiDi's own value serialisation would be needed on both sides otherwise.
   private static final String CALL = "async (name, argsJson) => { const w = globalThis.__waymark;"
       + " if (!w || typeof w[name] !== 'function') return JSON.stringify({__missing: true});"
@@ -40,6 +45,8 @@ public final class WebDriverSession implements AutoCloseable {
   private volatile boolean acceptDialogs;
   private volatile String context;
   private volatile boolean viewportSet;
+  private volatile boolean downloadsDenied;
+  private boolean managedDownloads;
 
   private WebDriverSession(RemoteWebDriver driver, BidiConnection bidi, String id) {
     this.driver = driver;
@@ -61,6 +68,8 @@ public final class WebDriverSession implements AutoCloseable {
       if (first.isMissingNode()) throw new SessionStartException("the browser session has no tab");
       s.context = first.path("context").asText();
       s.events.adopt(s.context, first.path("url").asText(null));
+      s.managedDownloads = HasDownloads.isDownloadsEnabled(driver.getCapabilities());
+      s.denyDownloads();
       return s;
     } catch (BidiException e) {
       throw new SessionStartException("the browser session did not take Waymark's page script: " + e.getMessage(), e);
@@ -161,6 +170,33 @@ public final class WebDriverSession implements AutoCloseable {
     }
   }
 
+  /** Calls a named function of the page in the page's own realm (an eval step), as the extension's MAIN-world call. */
+  JsonNode callNamed(String path, String argsJson, int cap, long timeoutMs) throws PageCallException, InterruptedException {
+    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", NAMED_CALL).put("awaitPromise", true)
+        .put("resultOwnership", "none");
+    params.putObject("target").put("context", context);
+    ArrayNode args = params.putArray("arguments");
+    args.addObject().put("type", "string").put("value", path);
+    args.addObject().put("type", "string").put("value", argsJson);
+    args.addObject().put("type", "number").put("value", cap);
+    JsonNode r;
+    try {
+      r = bidi.call("script.callFunction", params, timeoutMs);
+    } catch (BidiException e) {
+      throw classify(e);
+    }
+    if ("exception".equals(r.path("type").asText())) {
+      throw new PageCallException(r.path("exceptionDetails").path("text").asText("the page raised an error"), false, false);
+    }
+    JsonNode value = r.path("result").path("value");
+    if (!value.isTextual()) throw new PageCallException("gave no answer (the page navigated or was replaced)", false, false);
+    try {
+      return JSON.readTree(value.asText());
+    } catch (IOException e) {
+      throw new PageCallException("gave an answer that is not JSON", false, false);
+    }
+  }
+
   private void injectNow() throws PageCallException, InterruptedException {
     ObjectNode params = JSON.createObjectNode().put("functionDeclaration", "() => {\n" + PAGE_SCRIPT + "\n}")
         .put("awaitPromise", false);
@@ -227,6 +263,47 @@ public final class WebDriverSession implements AutoCloseable {
     synchronized (events) {
       events.notifyAll();
     }
+  }
+
+  // ---- downloads ---------------------------------------------------------------------------------------------
+
+  /** Downloads are blocked unless a step allows them (task-respond); false when the browser did not take the rule. */
+  boolean denyDownloads() throws InterruptedException {
+    ObjectNode p = JSON.createObjectNode();
+    p.putObject("downloadBehavior").put("type", "denied");
+    try {
+      bidi.call("browser.setDownloadBehavior", p, 5_000);
+      downloadsDenied = true;
+    } catch (BidiException e) {
+      LOG.warn("Session {}: the browser did not take the rule that blocks downloads ({}); downloads are reported as not blocked", id, e.getMessage());
+      downloadsDenied = false;
+    }
+    return downloadsDenied;
+  }
+
+  boolean downloadsDenied() {
+    return downloadsDenied;
+  }
+
+  /**
+   * Lets the next downloads through: on a Grid with managed downloads into the node's own folder (fetched to this
+   * computer afterwards), else straight into {@code folder} here.
+   */
+  void allowDownloads(Path folder) throws BidiException, InterruptedException {
+    ObjectNode p = JSON.createObjectNode();
+    if (managedDownloads) p.putNull("downloadBehavior");
+    else p.putObject("downloadBehavior").put("type", "allowed").put("destinationFolder", folder.toAbsolutePath().toString());
+    bidi.call("browser.setDownloadBehavior", p, 5_000);
+    downloadsDenied = false;
+  }
+
+  /** Where a finished download is on this computer: fetched from the Grid node, or where the browser saved it. */
+  Path keepDownload(String filepath, Path folder) throws IOException {
+    if (!managedDownloads) return filepath == null ? null : Path.of(filepath);
+    String name = Path.of(filepath).getFileName().toString();
+    java.nio.file.Files.createDirectories(folder);
+    ((HasDownloads) driver).downloadFile(name, folder);
+    return folder.resolve(name);
   }
 
   // ---- pictures ------------------------------------------------------------------------------------------
@@ -298,12 +375,12 @@ public final class WebDriverSession implements AutoCloseable {
     }
   }
 
-  private static String loadPageScript() {
-    try (InputStream in = WebDriverSession.class.getClassLoader().getResourceAsStream("extension/page.js")) {
-      if (in == null) throw new IllegalStateException("extension/page.js is not on the classpath: build the extension (mvn package)");
+  private static String load(String resource) {
+    try (InputStream in = WebDriverSession.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) throw new IllegalStateException(resource + " is not on the classpath: build the extension (mvn package)");
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalStateException("cannot read extension/page.js", e);
+      throw new IllegalStateException("cannot read " + resource, e);
     }
   }
 

@@ -87,6 +87,8 @@ public final class WebDriverSessions {
     if (grid == null && "root".equals(System.getProperty("user.name"))) args.add("--no-sandbox");
     options.addArguments(args);
     if (chromium != null) options.setBinary(chromium.toFile());
+    // A Grid keeps an allowed download on its node; managed downloads let Waymark fetch it to this computer.
+    if (grid != null) options.setCapability("se:downloadsEnabled", true);
     return options;
   }
 

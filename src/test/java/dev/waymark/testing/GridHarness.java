@@ -63,7 +63,7 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
         "[server]", "host = \"127.0.0.1\"", "port = " + port, "",
         "[sessionqueue]", "session-request-timeout = 300", "session-retry-interval = 1", "",
         "[node]", "detect-drivers = false", "selenium-manager = false", "max-sessions = " + maxSessions,
-        "override-max-sessions = true", "session-timeout = 120", "",
+        "override-max-sessions = true", "session-timeout = 120", "enable-managed-downloads = true", "",
         "[[node.driver-configuration]]", "display-name = \"Chromium\"",
         "webdriver-executable = \"" + chromedriver().toString().replace("\\", "\\\\") + "\"",
         "max-sessions = " + maxSessions, "stereotype = '" + stereotype + "'", "");
