@@ -60,12 +60,16 @@ class RunAtScaleOptionsTest {
   }
 
   @Test
-  void untilTheGridDriverIsBuiltInAValidGridAnswersThatItIsNotInThisBuild() throws Exception {
-    ReplayRun run = ReplayRun.run(null, form().toString(), "--grid", "http://10.1.2.3:4444", "--insecure-grid",
+  void anUnreachableGridEndsTheRunsWithoutASessionAndSaysWhatToCheck() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    ReplayRun run = ReplayRun.run(null, form().toString(), "--grid", "http://127.0.0.1:" + port,
         "--rows", rows("name\nAda\n").toString(), "--values-file", values().toString());
 
-    assertThat(run.code()).as(run.toString()).isEqualTo(RunCommand.EXIT_USAGE);
-    assertThat(run.err()).contains("the Grid driver is not in this build");
+    assertThat(run.code()).as(run.toString()).isEqualTo(dev.waymark.cli.ExitCodes.NO_BROWSER);
+    assertThat(run.err()).contains("cannot reach the Selenium Grid at http://127.0.0.1:" + port).contains("check that the Grid runs");
   }
 
   @Test
