@@ -17,9 +17,9 @@ import java.util.regex.Pattern;
 
 /**
  * The deterministic risk gate: classifies a resolved step from its type, the element it acts on (role, name,
- * type attribute, section), the page around it (a password field, a sign-in page, the open dialog), the
- * {{ tokens }} it types and where it navigates, using the word lists of {@code /risk/vocabulary.txt} in
- * several languages. It errs towards asking: a missed risk costs more than a needless question. Every category
+ * type attribute, section, the frames it sits in), the page around it (a password field, a sign-in page, the open
+ * dialog, the title and address a bare "Continue" takes its meaning from, a sum of money), the {{ tokens }} it
+ * types and where it navigates, using the word lists of {@code /risk/vocabulary.txt} in several languages. It errs towards asking: a missed risk costs more than a needless question. Every category
  * comes with a reason a person can check.
  */
 public final class RuleRiskGate implements RiskGate {
