@@ -12,18 +12,21 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The deterministic risk gate: classifies a resolved step from its type, the element it acts on (role, name,
- * type attribute, section), the page around it (a password field, a sign-in page, the open dialog), the
- * {{ tokens }} it types and where it navigates, using the word lists of {@code /risk/vocabulary.txt} in
- * several languages. It errs towards asking: a missed risk costs more than a needless question. Every category
+ * type attribute, section, the frames it sits in), the page around it (a password field, a sign-in page, the open
+ * dialog, the title and address a bare "Continue" takes its meaning from, a sum of money), the {{ tokens }} it
+ * types and where it navigates, using the word lists of {@code /risk/vocabulary.txt} in several languages. It errs towards asking: a missed risk costs more than a needless question. Every category
  * comes with a reason a person can check.
  */
 public final class RuleRiskGate implements RiskGate {
   private final Vocabulary v;
   private final Vocabulary.Group payment, subscribe, price, delete, submit, safe, security, settings, secretField,
-      loginField, cardField, secretToken, loginToken, upload, confirm, newSecret, loginPage;
+      loginField, cardField, secretToken, loginToken, upload, confirm, newSecret, loginPage, refine, cookieBanner,
+      dismiss, paymentFrame;
 
   public RuleRiskGate() {
     v = Vocabulary.load();
@@ -44,7 +47,15 @@ public final class RuleRiskGate implements RiskGate {
     confirm = v.group("confirm");
     newSecret = v.group("new-secret");
     loginPage = v.group("login-page");
+    refine = v.group("refine");
+    cookieBanner = v.group("cookie-banner");
+    dismiss = v.group("dismiss");
+    paymentFrame = v.group("payment-frame");
   }
+
+  /** A sum of money: a currency sign or code next to a number ("$4.99", "250 GBP", "¥1,200", "49 €"). */
+  private static final Pattern AMOUNT = Pattern.compile("[$€£¥₹₩]\\s?\\d|\\d\\s?(?:[$€£¥₹₩円元]|(?:eur|usd|gbp|chf|jpy|cad|aud|inr|sek|nok|dkk|pln|brl|mxn)(?![\\p{L}]))"
+      + "|(?<![\\p{L}])(?:eur|usd|gbp|chf|jpy|cad|aud)\\s?\\d", Pattern.CASE_INSENSITIVE);
 
   private static final Set<String> MUTATING_ROLES = Set.of("button", "checkbox", "switch", "radio", "menuitem",
       "menuitemcheckbox", "menuitemradio", "option", "combobox", "listbox", "slider", "spinbutton");
@@ -85,40 +96,118 @@ public final class RuleRiskGate implements RiskGate {
     if (node != null && node.href() != null) navigation(node.href(), page, taskOrigins, f, what + " leads to");
     String nodeType = node == null ? null : lower(node.type());
     if ("file".equals(nodeType)) f.add(RiskCategory.UPLOAD, what + " is a file field");
-    words(text, what, page, node, f);
-    if (isSubmitInput(node) && !safe.in(text) && !inSearch(node) && !f.has(RiskCategory.SUBMIT)) {
+    boolean cookies = inCookieBanner(node, page);
+    words(text, what, page, node, cookies, f);
+    boolean named = f.risky();
+    if (isSubmitInput(node) && !safe.in(text) && !inSearch(node) && !f.has(RiskCategory.SUBMIT) && !cookies) {
       f.add(RiskCategory.SUBMIT, what + " is a submit button");
     }
-    boolean generic = text.isBlank() || confirm.in(text) || isSubmitInput(node) && !f.risky();
-    if (generic) fromSurroundings(node, page, what, f);
-    if (mutating(node, step)) settingsArea(node, page, what, f);
+    // A control that says only "go ahead" (or a form's submit that names nothing) means what it stands in; a
+    // checkbox's "I agree" confirms nothing yet, and a search button only reads.
+    boolean searching = safe.in(text) || inSearch(node);
+    boolean generic = !isChoice(node) && (text.isBlank() || confirm.in(text) || isSubmitInput(node) && !named && !searching);
+    if (generic) fromSurroundings(node, page, what, cookies, f);
+    if ((generic || isSubmitInput(node)) && !isChoice(node)) {
+      String sum = amount(text);
+      if (sum != null) f.add(RiskCategory.PAYMENT, what + " names a sum (\"" + sum + "\")");
+    }
+    inPaymentFrame(node, what, f);
+    // Cancel, Close, No: they leave a setting as it was. A cookie banner's settings are the site's, not the account's.
+    boolean dismissing = dismiss.isWhole(text) || node != null && dismiss.isWhole(node.name());
+    if (mutating(node, step) && !dismissing && !cookies) settingsArea(node, page, what, f);
   }
 
-  /** The categories the control's own words put it in. */
-  private void words(String text, String what, PageObservation page, ObservedNode node, Findings f) {
+  /**
+   * The categories the control's own words put it in. A checkbox or radio button only states a choice that its
+   * form sends later (the form's button is where it is asked), so its words count only for an upload; a
+   * switch acts at once and counts. A delete word on a filter chip or facet only widens the results, except in
+   * settings (a saved filter is data). A cookie banner's buttons answer the banner: no submission of the person's.
+   */
+  private void words(String text, String what, PageObservation page, ObservedNode node, boolean cookies, Findings f) {
     String hit;
+    if (isChoice(node)) {
+      if ((hit = upload.find(text)) != null) f.add(RiskCategory.UPLOAD, what + " says \"" + hit + "\"");
+      return;
+    }
     if ((hit = payment.find(text)) != null) f.add(RiskCategory.PAYMENT, what + " says \"" + hit + "\"");
     if ((hit = subscribe.find(text)) != null) {
       String p = price.find(text + " | " + ctx(node) + " | " + pageText(page));
       if (p != null) f.add(RiskCategory.PAYMENT, what + " says \"" + hit + "\" next to a price or plan (\"" + p + "\")");
       else f.add(RiskCategory.SUBMIT, what + " says \"" + hit + "\"");
     }
-    if ((hit = delete.find(text)) != null) f.add(RiskCategory.DELETE, what + " says \"" + hit + "\"");
+    if ((hit = delete.find(text)) != null && !refinesResults(text, node, page)) {
+      f.add(RiskCategory.DELETE, what + " says \"" + hit + "\"");
+    }
     if ((hit = security.find(text)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " says \"" + hit + "\"");
     if ((hit = upload.find(text)) != null) f.add(RiskCategory.UPLOAD, what + " says \"" + hit + "\"");
-    if ((hit = submit.find(text)) != null && safe.find(text) == null) f.add(RiskCategory.SUBMIT, what + " says \"" + hit + "\"");
+    if ((hit = submit.find(text)) != null && safe.find(text) == null && !cookies) {
+      f.add(RiskCategory.SUBMIT, what + " says \"" + hit + "\"");
+    }
   }
 
-  /** A control named "OK" or "Confirm" means what the dialog or section around it is about. */
-  private void fromSurroundings(ObservedNode node, PageObservation page, String what, Findings f) {
+  /** A delete word on a filter, facet or search term outside settings: removing it only widens what is shown. */
+  private boolean refinesResults(String text, ObservedNode node, PageObservation page) {
+    if (!refine.in(text) && !refine.in(node == null ? "" : nz(node.section()))) return false;
+    String title = page == null ? "" : nz(page.title());
+    return !settings.in(title) && !security.in(title);
+  }
+
+  private boolean inCookieBanner(ObservedNode node, PageObservation page) {
+    return cookieBanner.in(around(node, page));
+  }
+
+  /** A field or button drawn in a payment provider's frame (Stripe, Adyen, Braintree, a card iframe) is payment. */
+  private void inPaymentFrame(ObservedNode node, String what, Findings f) {
+    if (node == null) return;
+    for (String frame : node.enter()) {
+      String hit = paymentFrame.find(selectorWords(frame));
+      if (hit != null) {
+        f.add(RiskCategory.PAYMENT, what + " is inside the payment frame " + abbreviate(frame) + " (\"" + hit + "\")");
+        return;
+      }
+    }
+  }
+
+  /** A selector as words: "iframe[name=__privateStripeFrame81]" reads "iframe name private stripe frame 81". */
+  static String selectorWords(String selector) {
+    return nz(selector).replaceAll("(\\p{Ll})(\\p{Lu})", "$1 $2").replaceAll("(\\p{L})(\\p{N})", "$1 $2")
+        .replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+  }
+
+  /** The first sum of money in the text, or null. */
+  private static String amount(String text) {
+    Matcher m = AMOUNT.matcher(nz(text));
+    return m.find() ? m.group().strip() : null;
+  }
+
+  /**
+   * A control named "OK" or "Confirm" means what the dialog or section around it is about, and, unless it is a
+   * link, what the page is about (its title and address: the last step of a checkout, an OAuth consent page).
+   */
+  private void fromSurroundings(ObservedNode node, PageObservation page, String what, boolean cookies, Findings f) {
     String around = around(node, page);
-    if (around.isBlank()) return;
+    boolean link = node != null && ("link".equalsIgnoreCase(node.role()) || node.href() != null);
+    if (!link && page != null) around = around + " | " + nz(page.title()) + " | " + pathWords(page.url());
+    if (around.replace("|", "").isBlank()) return;
     String hit;
+    String sum = amount(around + " | " + (node == null ? "" : nz(node.context())));
+    if (sum != null && !cookies) f.add(RiskCategory.PAYMENT, what + " confirms something with a price (\"" + sum + "\")");
     if ((hit = payment.find(around)) != null) f.add(RiskCategory.PAYMENT, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
     if ((hit = delete.find(around)) != null) f.add(RiskCategory.DELETE, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
     if ((hit = security.find(around)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
-    if ((hit = submit.find(around)) != null && safe.find(around) == null) {
+    if ((hit = submit.find(around)) != null && safe.find(around) == null && !cookies) {
       f.add(RiskCategory.SUBMIT, what + " confirms \"" + hit + "\" (" + abbreviate(around) + ")");
+    }
+  }
+
+  /** The path of an address as words ("/checkout/review" → "checkout review"), without host or query. */
+  private static String pathWords(String url) {
+    if (url == null) return "";
+    try {
+      String path = URI.create(url.strip()).getPath();
+      return path == null ? "" : path.replaceAll("[^\\p{L}\\p{N}]+", " ").strip();
+    } catch (IllegalArgumentException e) {
+      return "";
     }
   }
 
@@ -150,6 +239,7 @@ public final class RuleRiskGate implements RiskGate {
     else if ((hit = payment.find(around(node, page))) != null) {
       f.add(RiskCategory.PAYMENT, what + " is in the \"" + hit + "\" part of the page");
     }
+    inPaymentFrame(node, what, f);
     if ((hit = newSecret.find(field)) != null) f.add(RiskCategory.ACCOUNT_SECURITY, what + " sets \"" + hit + "\"");
     settingsArea(node, page, what, f);
   }
@@ -164,6 +254,7 @@ public final class RuleRiskGate implements RiskGate {
       f.add(RiskCategory.ACCOUNT_SECURITY, what + " sets \"" + hit + "\"");
     }
     if ((hit = cardField.find(nz(node == null ? null : node.name()))) != null) f.add(RiskCategory.PAYMENT, what + " asks for \"" + hit + "\"");
+    inPaymentFrame(node, what, f);
     settingsArea(node, page, what, f);
   }
 
@@ -255,6 +346,15 @@ public final class RuleRiskGate implements RiskGate {
     StringBuilder sb = new StringBuilder(nz(node.name()));
     if (node.value() != null && BUTTON_INPUTS.contains(lower(node.type()))) sb.append(" | ").append(node.value());
     return sb.toString();
+  }
+
+  /** A checkbox or radio button (not a switch): it states a choice; the form's button sends it. */
+  private static boolean isChoice(ObservedNode node) {
+    if (node == null) return false;
+    String role = lower(node.role());
+    String t = lower(node.type());
+    if (role.equals("switch")) return false;
+    return role.equals("checkbox") || role.equals("radio") || t.equals("checkbox") || t.equals("radio");
   }
 
   private static boolean isSubmitInput(ObservedNode node) {

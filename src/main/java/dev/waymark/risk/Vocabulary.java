@@ -69,10 +69,12 @@ final class Vocabulary {
   static final class Group {
     final String name;
     private final Pattern pattern;
+    private final Pattern whole;
 
     Group(String name, List<String> phrases) {
       this.name = name;
       StringBuilder alt = new StringBuilder();
+      StringBuilder all = new StringBuilder();
       for (String p : phrases) {
         String n = normalize(p);
         boolean prefix = n.endsWith("*");
@@ -81,6 +83,8 @@ final class Vocabulary {
         boolean spaceless = n.codePoints().anyMatch(Group::spacelessScript);
         boolean symbol = n.codePoints().noneMatch(Character::isLetterOrDigit);
         String q = Pattern.quote(n).replace(" ", "\\E\\s+\\Q");
+        if (all.length() > 0) all.append('|');
+        all.append(q).append(prefix ? "[\\p{L}\\p{N}]*" : "");
         if (alt.length() > 0) alt.append('|');
         if (spaceless || symbol) {
           alt.append(q);
@@ -93,6 +97,7 @@ final class Vocabulary {
         }
       }
       this.pattern = Pattern.compile(alt.length() == 0 ? "(?!)" : alt.toString());
+      this.whole = Pattern.compile(all.length() == 0 ? "(?!)" : "(?:" + all + ")");
     }
 
     private static boolean spacelessScript(int cp) {
@@ -110,6 +115,13 @@ final class Vocabulary {
 
     boolean in(String text) {
       return find(text) != null;
+    }
+
+    /** Whether the whole text, leaving out punctuation and symbols around it, is one phrase of this group. */
+    boolean isWhole(String text) {
+      if (text == null) return false;
+      String n = normalize(text).replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
+      return !n.isEmpty() && whole.matcher(n).matches();
     }
   }
 }
