@@ -36,7 +36,8 @@ rl.on('line', (line) => {
   if (captureFile) appendFileSync(captureFile, line + '\n');
   let prompt;
   try { prompt = JSON.parse(line); } catch { prompt = {}; }
-  const user = String(prompt.user || '');
+  // Names in the compact form escape their quotes: a model reads them plainly.
+  const user = String(prompt.user || '').replace(/\\"/g, '"');
   if (queue === null) queue = instructions(user);
   let decision;
   const next = queue.shift();

@@ -69,7 +69,10 @@ class RunAtScaleOptionsTest {
         "--rows", rows("name\nAda\n").toString(), "--values-file", values().toString());
 
     assertThat(run.code()).as(run.toString()).isEqualTo(dev.waymark.cli.ExitCodes.NO_BROWSER);
-    assertThat(run.err()).contains("cannot reach the Selenium Grid at http://127.0.0.1:" + port).contains("check that the Grid runs");
+    assertThat(run.err()).contains("no_session").contains("cannot reach the Selenium Grid");
+    // The run's line on stdout carries the whole message.
+    assertThat(run.out()).contains("\"status\":\"no_session\"").contains("cannot reach the Selenium Grid at http://127.0.0.1:" + port)
+        .contains("check that the Grid runs");
   }
 
   @Test
