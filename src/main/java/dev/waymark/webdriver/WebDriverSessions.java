@@ -27,6 +27,14 @@ public final class WebDriverSessions {
   /** How long a Grid may keep a new session queued before it has a free node. */
   private static final Duration GRID_QUEUE_WAIT = Duration.ofMinutes(10);
   private static final Duration CONNECT = Duration.ofSeconds(20);
+  // Selenium logs through java.util.logging, at INFO for every session it augments; a run's stderr is the person's
+  // progress, so only its warnings go there (the reference keeps the level: JUL holds loggers weakly).
+  private static final java.util.logging.Logger SELENIUM_LOG = quiet(java.util.logging.Logger.getLogger("org.openqa.selenium"));
+
+  private static java.util.logging.Logger quiet(java.util.logging.Logger logger) {
+    logger.setLevel(java.util.logging.Level.WARNING);
+    return logger;
+  }
 
   private final URI grid;
   private final Path chromium;
@@ -57,6 +65,7 @@ public final class WebDriverSessions {
 
   /** A new session with its BiDi connection, or why none could be had. */
   public WebDriverSession open() throws SessionStartException {
+    SELENIUM_LOG.fine("opening a session");
     ChromeOptions options = options();
     RemoteWebDriver driver = grid != null ? onGrid(options) : locally(options);
     try {

@@ -188,9 +188,11 @@ class PromptInjectionChromiumTest {
     Path resume = Files.writeString(dir.resolve("resume.txt"), "the person's CV " + UUID.randomUUID());
     int port = server.getAddress().getPort();
     int page = 0;
+    // The default suite: three payloads a channel (33 pages); -Dinjection.all=true: every payload on every channel.
+    int perChannel = Boolean.getBoolean("injection.all") ? PAYLOADS.size() : 3;
     for (String channel : CHANNELS.keySet()) {
-      for (int k = 0; k < 3; k++) {
-        String payload = PAYLOADS.get((page + k) % PAYLOADS.size()).replace("%d", String.valueOf(port));
+      for (int k = 0; k < perChannel; k++) {
+        String payload = PAYLOADS.get((perChannel == 3 ? page + k : k) % PAYLOADS.size()).replace("%d", String.valueOf(port));
         Path run = Files.createDirectories(dir.resolve("page-" + (++page)));
         PAGES.put(String.valueOf(page), new String[] {channel, payload});
         String url = "http://127.0.0.1:" + port + "/page/" + page;
