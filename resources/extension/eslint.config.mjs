@@ -32,7 +32,7 @@ export default [
   },
   {
     // page scripts (isolated world), MAIN-world guards and the popup page
-    files: ['src/page.js', 'src/page/**/*.js', 'src/guard-*.js', 'src/popup.js', 'src/sidepanel.js'],
+    files: ['src/page.js', 'src/page/**/*.js', 'src/guard-*.js', 'src/popup.js', 'src/popup-capabilities.js', 'src/sidepanel.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   {

@@ -4,6 +4,7 @@
 import { normalizeCode } from './bridge/pairing.js';
 import { CONNECTION_KEY, DEFAULT_PORT } from './bridge/state.js';
 import { PANEL_KEY } from './bridge/panel-key.js';
+import './popup-capabilities.js';
 
 const TEXT = {
   connected: ['Connected to the studio', 'connected'],

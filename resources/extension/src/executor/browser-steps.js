@@ -9,6 +9,7 @@ import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 import { StepFailure, MAX_FILE_BYTES, remaining, substituted } from './step-common.js';
 import { callNamedFunction } from './named-call.js';
+import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
 
 // ---- capturePageFile ----
 
@@ -29,7 +30,7 @@ export async function doCapturePageFile(ctx) {
   const { step, tabId } = ctx;
   const format = String(step.format || 'html').toLowerCase();
   if (format === 'mhtml') {
-    if (!chrome.pageCapture) throw new StepFailure('this browser does not let the extension save pages as MHTML');
+    await requireCapability('page_capture', 'capturePageFile format mhtml', (m) => new StepFailure(m));
     let bytes = null;
     let last = null;
     // The blob is backed by a temporary file that is now and then gone before it is read: once more.
@@ -73,6 +74,7 @@ export async function doCapturePageFile(ctx) {
 // override already holds it (then it stays as they left it).
 async function printToPdf(ctx) {
   const { step, tabId } = ctx;
+  requireDebugger('capturePageFile format pdf', 'save the page as html or mhtml', (m) => new StepFailure(m));
   const target = { tabId };
   let attachedHere = false;
   try {
@@ -229,6 +231,7 @@ export async function doSetViewport(ctx) {
   const size = parseSize(step.value);
   if (!size) throw new StepFailure(`a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not '${step.value}'`);
   if (tabId !== (await currentTaskTabId())) throw new StepFailure('setViewport changes only the task tab');
+  requireDebugger('setViewport', 'resize the browser window yourself in a userStep', (m) => new StepFailure(m));
   try {
     await setViewport(tabId, size.width, size.height);
   } catch (e) {

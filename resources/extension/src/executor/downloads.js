@@ -92,6 +92,8 @@ const allowedSites = new Set();
 
 /** Lets the task's site of url start downloads without Chrome's prompt (the extension gates them). */
 export async function allowAutomaticDownloads(url) {
+  // Without the Downloads capability Chrome's own prompt stops a page's second download: nothing gets through
+  // unseen, and the steps that would need it (allow_download, captureDownload) are refused in steps.js.
   if (!globalThis.chrome || !chrome.contentSettings || !chrome.contentSettings.automaticDownloads) return;
   let pattern;
   try {
@@ -113,6 +115,7 @@ export async function allowAutomaticDownloads(url) {
 /** Removes the automatic-download settings this extension made. */
 export async function clearAutomaticDownloads() {
   allowedSites.clear();
+  if (!globalThis.chrome || !chrome.contentSettings || !chrome.contentSettings.automaticDownloads) return;
   try { await chrome.contentSettings.automaticDownloads.clear({}); } catch { /* none */ }
 }
 

@@ -18,6 +18,9 @@ function classify(e) {
   const msg = String(e && e.message ? e.message : e);
   if (/no tab with id/i.test(msg)) return new PageCallError('the tab was closed', { fatal: true });
   if (/showing error page/i.test(msg)) return new PageCallError('the tab is showing an error page (the page failed to load)', { fatal: false });
+  if (/must request permission|missing host permission/i.test(msg)) {
+    return new PageCallError('Waymark has no access to this site: Chrome\'s site access for Waymark leaves it out. Click the Waymark icon and press "Allow on all sites", or set Site access to "On all sites" in chrome://extensions', { fatal: true });
+  }
   if (FATAL.test(msg)) return new PageCallError(`the extension cannot act on this page (${msg})`, { fatal: true });
   return new PageCallError(msg);
 }

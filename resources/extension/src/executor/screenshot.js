@@ -5,6 +5,7 @@
 // also has the debugger's capture, which works for a background tab. The outline is cleared afterwards.
 import { highlightInTab } from './steps.js';
 import { launchedByWaymark } from '../bridge/state.js';
+import { hasDebugger } from '../bridge/capabilities.js';
 
 const QUALITY = 60;
 // Chrome allows two captureVisibleTab calls a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND): keep them apart.
@@ -56,7 +57,7 @@ export async function captureTab(tabId) {
       first = e;
     }
   }
-  if (await launchedByWaymark()) {
+  if (hasDebugger() && await launchedByWaymark()) {
     const image = await viaDebugger(tabId);
     if (image) return image;
   }

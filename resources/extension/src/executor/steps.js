@@ -13,6 +13,7 @@ import { watchDownloads, unwatchDownloads, allowAutomaticDownloads, clearAutomat
 import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
+import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
 import { currentTaskTabId } from '../bridge/state.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
@@ -138,6 +139,7 @@ async function run(ctx, options) {
     const c = await conditionHolds(ctx, step.condition);
     if (!c.holds) return { ok: true, skipped: true, data: `condition does not hold: ${c.detail}` };
   }
+  await checkCapabilities(ctx);
   if (MAY_DOWNLOAD.has(step.type)) {
     // Before the first step on a page of a site (usually done by the step that loaded it).
     let url = lastUrls.get(tabId);
@@ -164,6 +166,18 @@ async function run(ctx, options) {
   return afterAction(ctx, result, baseline);
 }
 
+// A step that needs what this browser does not grant fails before anything reaches the page (decision 0050): trusted
+// input that quietly became page-script input, or a download let through that Chrome then stops, would be a lie.
+async function checkCapabilities(ctx) {
+  const { step } = ctx;
+  if (ctx.trusted && TRUSTED_TYPES.has(step.type)) {
+    requireDebugger(`trusted input (this ${step.type})`, 'turn Trusted input off in the studio\'s Browser panel so Waymark types and clicks from the page script', (m) => new StepFailure(m));
+  }
+  if (step.type === 'captureDownload') await requireCapability('downloads', 'captureDownload', (m) => new StepFailure(m));
+  else if (step.allow_download) await requireCapability('downloads', `a ${step.type} with allow_download`, (m) => new StepFailure(m));
+}
+
+const TRUSTED_TYPES = new Set(['click', 'fill', 'press']);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
 const MAY_DOWNLOAD = new Set(['click', 'press', 'select', 'fill', 'captureDownload', 'eval']);
 // Task tabs this worker has recorded as worked in (see task-tabs.js).

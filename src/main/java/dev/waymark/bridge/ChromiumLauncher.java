@@ -31,6 +31,12 @@ public final class ChromiumLauncher {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
+   * Permissions only a launched browser's copy has: Chrome refuses {@code debugger} as an optional permission, so
+   * the strict manifest the person installs cannot carry it at all (decision 0050).
+   */
+  public static final List<String> LAUNCHED_ONLY_PERMISSIONS = List.of("debugger");
+
+  /**
    * How to launch.
    *
    * @param chromium        an explicit executable, or null to search PATH
@@ -40,9 +46,11 @@ public final class ChromiumLauncher {
    * @param extraArgs       more command-line flags
    * @param trustedInput    the extension's default input is trusted (chrome.debugger); tests of the page-script
    *                        fallback turn it off
+   * @param grantUpFront    the copy's manifest grants every optional and launched-only permission (decision 0050);
+   *                        only a test of the person's own browser loads the strict manifest
    */
   public record Options(Path chromium, boolean headless, String profile, boolean remoteDebugging,
-                        List<String> extraArgs, boolean trustedInput) {
+                        List<String> extraArgs, boolean trustedInput, boolean grantUpFront) {
     public Options {
       extraArgs = extraArgs == null ? List.of() : List.copyOf(extraArgs);
       if (profile != null && !profile.matches("[A-Za-z0-9._-]{1,64}")) {
@@ -52,27 +60,32 @@ public final class ChromiumLauncher {
 
     /** A fresh temporary profile, with a window. */
     public static Options defaults() {
-      return new Options(null, false, null, false, List.of(), true);
+      return new Options(null, false, null, false, List.of(), true, true);
     }
 
     public Options withHeadless(boolean h) {
-      return new Options(chromium, h, profile, remoteDebugging, extraArgs, trustedInput);
+      return new Options(chromium, h, profile, remoteDebugging, extraArgs, trustedInput, grantUpFront);
     }
 
     public Options withProfile(String p) {
-      return new Options(chromium, headless, p, remoteDebugging, extraArgs, trustedInput);
+      return new Options(chromium, headless, p, remoteDebugging, extraArgs, trustedInput, grantUpFront);
     }
 
     public Options withChromium(Path c) {
-      return new Options(c, headless, profile, remoteDebugging, extraArgs, trustedInput);
+      return new Options(c, headless, profile, remoteDebugging, extraArgs, trustedInput, grantUpFront);
     }
 
     public Options withRemoteDebugging(boolean r) {
-      return new Options(chromium, headless, profile, r, extraArgs, trustedInput);
+      return new Options(chromium, headless, profile, r, extraArgs, trustedInput, grantUpFront);
     }
 
     public Options withTrustedInput(boolean t) {
-      return new Options(chromium, headless, profile, remoteDebugging, extraArgs, t);
+      return new Options(chromium, headless, profile, remoteDebugging, extraArgs, t, grantUpFront);
+    }
+
+    /** False loads the extension's strict manifest, as the person's own browser does (tests of that case). */
+    public Options withGrantUpFront(boolean g) {
+      return new Options(chromium, headless, profile, remoteDebugging, extraArgs, trustedInput, g);
     }
   }
 
@@ -107,6 +120,9 @@ public final class ChromiumLauncher {
       writePairing(extension, secret, port);
     }
     writeLaunch(extension, options.trustedInput());
+    if (options.grantUpFront()) {
+      grantUpFront(extension);
+    }
 
     List<String> cmd = new ArrayList<>();
     cmd.add(exe.toString());
@@ -189,6 +205,32 @@ public final class ChromiumLauncher {
       return;
     }
     throw new IOException("Cannot copy the extension from " + manifest);
+  }
+
+  /**
+   * Rewrites the copy's manifest so Chrome grants at load, without a prompt, what the person's own browser asks
+   * for later or not at all: the optional permissions and hosts become required ones, plus the launched-only ones.
+   * The copy is private to this browser and written by Waymark, so no person's consent is being skipped.
+   */
+  static void grantUpFront(Path extension) throws IOException {
+    Path file = extension.resolve("manifest.json");
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode manifest = (ObjectNode) json.readTree(file.toFile());
+    moveInto(manifest, "optional_permissions", "permissions", LAUNCHED_ONLY_PERMISSIONS);
+    moveInto(manifest, "optional_host_permissions", "host_permissions", List.of());
+    Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(manifest), StandardCharsets.UTF_8);
+  }
+
+  private static void moveInto(ObjectNode manifest, String from, String to, List<String> more) {
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>();
+    manifest.path(to).forEach(n -> all.add(n.asText()));
+    manifest.path(from).forEach(n -> all.add(n.asText()));
+    all.addAll(more);
+    manifest.remove(from);
+    if (!all.isEmpty()) {
+      var array = manifest.putArray(to);
+      all.forEach(array::add);
+    }
   }
 
   private static void writePairing(Path extension, PairingSecret secret, int port) throws IOException {

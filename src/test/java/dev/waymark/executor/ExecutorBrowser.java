@@ -31,6 +31,7 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
   private static final int DEFAULT_TIMEOUT_MS = 5000;
 
   private final boolean trusted;
+  private boolean strict;
   private BrowserHarness harness;
   private TestPages pages;
   private JsonNode lastPayload;
@@ -50,11 +51,18 @@ final class ExecutorBrowser implements BeforeAllCallback, AfterAllCallback, Auto
     return new ExecutorBrowser(true);
   }
 
+  /** A browser that loads the extension's strict manifest, as a person's own browser does (decision 0050). */
+  static ExecutorBrowser createStrict() {
+    ExecutorBrowser b = new ExecutorBrowser(false);
+    b.strict = true;
+    return b;
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
     pages = new TestPages();
     try {
-      harness = trusted ? BrowserHarness.startTrusted() : BrowserHarness.start();
+      harness = strict ? BrowserHarness.startStrict() : trusted ? BrowserHarness.startTrusted() : BrowserHarness.start();
     } catch (Exception | Error e) {
       pages.close();
       throw e;

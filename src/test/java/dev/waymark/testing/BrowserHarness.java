@@ -35,6 +35,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
   // The harness's browser defaults to page-script input, as the executor tests were written for; a test of
   // the launched browser's trusted default asks for it (withTrustedDefault) or sets the connection's switch.
   private boolean trustedInput;
+  private boolean grantUpFront = true;
   private Path configDir;
   private BrowserClient client;
   private LaunchedBrowser browser;
@@ -61,9 +62,25 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     return this;
   }
 
+  /**
+   * This harness's browser loads the extension's strict manifest, as a person's own browser does: no debugger, the
+   * optional permissions not granted (decision 0050). Call before it starts.
+   */
+  public BrowserHarness withStrictManifest() {
+    grantUpFront = false;
+    return this;
+  }
+
   /** A started harness whose browser has the launched default (trusted input), for try-with-resources. */
   public static BrowserHarness startTrusted() throws Exception {
     BrowserHarness h = create().withTrustedDefault();
+    h.startAll();
+    return h;
+  }
+
+  /** A started harness whose browser loads the strict manifest (a person's own browser), for try-with-resources. */
+  public static BrowserHarness startStrict() throws Exception {
+    BrowserHarness h = create().withStrictManifest();
     h.startAll();
     return h;
   }
@@ -95,7 +112,7 @@ public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback
     client = BrowserClient.start(config);
     pages = new PageServer();
     browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-        .withChromium(chromium).withHeadless(true).withRemoteDebugging(true).withTrustedInput(trustedInput));
+        .withChromium(chromium).withHeadless(true).withRemoteDebugging(true).withTrustedInput(trustedInput).withGrantUpFront(grantUpFront));
     try {
       client.awaitConnected().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException e) {

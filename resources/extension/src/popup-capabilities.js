@@ -1,0 +1,42 @@
+// @ts-check
+// The popup's capability switches (docs/decisions/0050). chrome.permissions.request needs a person's gesture on an
+// extension page, so the worker can never turn one on by itself: a step that needs one fails and says to come here.
+import { CAPABILITIES, hasCapability, hasDebugger } from './bridge/capabilities.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+async function render() {
+  const list = $('caps');
+  list.textContent = '';
+  for (const [key, c] of Object.entries(CAPABILITIES)) {
+    const on = await hasCapability(/** @type {keyof typeof CAPABILITIES} */ (key));
+    const li = document.createElement('li');
+    const label = document.createElement('span');
+    label.textContent = `${c.name}: ${on ? 'on' : 'off'} — ${c.purpose}`;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = `cap-${key}`;
+    button.textContent = on ? 'Turn off' : 'Turn on';
+    button.addEventListener('click', async () => {
+      try {
+        if (on) await chrome.permissions.remove({ permissions: c.permissions });
+        else await chrome.permissions.request({ permissions: c.permissions });
+      } finally {
+        render();
+      }
+    });
+    li.append(label, button);
+    list.append(li);
+  }
+  $('debugger-note').textContent = hasDebugger()
+    ? 'Trusted input, viewport and PDF: on (a browser Waymark launched).'
+    : 'Trusted input, viewport and PDF work only in a browser Waymark launches (Launch browser in the studio).';
+  $('site-access').hidden = await chrome.permissions.contains({ origins: ['<all_urls>'] });
+}
+
+$('allow-sites').addEventListener('click', async () => {
+  try { await chrome.permissions.request({ origins: ['<all_urls>'] }); } finally { render(); }
+});
+chrome.permissions.onAdded.addListener(() => { render(); });
+chrome.permissions.onRemoved.addListener(() => { render(); });
+render();
