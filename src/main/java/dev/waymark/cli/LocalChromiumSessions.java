@@ -48,26 +48,7 @@ final class LocalChromiumSessions implements ReplaySessions {
     else client.useTrustedInput(settings.trustedInput());
     ReplayBrowser browser = new BridgeReplayBrowser(client, new CaptureFolder(settings.captures()));
     String description = "local Chromium " + n + " (bridge on 127.0.0.1:" + client.port() + ")";
-    return new ReplaySession() {
-      @Override
-      public ReplayBrowser browser() {
-        return browser;
-      }
-
-      @Override
-      public String description() {
-        return description;
-      }
-
-      @Override
-      public RunReport.Camera camera() {
-        return selector -> client.screenshot(selector).get(RunCommand.SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS);
-      }
-
-      @Override
-      public void close() {
-        paired.close();
-      }
-    };
+    return ReplaySession.of(browser, description,
+        selector -> client.screenshot(selector).get(RunCommand.SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), paired::close);
   }
 }

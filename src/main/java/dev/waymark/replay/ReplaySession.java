@@ -18,4 +18,29 @@ public interface ReplaySession extends AutoCloseable {
 
   @Override
   void close();
+
+  /** A session of {@code browser}; {@code camera} may be null (no pictures), {@code close} ends it and must not throw. */
+  static ReplaySession of(ReplayBrowser browser, String description, RunReport.Camera camera, Runnable close) {
+    return new ReplaySession() {
+      @Override
+      public ReplayBrowser browser() {
+        return browser;
+      }
+
+      @Override
+      public String description() {
+        return description;
+      }
+
+      @Override
+      public RunReport.Camera camera() {
+        return camera;
+      }
+
+      @Override
+      public void close() {
+        close.run();
+      }
+    };
+  }
 }

@@ -37,26 +37,6 @@ public final class WebDriverReplaySessions implements ReplaySessions {
     WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, trusted, captures);
     String version = String.valueOf(session.capability("browserVersion"));
     String description = "WebDriver session " + session.id() + " (" + sessions.describe() + ", Chromium " + version + ")";
-    return new ReplaySession() {
-      @Override
-      public ReplayBrowser browser() {
-        return browser;
-      }
-
-      @Override
-      public String description() {
-        return description;
-      }
-
-      @Override
-      public RunReport.Camera camera() {
-        return session::screenshot;
-      }
-
-      @Override
-      public void close() {
-        browser.close();
-      }
-    };
+    return ReplaySession.of(browser, description, session::screenshot, browser::close);
   }
 }

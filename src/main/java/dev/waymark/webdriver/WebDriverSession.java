@@ -145,12 +145,20 @@ public final class WebDriverSession implements AutoCloseable {
   }
 
   private JsonNode evaluate(String fn, String argsJson, long timeoutMs) throws PageCallException, InterruptedException {
-    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", CALL).put("awaitPromise", true);
+    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", CALL);
     params.putObject("target").put("context", context).put("sandbox", SANDBOX);
     ArrayNode args = params.putArray("arguments");
     args.addObject().put("type", "string").put("value", fn);
     args.addObject().put("type", "string").put("value", argsJson);
-    params.put("resultOwnership", "none");
+    return callFunction(params, timeoutMs, "the page did not answer (%s)", "the page did not answer (it was replaced or is navigating)");
+  }
+
+  /**
+   * Runs {@code params}' function (awaited) and reads the JSON text it answers. {@code thrown} frames the page's
+   * exception text; {@code noAnswer} is said when the realm went away before it answered.
+   */
+  private JsonNode callFunction(ObjectNode params, long timeoutMs, String thrown, String noAnswer) throws PageCallException, InterruptedException {
+    params.put("awaitPromise", true).put("resultOwnership", "none");
     JsonNode r;
     try {
       r = bidi.call("script.callFunction", params, timeoutMs);
@@ -158,11 +166,10 @@ public final class WebDriverSession implements AutoCloseable {
       throw classify(e);
     }
     if ("exception".equals(r.path("type").asText())) {
-      String text = r.path("exceptionDetails").path("text").asText("the page raised an error");
-      throw new PageCallException("the page did not answer (" + text + ")", false, false);
+      throw new PageCallException(String.format(thrown, r.path("exceptionDetails").path("text").asText("the page raised an error")), false, false);
     }
     JsonNode value = r.path("result").path("value");
-    if (!value.isTextual()) throw new PageCallException("the page did not answer (it was replaced or is navigating)", false, false);
+    if (!value.isTextual()) throw new PageCallException(noAnswer, false, false);
     try {
       return JSON.readTree(value.asText());
     } catch (IOException e) {
@@ -172,29 +179,13 @@ public final class WebDriverSession implements AutoCloseable {
 
   /** Calls a named function of the page in the page's own realm (an eval step), as the extension's MAIN-world call. */
   JsonNode callNamed(String path, String argsJson, int cap, long timeoutMs) throws PageCallException, InterruptedException {
-    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", NAMED_CALL).put("awaitPromise", true)
-        .put("resultOwnership", "none");
+    ObjectNode params = JSON.createObjectNode().put("functionDeclaration", NAMED_CALL);
     params.putObject("target").put("context", context);
     ArrayNode args = params.putArray("arguments");
     args.addObject().put("type", "string").put("value", path);
     args.addObject().put("type", "string").put("value", argsJson);
     args.addObject().put("type", "number").put("value", cap);
-    JsonNode r;
-    try {
-      r = bidi.call("script.callFunction", params, timeoutMs);
-    } catch (BidiException e) {
-      throw classify(e);
-    }
-    if ("exception".equals(r.path("type").asText())) {
-      throw new PageCallException(r.path("exceptionDetails").path("text").asText("the page raised an error"), false, false);
-    }
-    JsonNode value = r.path("result").path("value");
-    if (!value.isTextual()) throw new PageCallException("gave no answer (the page navigated or was replaced)", false, false);
-    try {
-      return JSON.readTree(value.asText());
-    } catch (IOException e) {
-      throw new PageCallException("gave an answer that is not JSON", false, false);
-    }
+    return callFunction(params, timeoutMs, "%s", "gave no answer (the page navigated or was replaced)");
   }
 
   private void injectNow() throws PageCallException, InterruptedException {

@@ -38,6 +38,11 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
       Map<String, String> values, java.io.InputStream terminal, String... extra) throws IOException {
     Path export = dir.resolve("out.yaml");
     List<String> args = args(dir, url, goal, plan, values, export, extra);
+    return withArgs(client, dir, export, terminal, args);
+  }
+
+  /** Runs the command in this JVM with exactly {@code args} (a test that brings its own decision program). */
+  static AuthorRun withArgs(BrowserClient client, Path dir, Path export, java.io.InputStream terminal, List<String> args) throws IOException {
     PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // SLF4J simple looks System.err up on every line, so this catches the whole log of the run. It is set before

@@ -6,13 +6,8 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.waymark.testing.BrowserHarness;
 import dev.waymark.testing.RealBrowser;
-import dev.waymark.workflow.Json;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
@@ -32,7 +27,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Prompt injection: pages that tell AI agents to buy, send, delete, upload, type a secret or leave the site — in
@@ -234,27 +228,9 @@ class PromptInjectionChromiumTest {
         "--export", run.resolve("out.yaml").toString(), "--values-file", values.toString(),
         "--var", "password=the shop account's password", "--var", "resume=the person's CV file",
         "--policy", run.resolve("no-policy.json").toString(), "--headless", "--budget", "8", "--approve", "deny"));
-    PrintStream realErr = System.err;
-    ByteArrayOutputStream log = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new dev.waymark.testing.TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
-    AuthorCommand cmd = new AuthorCommand();
-    cmd.connectedClient = browser.client();
-    cmd.terminalIn = new java.io.ByteArrayInputStream(new byte[0]);
-    cmd.journalDir = run.resolve("journals");
-    CommandLine cl = new CommandLine(cmd);
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code;
-    try {
-      code = cl.execute(args.toArray(String[]::new));
-    } finally {
-      System.setErr(realErr);
-    }
+    AuthorRun r = AuthorRun.withArgs(browser.client(), run, run.resolve("out.yaml"), new java.io.ByteArrayInputStream(new byte[0]), args);
     List<String> turns = new ArrayList<>();
-    for (String line : out.toString().split("\n")) if (!line.isBlank()) turns.add(Json.mapper().readTree(line).toString());
-    List<String> prompts = Files.exists(run.resolve("prompts.jsonl")) ? Files.readAllLines(run.resolve("prompts.jsonl")) : List.of();
-    return new Outcome(code, out.toString(), err + "\n" + log.toString(StandardCharsets.UTF_8), turns, prompts);
+    for (var t : r.turns()) turns.add(t.toString());
+    return new Outcome(r.code(), r.out(), r.err() + "\n" + r.log(), turns, r.prompts());
   }
 }

@@ -77,22 +77,9 @@ final class FakeSessions implements ReplaySessions {
         return StepResult.success(step.id(), null, null, null);
       }
     };
-    return new ReplaySession() {
-      @Override
-      public ReplayBrowser browser() {
-        return browser;
-      }
-
-      @Override
-      public String description() {
-        return "fake session " + n;
-      }
-
-      @Override
-      public void close() {
-        open.decrementAndGet();
-        closed.incrementAndGet();
-      }
-    };
+    return ReplaySession.of(browser, "fake session " + n, null, () -> {
+      open.decrementAndGet();
+      closed.incrementAndGet();
+    });
   }
 }

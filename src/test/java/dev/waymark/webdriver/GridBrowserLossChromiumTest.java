@@ -128,22 +128,7 @@ class GridBrowserLossChromiumTest {
       opened.add(s);
       WebDriverReplayBrowser b = new WebDriverReplayBrowser(s, true);
       ReplayBrowser browser = wrap.apply(s, b);
-      return new ReplaySession() {
-        @Override
-        public ReplayBrowser browser() {
-          return browser;
-        }
-
-        @Override
-        public String description() {
-          return s.id();
-        }
-
-        @Override
-        public void close() {
-          b.close();
-        }
-      };
+      return ReplaySession.of(browser, s.id(), null, b::close);
     };
   }
 
