@@ -1,0 +1,49 @@
+package dev.waymark.workflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.waymark.testing.Fuzzing;
+import org.junit.jupiter.api.AfterAll;
+
+/**
+ * Fuzzes the workflow YAML loader with any file: it is a {@link Workflow} that writes and reads back to itself, or a
+ * {@link WorkflowLoadException} with at least one problem, each on a line of the file; the same for the key lines an
+ * edit uses. Within the budget of one input.
+ */
+class WorkflowYamlFuzzTest {
+  private static final Fuzzing.Target TARGET = Fuzzing.target(WorkflowYamlFuzzTest.class, "aFileIsAWorkflowThatRoundTripsOrProblemsWithLines");
+
+  @FuzzTest(maxDuration = "60s")
+  void aFileIsAWorkflowThatRoundTripsOrProblemsWithLines(byte[] data) throws Exception {
+    String yaml = Fuzzing.text(data);
+    long lines = yaml.lines().count() + 1;
+    TARGET.run(() -> {
+      try {
+        Workflow workflow = WorkflowYaml.read(yaml);
+        String written = WorkflowYaml.write(workflow);
+        assertThat(WorkflowYaml.read(written)).as("read(write(w)) of\n%s", written).isEqualTo(workflow);
+      } catch (WorkflowLoadException e) {
+        assertProblems(e, lines);
+      }
+      try {
+        assertThat(WorkflowYaml.keyLines(yaml).values()).allSatisfy(line -> assertThat(line).isBetween(1, (int) lines));
+      } catch (WorkflowLoadException e) {
+        assertProblems(e, lines);
+      }
+    });
+  }
+
+  private static void assertProblems(WorkflowLoadException e, long lines) {
+    assertThat(e.problems()).isNotEmpty();
+    assertThat(e.problems()).allSatisfy(p -> {
+      assertThat(p.line()).isBetween(0, (int) lines);
+      assertThat(p.message()).isNotBlank();
+    });
+  }
+
+  @AfterAll
+  static void figures() {
+    TARGET.report();
+  }
+}
