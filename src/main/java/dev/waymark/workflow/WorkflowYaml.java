@@ -154,8 +154,9 @@ public final class WorkflowYaml {
       }
       return new Located(tree, lines);
     } catch (IOException | RuntimeException e) {
+      // A limit (depth, length) is reported without a location: the last value read is where the reader stopped.
       int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe && jpe.getLocation() != null
-          ? jpe.getLocation().getLineNr() : 0;
+          ? jpe.getLocation().getLineNr() : lines.values().stream().mapToInt(Integer::intValue).max().orElse(0);
       String msg = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe.getOriginalMessage() : e.getMessage();
       problems.add(new WorkflowProblem(line, "", "not readable as YAML: " + firstLine(msg)));
       return null;

@@ -66,6 +66,7 @@ class FuzzRejectionTimesTest {
     WorkflowLoadException e = rejected("workflow YAML nested 10,000 deep", WorkflowLoadException.class,
         () -> WorkflowYaml.read("steps: " + "[".repeat(DEPTH) + "]".repeat(DEPTH)));
     assertThat(e.problems().get(0).message()).contains("not readable as YAML").contains("nesting depth");
+    assertThat(e.problems().get(0).line()).as("the line where the reader stopped").isEqualTo(1);
   }
 
   @Test
