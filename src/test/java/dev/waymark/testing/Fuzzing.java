@@ -3,6 +3,8 @@ package dev.waymark.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.management.ClassLoadingMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,8 @@ public final class Fuzzing {
   /** Input bytes that start with these two are read as raw UTF-16 chars, so lone surrogates reach the target. */
   private static final int RAW_UTF16_MARK_0 = 0xFE;
   private static final int RAW_UTF16_MARK_1 = 0xFF;
+
+  private static final ClassLoadingMXBean CLASSES = ManagementFactory.getClassLoadingMXBean();
 
   private Fuzzing() {}
 
@@ -82,13 +86,22 @@ public final class Fuzzing {
     /**
      * Runs one input through the target, counting it, and fails when it took longer than {@link #BUDGET}. What
      * the call throws goes on to the fuzzer: a target catches exactly its documented exceptions and nothing else.
+     * The call must be repeatable: an input that loaded classes is run twice.
      */
     public void run(Call call) throws Exception {
       long start = System.nanoTime();
       firstNanos.compareAndSet(0, start);
+      long loaded = CLASSES.getTotalLoadedClassCount();
       call.call();
       long took = System.nanoTime() - start;
-      lastNanos.set(start + took);
+      if (CLASSES.getTotalLoadedClassCount() != loaded) {
+        // The first input down a new path also paid for loading (and, fuzzing, instrumenting) its classes, which
+        // took up to 16 s on a loaded machine: the warm second run is the one held to the budget.
+        long again = System.nanoTime();
+        call.call();
+        took = System.nanoTime() - again;
+      }
+      lastNanos.set(System.nanoTime());
       executions.incrementAndGet();
       slowestNanos.accumulateAndGet(took, Math::max);
       assertThat(Duration.ofNanos(took)).as("%s.%s took %d ms, over the budget of %d ms", testClass.getSimpleName(),
@@ -98,7 +111,7 @@ public final class Fuzzing {
     /**
      * Prints the target's figures once after its run: executions, executions/s, corpus size (the checked-in
      * inputs and what the fuzzer kept under {@code .cifuzz-corpus}), crashes found (files Jazzer wrote into the
-     * inputs folder during the run) and the slowest input.
+     * inputs folder during the run) and the slowest input (its warm run).
      */
     public void report() {
       long runs = executions.get();
