@@ -173,7 +173,8 @@ public final class WorkflowYaml {
     int lineStart = 0;
     for (int i = 0; i <= yaml.length(); i++) {
       char c = i < yaml.length() ? yaml.charAt(i) : '\n';
-      if (c != '\n' && c != '\r') continue;
+      // the line breaks of YAML 1.1, as SnakeYAML counts lines (NEL, LS and PS too)
+      if (c != '\n' && c != '\r' && c != '\u0085' && c != '\u2028' && c != '\u2029') continue;
       if (i - lineStart > MAX_LINE_CHARS) {
         return new WorkflowProblem(line, "", "the line is longer than " + MAX_LINE_CHARS
             + " characters; no workflow needs a line that long");
