@@ -45,6 +45,11 @@ public final class WireCodec {
     if (!(node instanceof ObjectNode object)) {
       throw new WireException("a message must be a JSON object");
     }
+    if (holdsNonFinite(object)) {
+      // 1e400 parses as Infinity and would be written back as the string "Infinity": a frame that does not mean
+      // what it says. JSON.stringify never writes such a number, so no message of our extension holds one.
+      throw new WireException("a number in the message is out of range");
+    }
     JsonNode type = object.get("type");
     if (type == null || !type.isTextual()) {
       throw new WireException("a message needs a string \"type\"");
@@ -52,6 +57,16 @@ public final class WireCodec {
     MessageType messageType = MessageType.fromWire(type.asText())
         .orElseThrow(() -> new WireException("unknown message type"));
     return new Decoded(messageType, object);
+  }
+
+  private static boolean holdsNonFinite(JsonNode node) {
+    if (node.isFloatingPointNumber()) return !Double.isFinite(node.doubleValue());
+    if (!node.isContainerNode()) return false;
+    // depth is bounded by the parser's nesting limit, so recursion is safe here
+    for (JsonNode child : node) {
+      if (holdsNonFinite(child)) return true;
+    }
+    return false;
   }
 
   /** A new message object of {@code type}. */

@@ -1,6 +1,7 @@
 package dev.waymark.cli;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -22,6 +23,9 @@ final class ValuesFile {
       PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
       PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
+  /** The largest values file read; far above any real one. */
+  static final long MAX_BYTES = 1024 * 1024;
+
   private ValuesFile() {}
 
   /** Reads the values; an unusable file is an IOException whose message says how to fix it. */
@@ -35,7 +39,18 @@ final class ValuesFile {
             + "(chmod 600 " + file + ") and run again");
       }
     }
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    if (Files.size(file) > MAX_BYTES) {
+      // Values are a few names and strings; a file this big is a wrong path, and reading it whole would cost memory.
+      throw new IOException("the values file " + file + " is larger than " + MAX_BYTES / 1024
+          + " KiB; it holds name=value lines, one per variable");
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (CharacterCodingException e) {
+      // The decoder's own message ("Input length = 1") says nothing a person can act on.
+      throw new IOException("the values file " + file + " is not UTF-8 text; save it as UTF-8 and run again");
+    }
     Map<String, String> values = new LinkedHashMap<>();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);

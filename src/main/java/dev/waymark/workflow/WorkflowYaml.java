@@ -40,6 +40,12 @@ public final class WorkflowYaml {
   public static final int MAX_STRING_CHARS = 256 * 1024;
   public static final int MAX_DEPTH = 32;
   public static final int MAX_ALIASES = 0;
+  /**
+   * SnakeYAML's reader copies its look-ahead window for every buffer it fills, so one line costs time
+   * quadratic in its length (a 2 MiB line took over a second); a longer line is refused before parsing.
+   * Twice the string limit leaves room for a long value's key, indentation and escapes.
+   */
+  public static final int MAX_LINE_CHARS = 2 * MAX_STRING_CHARS;
 
   private static final YAMLMapper WRITER = YAMLMapper.builder(YAMLFactory.builder()
           .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -86,10 +92,6 @@ public final class WorkflowYaml {
 
   public static Workflow read(String yaml) throws WorkflowLoadException {
     List<WorkflowProblem> problems = new ArrayList<>();
-    if (yaml.length() > MAX_DOCUMENT_CHARS) {
-      throw new WorkflowLoadException(List.of(new WorkflowProblem(0, "",
-          "the file is larger than " + MAX_DOCUMENT_CHARS / (1024 * 1024) + " MiB; a workflow is never that big")));
-    }
     Located doc = parse(yaml, problems);
     if (doc == null || !problems.isEmpty()) throw new WorkflowLoadException(problems);
     if (!(doc.tree instanceof ObjectNode root)) {
@@ -134,6 +136,11 @@ public final class WorkflowYaml {
 
   /** Builds the tree by hand so every value keeps its line, and tags and aliases are seen, not obeyed. */
   private static Located parse(String yaml, List<WorkflowProblem> problems) {
+    WorkflowProblem tooBig = sizeProblem(yaml);
+    if (tooBig != null) {
+      problems.add(tooBig);
+      return null;
+    }
     Map<String, Integer> lines = new HashMap<>();
     try (YAMLParser p = (YAMLParser) boundedFactory().createParser(yaml.getBytes(StandardCharsets.UTF_8))) {
       JsonToken t = p.nextToken();
@@ -147,12 +154,36 @@ public final class WorkflowYaml {
       }
       return new Located(tree, lines);
     } catch (IOException | RuntimeException e) {
+      // A limit (depth, length) is reported without a location: the last value read is where the reader stopped.
       int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe && jpe.getLocation() != null
-          ? jpe.getLocation().getLineNr() : 0;
+          ? jpe.getLocation().getLineNr() : lines.values().stream().mapToInt(Integer::intValue).max().orElse(0);
       String msg = e instanceof com.fasterxml.jackson.core.JsonProcessingException jpe ? jpe.getOriginalMessage() : e.getMessage();
       problems.add(new WorkflowProblem(line, "", "not readable as YAML: " + firstLine(msg)));
       return null;
     }
+  }
+
+  /** A document too big, or with a line too long, to hand to the parser; null when it may be parsed. */
+  private static WorkflowProblem sizeProblem(String yaml) {
+    if (yaml.length() > MAX_DOCUMENT_CHARS) {
+      return new WorkflowProblem(0, "", "the file is larger than " + MAX_DOCUMENT_CHARS / (1024 * 1024)
+          + " MiB; a workflow is never that big");
+    }
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i <= yaml.length(); i++) {
+      char c = i < yaml.length() ? yaml.charAt(i) : '\n';
+      // the line breaks of YAML 1.1, as SnakeYAML counts lines (NEL, LS and PS too)
+      if (c != '\n' && c != '\r' && c != '\u0085' && c != '\u2028' && c != '\u2029') continue;
+      if (i - lineStart > MAX_LINE_CHARS) {
+        return new WorkflowProblem(line, "", "the line is longer than " + MAX_LINE_CHARS
+            + " characters; no workflow needs a line that long");
+      }
+      if (c == '\r' && i + 1 < yaml.length() && yaml.charAt(i + 1) == '\n') i++;
+      line++;
+      lineStart = i + 1;
+    }
+    return null;
   }
 
   private static JsonNode readValue(YAMLParser p, String pointer, Map<String, Integer> lines,
