@@ -26,12 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The hostile inputs too big to check in as fuzz inputs (issue #18): an alias bomb, 10,000 levels of nesting and
  * 50 MB strings, each rejected by the fuzzed readers with a clear error. Each prints its time next to the 1 s target
- * as a {@code TARGET} line; the assertion is a generous 5 s so a loaded machine does not fail the build (decision
- * 0015). Lives in {@code cli} because the values file reader is package-private here.
+ * as a {@code TARGET} line (the figure, read in the build log); the assertion is only a hang guard of 30 s, which a
+ * quadratic reader of these sizes would pass by minutes, so a loaded machine never fails the build (decision 0015). Lives in {@code cli} because the values file reader is package-private here.
  */
 class FuzzRejectionTimesTest {
   private static final Duration TARGET = Duration.ofSeconds(1);
-  private static final Duration BOUND = Duration.ofSeconds(5);
+  private static final Duration BOUND = Duration.ofSeconds(30);
   private static final int FIFTY_MB = 50 * 1024 * 1024;
   private static final int DEPTH = 10_000;
 
