@@ -22,9 +22,9 @@ import picocli.CommandLine;
  * One {@code waymark run} for tests, in this JVM: exit code, stdout, stderr, and the log (System.err while it ran,
  * where SLF4J simple writes). With a client the command uses that paired browser instead of launching one.
  */
-record ReplayRun(int code, String out, String err, String log) {
+public record ReplayRun(int code, String out, String err, String log) {
 
-  static ReplayRun run(BrowserClient client, String... args) {
+  public static ReplayRun run(BrowserClient client, String... args) {
     PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // Set before the CommandLine exists: picocli swaps a writer set earlier for its own when System.err changes.
@@ -44,7 +44,7 @@ record ReplayRun(int code, String out, String err, String log) {
   }
 
   /** An owner-only values file. */
-  static Path valuesFile(Path dir, Map<String, String> values) throws IOException {
+  public static Path valuesFile(Path dir, Map<String, String> values) throws IOException {
     Path f = dir.resolve("values.txt");
     StringBuilder b = new StringBuilder("# test values\n");
     values.forEach((k, v) -> b.append(k).append('=').append(v).append('\n'));
