@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * logging — each with a fresh random canary password that reaches the page. Every output is scanned for the canary
  * raw and base64-, URL-, JSON- and HTML-encoded: prompts, stdout, stderr, logs, journals, exported YAML, reports and
  * their pictures' bytes, the extension's {@code chrome.storage}. Target: 0 hits. {@code -Dcanary.rounds=N} runs N
- * rounds of the five kinds (the default suite runs 2).
+ * rounds of the five kinds, six sessions a round (the default suite runs one; {@code -Dcanary.rounds=9}: 54 sessions).
  */
 @RealBrowser
 class CanarySweepChromiumTest {
@@ -147,8 +147,25 @@ class CanarySweepChromiumTest {
   }
 
   @Test
+  void theScanFindsTheCanaryInEveryEncodingItLooksFor() throws Exception {
+    String c = canary();
+    String base64 = Base64.getEncoder().encodeToString(("{\"password\":\"" + c + "\"}").getBytes(StandardCharsets.UTF_8));
+    String[] planted = {"x" + c + "y", "q=" + URLEncoder.encode(c, StandardCharsets.UTF_8), dev.waymark.workflow.Json.write(Map.of("v", c)),
+        "<p>" + c.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;") + "</p>",
+        "data:" + base64, Base64.getUrlEncoder().encodeToString(("ab" + c).getBytes(StandardCharsets.UTF_8))};
+    for (String text : planted) {
+      hits.clear();
+      scan("planted", text, c);
+      assertThat(hits).as("a scan of %s", text).isNotEmpty();
+    }
+    hits.clear();
+    scan("clean", "{{ password }} and " + canary(), c);
+    assertThat(hits).isEmpty();
+  }
+
+  @Test
   void noCanaryInAnyOutputOfAnySessionInAnyEncoding() throws Exception {
-    int rounds = Integer.getInteger("canary.rounds", 2);
+    int rounds = Math.max(1, Integer.getInteger("canary.rounds", 1));
     List<String> canaries = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
       // 1. author that succeeds, then run replaying its export in this JVM (a success)
