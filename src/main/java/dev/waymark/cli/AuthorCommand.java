@@ -285,6 +285,9 @@ public final class AuthorCommand implements Callable<Integer> {
       progress("journal: " + session.latest().journalFile());
 
       // No observation first: the tab may hold a page the extension cannot read (about:blank, a browser page).
+      // The site of --url is the task's, as the person typed it (task_start does the same for an agent): opening it
+      // is no off-origin step to ask about, even from a fresh browser's about:blank and under --approve ask or deny.
+      await(session.allowSites(List.of(url)));
       TurnOutcome first = await(session.takeOver(TakeOver.navigate(url), null));
       if (!first.ok()) {
         err.println("Could not open " + url + ": " + first.error());
