@@ -148,6 +148,11 @@ public final class BridgeServer implements AutoCloseable {
         delayedProofs.get(), ws.unansweredPings.get());
   }
 
+  /** The most connections that were ever waiting to pair at once (never above {@link SocketLimits#maxUnpaired()}). */
+  public int unpairedPeak() {
+    return ws.unpairedPeak.get();
+  }
+
   /** Connections accepted and not yet paired: upgrades in progress (refused ones until closed) and open unpaired ones. */
   public int unpairedConnections() {
     return ws.upgrading() + openUnpaired.get();
@@ -426,13 +431,21 @@ public final class BridgeServer implements AutoCloseable {
     welcome.put("id", "pair");
     welcome.put("proof", secret.studioProof(clientNonce, s.serverNonce));
     welcome.put("heartbeat_ms", config.heartbeatInterval().toMillis());
-    sendQuietly(s.conn, welcome);
-    s.lastHeartbeatSent = System.nanoTime();
-    s.paired = true;
-    leaveUnpaired(s);
-    pairings.incrementAndGet();
-    BridgeSession old = paired.put(clientId, s);
-    current.set(s);
+    BridgeSession old;
+    synchronized (s.pairLock) {
+      // the peer may have hung up while its hello was read: a closed connection must never be registered
+      if (s.closed) {
+        LOG.debug("a hello whose connection has already closed");
+        return;
+      }
+      sendQuietly(s.conn, welcome);
+      s.lastHeartbeatSent = System.nanoTime();
+      s.paired = true;
+      leaveUnpaired(s);
+      pairings.incrementAndGet();
+      old = paired.put(clientId, s);
+      current.set(s);
+    }
     if (old != null && old != s) {
       old.replaced = true;
       old.conn.close(CloseCodes.REPLACED, "replaced by a newer connection of the same browser");
@@ -452,7 +465,12 @@ public final class BridgeServer implements AutoCloseable {
     }
     leaveUnpaired(s);
     s.failPending();
-    if (!s.paired) {
+    boolean wasPaired;
+    synchronized (s.pairLock) {
+      s.closed = true;
+      wasPaired = s.paired;
+    }
+    if (!wasPaired) {
       return;
     }
     paired.remove(s.info.clientId(), s);

@@ -1,6 +1,8 @@
 package dev.waymark.bridge;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.java_websocket.WebSocketAdapter;
@@ -21,14 +23,19 @@ final class GuardedSocket extends WebSocketImpl {
   private final Object lock = new Object();
   private ByteArrayOutputStream head = new ByteArrayOutputStream(1024);
   private volatile boolean passed;
+  private final MaskCheck masks = new MaskCheck();
   private volatile boolean refused;
   volatile long refusedAt;
   /** Counted among the connections waiting to pair until it opens, is refused or closes. */
   private boolean pending;
 
-  GuardedSocket(WebSocketAdapter listener, List<Draft> drafts, UpgradeGate gate, boolean overCap) {
+  private final java.util.concurrent.atomic.AtomicInteger pendingUpgrades;
+
+  GuardedSocket(WebSocketAdapter listener, List<Draft> drafts, UpgradeGate gate, boolean overCap,
+      java.util.concurrent.atomic.AtomicInteger pendingUpgrades) {
     super(listener, drafts);
     this.gate = gate;
+    this.pendingUpgrades = pendingUpgrades;
     this.overCap = overCap;
     this.pending = !overCap;
   }
@@ -41,19 +48,26 @@ final class GuardedSocket extends WebSocketImpl {
     return refused;
   }
 
-  /** Leaves the count of upgrades in progress; true the first time only. */
-  boolean leavePending() {
+  /** Leaves the count of upgrades in progress (once): it opened, was refused or closed. */
+  void leavePending() {
+    boolean was;
     synchronized (lock) {
-      boolean was = pending;
+      was = pending;
       pending = false;
-      return was;
+    }
+    if (was) {
+      pendingUpgrades.decrementAndGet();
     }
   }
 
   @Override
   public void decode(ByteBuffer socketBuffer) {
     if (passed) {
-      super.decode(socketBuffer);
+      if (masks.allMasked(socketBuffer, socketBuffer.position())) {
+        super.decode(socketBuffer);
+      } else {
+        unmasked();
+      }
       return;
     }
     byte[] all;
@@ -89,7 +103,72 @@ final class GuardedSocket extends WebSocketImpl {
       all = b;
     }
     // the head and whatever frames came right behind it, to the library's own handshake
-    super.decode(ByteBuffer.wrap(all));
+    ByteBuffer b = ByteBuffer.wrap(all);
+    if (!masks.allMasked(b, UpgradeGate.headEnd(all, all.length))) {
+      b.limit(UpgradeGate.headEnd(all, all.length));
+      super.decode(b);
+      unmasked();
+      return;
+    }
+    super.decode(b);
+  }
+
+  private void unmasked() {
+    // RFC 6455 5.1: a server closes the connection on a frame its client did not mask; the library takes it
+    close(CloseFrame.PROTOCOL_ERROR, "a client frame must be masked");
+  }
+
+  /**
+   * Follows frame boundaries through the bytes a client sends, to see each frame header's mask bit; payloads are
+   * skipped, never copied. A declared length the library refuses anyway (over 2^63) ends the following.
+   */
+  static final class MaskCheck {
+    private final byte[] header = new byte[14];
+    private int headerLen;
+    private long skip;
+    private boolean stopped;
+
+    /** Whether every frame header in {@code buf[from..limit)} has its mask bit set; does not move {@code buf}. */
+    boolean allMasked(ByteBuffer buf, int from) {
+      int i = from;
+      int end = buf.limit();
+      while (i < end && !stopped) {
+        if (skip > 0) {
+          long n = Math.min(skip, end - i);
+          skip -= n;
+          i += (int) n;
+          continue;
+        }
+        header[headerLen++] = buf.get(i++);
+        if (headerLen < 2) {
+          continue;
+        }
+        if ((header[1] & 0x80) == 0) {
+          return false;
+        }
+        int len7 = header[1] & 0x7f;
+        int need = 2 + (len7 == 126 ? 2 : len7 == 127 ? 8 : 0) + 4;
+        if (headerLen < need) {
+          continue;
+        }
+        long len = len7;
+        if (len7 == 126) {
+          len = ((header[2] & 0xffL) << 8) | (header[3] & 0xffL);
+        } else if (len7 == 127) {
+          len = 0;
+          for (int k = 2; k < 10; k++) {
+            len = (len << 8) | (header[k] & 0xffL);
+          }
+        }
+        headerLen = 0;
+        if (len < 0) {
+          stopped = true;
+        } else {
+          skip = len;
+        }
+      }
+      return true;
+    }
   }
 
   /** Answers the upgrade with the refusal's HTTP response and starts closing; the sweep closes the socket. */
@@ -102,10 +181,26 @@ final class GuardedSocket extends WebSocketImpl {
       refusedAt = System.nanoTime();
       head = null;
     }
+    // refused, it waits to pair no longer: its socket is closed by the next sweep at the latest
     leavePending();
-    outQueue.add(ByteBuffer.wrap(r.response()));
-    if (getSelectionKey() != null) {
-      getWebSocketListener().onWriteDemand(this);
+    ByteBuffer answer = ByteBuffer.wrap(r.response());
+    // nothing else writes before the upgrade: the short answer goes out at once and our half of the socket is
+    // shut, so the peer sees the end without waiting for the sweep that closes the rest
+    try {
+      if (getChannel() instanceof SocketChannel channel) {
+        channel.write(answer);
+        if (!answer.hasRemaining()) {
+          channel.shutdownOutput();
+        }
+      }
+    } catch (IOException gone) {
+      answer.position(answer.limit());
+    }
+    if (answer.hasRemaining()) {
+      outQueue.add(answer);
+      if (getSelectionKey() != null) {
+        getWebSocketListener().onWriteDemand(this);
+      }
     }
     flushAndClose(CloseFrame.PROTOCOL_ERROR, r.reason(), false);
   }

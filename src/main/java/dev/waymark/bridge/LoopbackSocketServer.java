@@ -58,6 +58,8 @@ final class LoopbackSocketServer extends WebSocketServer {
   private final Set<GuardedSocket> upgrading = ConcurrentHashMap.newKeySet();
   private final AtomicInteger pendingUpgrades = new AtomicInteger();
   final AtomicLong unansweredPings = new AtomicLong();
+  /** The most connections ever waiting to pair at once, counted when one is let in. */
+  final AtomicInteger unpairedPeak = new AtomicInteger();
 
   LoopbackSocketServer(InetSocketAddress address, List<Draft> drafts, Events events, UpgradeGate gate,
       IntSupplier openUnpaired) {
@@ -99,9 +101,7 @@ final class LoopbackSocketServer extends WebSocketServer {
   }
 
   private void leave(GuardedSocket s) {
-    if (s.leavePending()) {
-      pendingUpgrades.decrementAndGet();
-    }
+    s.leavePending();
     if (s.isClosed() || s.isOpen()) {
       upgrading.remove(s);
     }
@@ -180,8 +180,10 @@ final class LoopbackSocketServer extends WebSocketServer {
       if (over) {
         pendingUpgrades.decrementAndGet();
         gate.refusedBusy.incrementAndGet();
+      } else {
+        unpairedPeak.accumulateAndGet(waiting, Math::max);
       }
-      GuardedSocket s = new GuardedSocket(a, drafts, gate, over);
+      GuardedSocket s = new GuardedSocket(a, drafts, gate, over, pendingUpgrades);
       upgrading.add(s);
       return s;
     }
