@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.java_websocket.WebSocket;
 import org.java_websocket.drafts.Draft;
 import org.java_websocket.exceptions.InvalidDataException;
@@ -74,7 +75,7 @@ public final class BridgeServer implements AutoCloseable {
   private final AtomicLong pairings = new AtomicLong();
   private final AtomicLong delayedProofs = new AtomicLong();
   /** Open connections that have not paired (yet); with the upgrades in progress, bounded by maxUnpaired. */
-  private final java.util.concurrent.atomic.AtomicInteger openUnpaired = new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger openUnpaired = new AtomicInteger();
 
   private BridgeServer(BridgeConfig config, PairingSecret secret) {
     this.config = config;

@@ -2,9 +2,10 @@ package dev.waymark.bridge;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.channels.SocketChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.java_websocket.WebSocketAdapter;
 import org.java_websocket.WebSocketImpl;
 import org.java_websocket.drafts.Draft;
@@ -26,13 +27,15 @@ final class GuardedSocket extends WebSocketImpl {
   private final MaskCheck masks = new MaskCheck();
   private volatile boolean refused;
   volatile long refusedAt;
+  /** The refusal's answer is written or queued: only then may the sweep close the socket. */
+  private volatile boolean answered;
   /** Counted among the connections waiting to pair until it opens, is refused or closes. */
   private boolean pending;
 
-  private final java.util.concurrent.atomic.AtomicInteger pendingUpgrades;
+  private final AtomicInteger pendingUpgrades;
 
   GuardedSocket(WebSocketAdapter listener, List<Draft> drafts, UpgradeGate gate, boolean overCap,
-      java.util.concurrent.atomic.AtomicInteger pendingUpgrades) {
+      AtomicInteger pendingUpgrades) {
     super(listener, drafts);
     this.gate = gate;
     this.pendingUpgrades = pendingUpgrades;
@@ -46,6 +49,10 @@ final class GuardedSocket extends WebSocketImpl {
 
   boolean refused() {
     return refused;
+  }
+
+  boolean answered() {
+    return answered;
   }
 
   /** Leaves the count of upgrades in progress (once): it opened, was refused or closed. */
@@ -202,6 +209,7 @@ final class GuardedSocket extends WebSocketImpl {
         getWebSocketListener().onWriteDemand(this);
       }
     }
+    answered = true;
     flushAndClose(CloseFrame.PROTOCOL_ERROR, r.reason(), false);
   }
 }

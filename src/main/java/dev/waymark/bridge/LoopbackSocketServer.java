@@ -82,6 +82,8 @@ final class LoopbackSocketServer extends WebSocketServer {
     for (GuardedSocket s : upgrading) {
       if (s.isClosed()) {
         leave(s);
+      } else if (s.refused() && !s.answered()) {
+        continue; // its answer is being written: closing now would lose it
       } else if (s.refused() || s.isFlushAndClose()) {
         long since = s.refused() ? s.refusedAt : s.acceptedAt;
         if (s.outQueue.isEmpty() || now - since > REFUSAL_LINGER_NANOS) {
