@@ -59,6 +59,7 @@ class SocketAttackMatrixChromiumTest {
   static long realConnection;
   static int clicks;
   static int threadsBefore;
+  static long bridgeThreadsBefore;
   static final Map<String, Integer> casesByFamily = new LinkedHashMap<>();
   static final Map<String, Integer> refusedByFamily = new LinkedHashMap<>();
   static final Map<String, List<Long>> roundTrips = new LinkedHashMap<>();
@@ -80,6 +81,14 @@ class SocketAttackMatrixChromiumTest {
       observeRoundTrip("before");
     }
     threadsBefore = Thread.activeCount();
+    bridgeThreadsBefore = bridgeThreads();
+  }
+
+  /** The server's own threads: its selector, decoder, timer and dispatcher. */
+  static long bridgeThreads() {
+    return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+        .filter(n -> n.startsWith("WebSocketSelector") || n.startsWith("WebSocketWorker") || n.startsWith("waymark-bridge"))
+        .count();
   }
 
   @AfterAll
@@ -101,11 +110,14 @@ class SocketAttackMatrixChromiumTest {
         casesRun, refusedByFamily.values().stream().mapToInt(Integer::intValue).sum(), clicks));
     out.append("  server's counted refusals: ").append(st).append('\n');
     out.append(String.format("  most connections waiting to pair at once %d (bound %d)%n", server.unpairedPeak(), LIMITS.maxUnpaired()));
-    out.append(String.format("  threads before %d, after %d; the extension's connection %s%n", threadsBefore, threadsAfter,
+    out.append(String.format("  the bridge's threads before %d, after %d; the JVM's %d, %d; the extension's connection %s%n",
+        bridgeThreadsBefore, bridgeThreads(), threadsBefore, threadsAfter,
         browser.clientInfo().connection() == realConnection ? "never dropped" : "was replaced"));
     roundTrips.forEach((phase, ms) -> out.append(String.format("  observe round trip %-14s median %5.1f ms, max %5.1f ms (%d)%n",
         phase, median(ms) / 1e6, ms.stream().mapToLong(Long::longValue).max().orElse(0) / 1e6, ms.size())));
     System.out.print(out);
+    assertThat(bridgeThreads()).as("the bridge's threads").isEqualTo(bridgeThreadsBefore);
+    // the test's own pools (CompletableFuture's common pool) may keep a worker or two
     assertThat(threadsAfter).isLessThanOrEqualTo(threadsBefore + 2);
     assertThat(browser.clientInfo().connection()).as("the real extension kept its connection").isEqualTo(realConnection);
   }
