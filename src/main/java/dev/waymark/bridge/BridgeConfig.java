@@ -16,10 +16,11 @@ import java.time.Duration;
  * @param silenceTimeout    a paired client not heard from for this long is closed
  * @param requestTimeout    default reply timeout of requests other than perform and gate
  * @param performGrace      how much longer than its own timeout a step's reply may take (waits, navigation)
+ * @param limits            what an unauthenticated peer may cost (upgrade size and time, unpaired connections, proofs)
  */
 public record BridgeConfig(int port, Path configDir, String extensionId, int maxMessageBytes,
                Duration pairTimeout, Duration heartbeatInterval, Duration silenceTimeout,
-               Duration requestTimeout, Duration performGrace) {
+               Duration requestTimeout, Duration performGrace, SocketLimits limits) {
   /** The default port. */
   public static final int DEFAULT_PORT = 17345;
   /** 16 MiB: room for a captured file, small enough that a page cannot exhaust the studio's memory. */
@@ -28,7 +29,7 @@ public record BridgeConfig(int port, Path configDir, String extensionId, int max
   /** Defaults from docs/protocol.md. */
   public static BridgeConfig defaults(Path configDir) {
     return new BridgeConfig(DEFAULT_PORT, configDir, ExtensionId.WAYMARK, DEFAULT_MAX_MESSAGE_BYTES,
-        Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(45), Duration.ofSeconds(15), Duration.ofSeconds(5));
+        Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(45), Duration.ofSeconds(15), Duration.ofSeconds(5), SocketLimits.defaults());
   }
 
   /** Defaults with the config folder from {@link ConfigDir#resolve()}. */
@@ -37,26 +38,30 @@ public record BridgeConfig(int port, Path configDir, String extensionId, int max
   }
 
   public BridgeConfig withPort(int p) {
-    return new BridgeConfig(p, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+    return new BridgeConfig(p, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace, limits);
   }
 
   public BridgeConfig withMaxMessageBytes(int max) {
-    return new BridgeConfig(port, configDir, extensionId, max, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+    return new BridgeConfig(port, configDir, extensionId, max, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace, limits);
   }
 
   public BridgeConfig withPairTimeout(Duration d) {
-    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, d, heartbeatInterval, silenceTimeout, requestTimeout, performGrace);
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, d, heartbeatInterval, silenceTimeout, requestTimeout, performGrace, limits);
   }
 
   public BridgeConfig withHeartbeat(Duration interval, Duration silence) {
-    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, interval, silence, requestTimeout, performGrace);
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, interval, silence, requestTimeout, performGrace, limits);
   }
 
   public BridgeConfig withPerformGrace(Duration d) {
-    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, d);
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, d, limits);
   }
 
   public BridgeConfig withRequestTimeout(Duration d) {
-    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, d, performGrace);
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, d, performGrace, limits);
+  }
+
+  public BridgeConfig withLimits(SocketLimits l) {
+    return new BridgeConfig(port, configDir, extensionId, maxMessageBytes, pairTimeout, heartbeatInterval, silenceTimeout, requestTimeout, performGrace, l);
   }
 }

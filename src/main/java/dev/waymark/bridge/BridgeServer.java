@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.java_websocket.WebSocket;
 import org.java_websocket.drafts.Draft;
 import org.java_websocket.exceptions.InvalidDataException;
@@ -49,6 +50,8 @@ public final class BridgeServer implements AutoCloseable {
   private final PairingSecret secret;
   private final WireCodec codec;
   private final HandshakePolicy handshake;
+  private final UpgradeGate gate;
+  private final ProofThrottle proofThrottle;
   private final SendRaceWatchdog watchdog;
   private final LoopbackSocketServer ws;
   private final ScheduledExecutorService timer;
@@ -70,12 +73,17 @@ public final class BridgeServer implements AutoCloseable {
   private final AtomicLong oversized = new AtomicLong();
   private final AtomicLong silent = new AtomicLong();
   private final AtomicLong pairings = new AtomicLong();
+  private final AtomicLong delayedProofs = new AtomicLong();
+  /** Open connections that have not paired (yet); with the upgrades in progress, bounded by maxUnpaired. */
+  private final AtomicInteger openUnpaired = new AtomicInteger();
 
   private BridgeServer(BridgeConfig config, PairingSecret secret) {
     this.config = config;
     this.secret = secret;
     this.codec = new WireCodec(config.maxMessageBytes());
     this.handshake = new HandshakePolicy(ExtensionId.origin(config.extensionId()), this::port);
+    this.gate = new UpgradeGate(handshake, config.limits());
+    this.proofThrottle = new ProofThrottle(config.limits().proofDelay(), config.limits().maxProofDelay());
     ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, new NamedThreads("waymark-bridge-timer"));
     t.setRemoveOnCancelPolicy(true);
     this.timer = t;
@@ -83,7 +91,8 @@ public final class BridgeServer implements AutoCloseable {
     this.dispatcher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
         new NamedThreads("waymark-bridge-dispatch"), (r, executor) -> r.run());
     Draft draft = new SizeLimitedDraft(config.maxMessageBytes(), oversized);
-    this.ws = new LoopbackSocketServer(new InetSocketAddress("127.0.0.1", config.port()), List.of(draft), new Events());
+    this.ws = new LoopbackSocketServer(new InetSocketAddress("127.0.0.1", config.port()), List.of(draft), new Events(), gate,
+        openUnpaired::get);
     this.watchdog = new SendRaceWatchdog(ws);
   }
 
@@ -135,7 +144,19 @@ public final class BridgeServer implements AutoCloseable {
   /** Counters of refusals and closes. */
   public BridgeStats stats() {
     return new BridgeStats(handshake.refusedOrigin.get(), handshake.refusedHost.get(), refusedProof.get(), refusedBeforePairing.get(),
-        badMessages.get(), pairTimeouts.get(), oversized.get(), silent.get(), pairings.get());
+        badMessages.get(), pairTimeouts.get(), oversized.get(), silent.get(), pairings.get(),
+        gate.refusedUpgrade.get(), gate.refusedTooLarge.get(), gate.timeouts.get(), gate.refusedBusy.get(),
+        delayedProofs.get(), ws.unansweredPings.get());
+  }
+
+  /** The most connections that were ever waiting to pair at once (never above {@link SocketLimits#maxUnpaired()}). */
+  public int unpairedPeak() {
+    return ws.unpairedPeak.get();
+  }
+
+  /** Connections accepted and not yet paired: upgrades in progress (refused ones until closed) and open unpaired ones. */
+  public int unpairedConnections() {
+    return ws.upgrading() + openUnpaired.get();
   }
 
   /** How often the send-race watchdog had to wake the selector for a stuck frame. */
@@ -253,6 +274,7 @@ public final class BridgeServer implements AutoCloseable {
   // ---- timers -------------------------------------------------------------------------------
 
   private void tick() {
+    ws.sweep();
     long now = System.nanoTime();
     for (WebSocket conn : ws.getConnections()) {
       BridgeSession s = conn.getAttachment();
@@ -299,6 +321,8 @@ public final class BridgeServer implements AutoCloseable {
   private void opened(WebSocket conn) {
     BridgeSession s = new BridgeSession(conn, connectionSeq.incrementAndGet(), nonce());
     conn.setAttachment(s);
+    s.countedUnpaired.set(true);
+    openUnpaired.incrementAndGet();
     s.pairTimeout = timer.schedule(() -> {
       if (!s.paired && conn.isOpen()) {
         pairTimeouts.incrementAndGet();
@@ -316,6 +340,9 @@ public final class BridgeServer implements AutoCloseable {
     BridgeSession s = conn.getAttachment();
     if (s == null) {
       return;
+    }
+    if (s.proofRefused) {
+      return; // its refusal is on the way, late on purpose
     }
     s.lastHeard = System.nanoTime();
     WireCodec.Decoded msg;
@@ -382,11 +409,22 @@ public final class BridgeServer implements AutoCloseable {
     String proofText = proof != null && proof.isTextual() ? proof.asText() : null;
     if (!secret.verifyExtensionProof(s.serverNonce, clientNonce, proofText)) {
       refusedProof.incrementAndGet();
-      LOG.info("Refused a pairing attempt: wrong or missing proof");
-      refuse(s.conn, "pair", CloseCodes.UNAUTHORIZED,
+      long delay = proofThrottle.failed();
+      LOG.info("Refused a pairing attempt: wrong or missing proof (answered after {} ms)", delay);
+      Runnable answer = () -> refuse(s.conn, "pair", CloseCodes.UNAUTHORIZED,
           "pairing failed: the pairing code does not match this studio; paste the code the studio shows into the extension popup");
+      if (delay == 0) {
+        answer.run();
+      } else {
+        // wrong proofs in a row are answered later and later; the connection holds an unpaired slot meanwhile
+        s.proofRefused = true;
+        s.pairTimeout.cancel(false);
+        delayedProofs.incrementAndGet();
+        timer.schedule(answer, delay, TimeUnit.MILLISECONDS);
+      }
       return;
     }
+    proofThrottle.succeeded();
     s.pairTimeout.cancel(false);
     s.info = new ClientInfo(clientId, s.serial, HandshakePolicy.abbreviate(hello.path("extension_version").asText("")),
         HandshakePolicy.abbreviate(hello.path("browser").asText("")), Instant.now());
@@ -394,12 +432,21 @@ public final class BridgeServer implements AutoCloseable {
     welcome.put("id", "pair");
     welcome.put("proof", secret.studioProof(clientNonce, s.serverNonce));
     welcome.put("heartbeat_ms", config.heartbeatInterval().toMillis());
-    sendQuietly(s.conn, welcome);
-    s.lastHeartbeatSent = System.nanoTime();
-    s.paired = true;
-    pairings.incrementAndGet();
-    BridgeSession old = paired.put(clientId, s);
-    current.set(s);
+    BridgeSession old;
+    synchronized (s.pairLock) {
+      // the peer may have hung up while its hello was read: a closed connection must never be registered
+      if (s.closed) {
+        LOG.debug("a hello whose connection has already closed");
+        return;
+      }
+      sendQuietly(s.conn, welcome);
+      s.lastHeartbeatSent = System.nanoTime();
+      s.paired = true;
+      leaveUnpaired(s);
+      pairings.incrementAndGet();
+      old = paired.put(clientId, s);
+      current.set(s);
+    }
     if (old != null && old != s) {
       old.replaced = true;
       old.conn.close(CloseCodes.REPLACED, "replaced by a newer connection of the same browser");
@@ -417,8 +464,14 @@ public final class BridgeServer implements AutoCloseable {
     if (s.pairTimeout != null) {
       s.pairTimeout.cancel(false);
     }
+    leaveUnpaired(s);
     s.failPending();
-    if (!s.paired) {
+    boolean wasPaired;
+    synchronized (s.pairLock) {
+      s.closed = true;
+      wasPaired = s.paired;
+    }
+    if (!wasPaired) {
       return;
     }
     paired.remove(s.info.clientId(), s);
@@ -430,6 +483,12 @@ public final class BridgeServer implements AutoCloseable {
     ClientInfo info = s.info;
     boolean replaced = s.replaced;
     dispatcher.execute(() -> listeners.forEach(l -> safely(() -> l.disconnected(info, code, reason, replaced))));
+  }
+
+  private void leaveUnpaired(BridgeSession s) {
+    if (s.countedUnpaired.compareAndSet(true, false)) {
+      openUnpaired.decrementAndGet();
+    }
   }
 
   private static void safely(Runnable r) {

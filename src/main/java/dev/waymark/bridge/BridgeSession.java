@@ -20,6 +20,14 @@ final class BridgeSession {
   final Map<String, PendingRequest> pending = new ConcurrentHashMap<>();
   volatile boolean paired;
   volatile boolean replaced;
+  /** A wrong proof's refusal is scheduled: nothing more is read from this connection. */
+  volatile boolean proofRefused;
+  /** Orders a hello's registration against the connection's close (guards paired and closed). */
+  final Object pairLock = new Object();
+  /** The connection has closed; a hello still being read must not register it. */
+  boolean closed;
+  /** Counted among the open connections that have not paired. */
+  final java.util.concurrent.atomic.AtomicBoolean countedUnpaired = new java.util.concurrent.atomic.AtomicBoolean();
   volatile ClientInfo info;
   volatile long lastHeard = System.nanoTime();
   volatile long lastHeartbeatSent;

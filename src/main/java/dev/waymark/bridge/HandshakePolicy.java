@@ -26,23 +26,32 @@ final class HandshakePolicy {
   }
 
   void check(ClientHandshake request) throws InvalidDataException {
-    String origin = request.getFieldValue("Origin");
+    String why = refusal(request.getFieldValue("Origin"), request.getFieldValue("Host"));
+    if (why != null) {
+      throw new InvalidDataException(CloseFrame.POLICY_VALIDATION, why);
+    }
+  }
+
+  /** Why an upgrade with this Origin and Host is refused (counted), or null when both are ours. */
+  String refusal(String origin, String host) {
     if (!allowedOrigin.equals(origin)) {
       refusedOrigin.incrementAndGet();
       LOG.info("Refused a WebSocket upgrade from origin '{}'", abbreviate(origin));
-      throw new InvalidDataException(CloseFrame.POLICY_VALIDATION, "origin not allowed");
+      return "origin not allowed";
     }
-    String host = request.getFieldValue("Host");
     int p = port.getAsInt();
     if (!("127.0.0.1:" + p).equals(host) && !("localhost:" + p).equalsIgnoreCase(host)) {
       refusedHost.incrementAndGet();
       LOG.info("Refused a WebSocket upgrade for host '{}'", abbreviate(host));
-      throw new InvalidDataException(CloseFrame.POLICY_VALIDATION, "host not allowed");
+      return "host not allowed";
     }
+    return null;
   }
 
+  /** At most 80 characters of a peer's text for a log line, control characters (a forged line break) as '?'. */
   static String abbreviate(String s) {
     if (s == null) return "";
-    return s.length() > 80 ? s.substring(0, 80) + "…" : s;
+    String cut = s.length() > 80 ? s.substring(0, 80) + "…" : s;
+    return cut.replaceAll("\\p{Cntrl}", "?");
   }
 }
