@@ -1,13 +1,10 @@
 package dev.waymark.bridge;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.InetSocketAddress;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.java_websocket.WebSocket;
 import org.java_websocket.drafts.Draft;
@@ -42,8 +38,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BridgeServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BridgeServer.class);
-  private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9._-]{1,128}");
-  private static final SecureRandom RANDOM = new SecureRandom();
   private static final long TICK_MS = 250;
 
   private final BridgeConfig config;
@@ -52,6 +46,7 @@ public final class BridgeServer implements AutoCloseable {
   private final HandshakePolicy handshake;
   private final UpgradeGate gate;
   private final ProofThrottle proofThrottle;
+  private final PairingHandshake pairing;
   private final SendRaceWatchdog watchdog;
   private final LoopbackSocketServer ws;
   private final ScheduledExecutorService timer;
@@ -87,6 +82,8 @@ public final class BridgeServer implements AutoCloseable {
     ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, new NamedThreads("waymark-bridge-timer"));
     t.setRemoveOnCancelPolicy(true);
     this.timer = t;
+    this.pairing = new PairingHandshake(secret, proofThrottle, badMessages, refusedProof, delayedProofs, this::refuse,
+        (answer, ms) -> t.schedule(answer, ms, TimeUnit.MILLISECONDS));
     // runs inline once shut down, so a future completed during close still completes
     this.dispatcher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
         new NamedThreads("waymark-bridge-dispatch"), (r, executor) -> r.run());
@@ -296,8 +293,6 @@ public final class BridgeServer implements AutoCloseable {
     }
   }
 
-
-
   private void sendQuietly(WebSocket conn, ObjectNode message) {
     try {
       conn.send(codec.encode(message));
@@ -319,7 +314,7 @@ public final class BridgeServer implements AutoCloseable {
   // ---- message handling (WebSocket worker thread: decode, then hand off) ----------------------
 
   private void opened(WebSocket conn) {
-    BridgeSession s = new BridgeSession(conn, connectionSeq.incrementAndGet(), nonce());
+    BridgeSession s = new BridgeSession(conn, connectionSeq.incrementAndGet(), PairingHandshake.nonce());
     conn.setAttachment(s);
     s.countedUnpaired.set(true);
     openUnpaired.incrementAndGet();
@@ -329,11 +324,7 @@ public final class BridgeServer implements AutoCloseable {
         refuse(conn, "pair", CloseCodes.PAIR_TIMEOUT, "not paired within " + config.pairTimeout().toSeconds() + " s");
       }
     }, config.pairTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    ObjectNode challenge = codec.message(MessageType.CHALLENGE);
-    challenge.put("id", "pair");
-    challenge.put("protocol", 1);
-    challenge.put("nonce", s.serverNonce);
-    sendQuietly(conn, challenge);
+    sendQuietly(conn, PairingHandshake.challenge(codec, s.serverNonce));
   }
 
   private void received(WebSocket conn, String text) {
@@ -392,38 +383,9 @@ public final class BridgeServer implements AutoCloseable {
   }
 
   private void hello(BridgeSession s, ObjectNode hello) {
-    JsonNode protocol = hello.get("protocol");
-    String clientId = hello.path("client_id").asText("");
+    String clientId = pairing.verify(s, hello);
+    if (clientId == null) return;
     String clientNonce = hello.path("nonce").asText("");
-    JsonNode proof = hello.get("proof");
-    if (protocol == null || protocol.asInt() != 1) {
-      badMessages.incrementAndGet();
-      refuse(s.conn, "pair", CloseCodes.BAD_MESSAGE, "this studio speaks protocol 1; update the extension or the studio");
-      return;
-    }
-    if (!CLIENT_ID.matcher(clientId).matches() || clientNonce.length() < 16 || clientNonce.length() > 128) {
-      badMessages.incrementAndGet();
-      refuse(s.conn, "pair", CloseCodes.BAD_MESSAGE, "hello needs a client_id and a nonce");
-      return;
-    }
-    String proofText = proof != null && proof.isTextual() ? proof.asText() : null;
-    if (!secret.verifyExtensionProof(s.serverNonce, clientNonce, proofText)) {
-      refusedProof.incrementAndGet();
-      long delay = proofThrottle.failed();
-      LOG.info("Refused a pairing attempt: wrong or missing proof (answered after {} ms)", delay);
-      Runnable answer = () -> refuse(s.conn, "pair", CloseCodes.UNAUTHORIZED,
-          "pairing failed: the pairing code does not match this studio; paste the code the studio shows into the extension popup");
-      if (delay == 0) {
-        answer.run();
-      } else {
-        // wrong proofs in a row are answered later and later; the connection holds an unpaired slot meanwhile
-        s.proofRefused = true;
-        s.pairTimeout.cancel(false);
-        delayedProofs.incrementAndGet();
-        timer.schedule(answer, delay, TimeUnit.MILLISECONDS);
-      }
-      return;
-    }
     proofThrottle.succeeded();
     s.pairTimeout.cancel(false);
     s.info = new ClientInfo(clientId, s.serial, HandshakePolicy.abbreviate(hello.path("extension_version").asText("")),
@@ -498,15 +460,6 @@ public final class BridgeServer implements AutoCloseable {
       LOG.warn("A bridge listener failed", e);
     }
   }
-
-  private static String nonce() {
-    byte[] bytes = new byte[32];
-    RANDOM.nextBytes(bytes);
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
-
-
-
 
   /** What the socket server hears, handed to this bridge's handlers. */
   private final class Events implements LoopbackSocketServer.Events {
