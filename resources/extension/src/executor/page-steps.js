@@ -163,9 +163,17 @@ async function navigateGuarded(ctx, how, snap, guard) {
   } else {
     if (!step.url) throw new StepFailure('a navigate step needs url (or value "back", "forward" or "reload")');
     let url = substituted(ctx, step.url, 'url');
+    let base;
+    if (!URL.canParse(url)) {
+      // A relative url is read against the tab's own address; a tab that has gone is said so, not "invalid url".
+      try {
+        base = (await chrome.tabs.get(tabId)).url || undefined;
+      } catch {
+        throw new StepFailure(`the tab this step acts on (tab ${tabId}) has closed; observe again to choose a tab`);
+      }
+    }
     try {
-      const tab = await chrome.tabs.get(tabId);
-      url = new URL(url, tab.url || undefined).href;
+      url = new URL(url, base).href;
     } catch {
       throw new StepFailure(`invalid url '${step.url}'`);
     }

@@ -158,9 +158,18 @@ public final class Cdp implements AutoCloseable {
     return send(null, "Target.createTarget", params().put("url", url)).path("targetId").asText();
   }
 
-  /** Closes a target (a tab, or the extension's worker). */
+  /**
+   * Closes a target (a tab, or the extension's worker) and waits, up to 5 s, until Chrome no longer lists it: Chrome
+   * answers closeTarget when the close begins, and a tab still closing is still the active tab the extension would
+   * choose for the next step.
+   */
   public void closeTarget(String targetId) throws Exception {
     send(null, "Target.closeTarget", params().put("targetId", targetId));
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (System.nanoTime() < deadline
+        && targets().stream().anyMatch(t -> targetId.equals(t.path("targetId").asText()))) {
+      Thread.sleep(50);
+    }
   }
 
   /** Polls an expression in a target until it returns a value containing {@code expected}; returns the last value. */
