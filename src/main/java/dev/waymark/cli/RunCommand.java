@@ -6,8 +6,10 @@ import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.RunLog;
 import dev.waymark.replay.RunReport;
 import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.session.ConfigDirs;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
 import dev.waymark.workflow.WorkflowLoadException;
@@ -85,6 +87,10 @@ public final class RunCommand implements Callable<Integer> {
       description = "start at this resume point (rewinding the browser there first when it stands elsewhere), or with "
           + "auto at the latest point the browser already stands at. Earlier steps run only when marked always")
   String startAt;
+
+  @Option(names = "--fresh", description = "set aside the record of an earlier run of this workflow that did not "
+      + "complete (the steps it sent), so --start-at auto no longer refuses to repeat them")
+  boolean fresh;
 
   @Option(names = "--headless", negatable = true,
       description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
@@ -294,8 +300,9 @@ public final class RunCommand implements Callable<Integer> {
         }, this::progress);
     progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps)");
     ReplayResult result;
-    try {
-      result = new WorkflowRunner(new BridgeReplayBrowser(client, new CaptureFolder(outputDir))).run(workflow, options);
+    try (RunLogFor record = new RunLogFor(openRecord())) {
+      result = new WorkflowRunner(new BridgeReplayBrowser(client, new CaptureFolder(outputDir)))
+          .run(workflow, options.withLog(record.log()));
     } catch (RuntimeException e) {
       org.slf4j.LoggerFactory.getLogger(RunCommand.class).error("run failed: {}", mask.mask(String.valueOf(e.getMessage())));
       err.println("waymark run failed: " + mask.mask(String.valueOf(e.getMessage())) + " (the log has the details)");
@@ -318,6 +325,29 @@ public final class RunCommand implements Callable<Integer> {
       case STOPPED -> EXIT_STOPPED;
       case BROWSER_LOST -> EXIT_NOT_CONNECTED;
     };
+  }
+
+  /**
+   * The record of the steps this run sends, kept per workflow file and the base url it runs against (decision 0054),
+   * so a rerun of a run that was killed knows what it did even in a browser that stands on an empty tab.
+   */
+  private RunLog openRecord() {
+    String key = file.toAbsolutePath().normalize() + "\n" + (baseUrl == null ? "" : baseUrl.strip());
+    String start = startAt == null || startAt.isBlank() ? "the beginning" : startAt.strip();
+    try {
+      return RunJournal.open(ConfigDirs.runs(), key, start, fresh, this::progress);
+    } catch (IOException e) {
+      progress("the record of sent steps cannot be kept (" + e.getMessage() + "); this run keeps none");
+      return RunLog.NONE;
+    }
+  }
+
+  /** Closes the run's record (its lock) when the run ends, however it ends. */
+  private record RunLogFor(RunLog log) implements AutoCloseable {
+    @Override
+    public void close() {
+      if (log instanceof RunJournal j) j.close();
+    }
   }
 
   /**

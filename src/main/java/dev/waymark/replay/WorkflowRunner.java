@@ -54,36 +54,43 @@ public final class WorkflowRunner {
    * @param progress         one line of progress at a time (masked), for a person watching
    * @param plain            the names among {@code values} that are not secrets (a rows file's cells, which the
    *                         person prints beside the run): every other value is masked in all the run says
+   * @param log              the record of the steps this run sends, and of what an unfinished earlier run did
    */
   public record Options(Map<String, String> values, String startAt, int defaultTimeoutMs,
-                        Consumer<ReplayStepResult> onStep, Consumer<String> progress, Set<String> plain) {
+                        Consumer<ReplayStepResult> onStep, Consumer<String> progress, Set<String> plain, RunLog log) {
     public Options {
       values = values == null ? Map.of() : Map.copyOf(values);
       if (defaultTimeoutMs <= 0) defaultTimeoutMs = DEFAULT_TIMEOUT_MS;
       onStep = onStep == null ? r -> { } : onStep;
       progress = progress == null ? s -> { } : progress;
       plain = plain == null ? Set.of() : Set.copyOf(plain);
+      log = log == null ? RunLog.NONE : log;
     }
 
     public static Options of(Map<String, String> values) {
-      return new Options(values, null, DEFAULT_TIMEOUT_MS, null, null, null);
+      return new Options(values, null, DEFAULT_TIMEOUT_MS, null, null, null, null);
     }
 
     public Options withStartAt(String s) {
-      return new Options(values, s, defaultTimeoutMs, onStep, progress, plain);
+      return new Options(values, s, defaultTimeoutMs, onStep, progress, plain, log);
     }
 
     public Options withTimeout(int ms) {
-      return new Options(values, startAt, ms, onStep, progress, plain);
+      return new Options(values, startAt, ms, onStep, progress, plain, log);
     }
 
     public Options withListeners(Consumer<ReplayStepResult> step, Consumer<String> lines) {
-      return new Options(values, startAt, defaultTimeoutMs, step, lines, plain);
+      return new Options(values, startAt, defaultTimeoutMs, step, lines, plain, log);
     }
 
     /** The same options with the values of {@code names} left unmasked: they are not secrets. */
     public Options withPlain(Set<String> names) {
-      return new Options(values, startAt, defaultTimeoutMs, onStep, progress, names);
+      return new Options(values, startAt, defaultTimeoutMs, onStep, progress, names, log);
+    }
+
+    /** The same options keeping the run's record in {@code l}. */
+    public Options withLog(RunLog l) {
+      return new Options(values, startAt, defaultTimeoutMs, onStep, progress, plain, l);
     }
 
     /** The values that are masked: all but the plain ones. */
@@ -164,6 +171,7 @@ public final class WorkflowRunner {
       try {
         int start = 0;
         String startPoint = null;
+        boolean auto = o.startAt() != null && AUTO.equalsIgnoreCase(o.startAt().strip());
         if (o.startAt() != null && !o.startAt().isBlank()) {
           Start s;
           try {
@@ -175,6 +183,16 @@ public final class WorkflowRunner {
           if (s.error != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, s.error, s.failedStep);
           start = s.index;
           startPoint = s.point;
+        }
+        // What an earlier run that did not complete performed: auto never does it again; a start the person named is
+        // theirs to choose, and they are told.
+        String where = startPoint == null ? "the beginning" : "resume point " + startPoint;
+        if (auto) {
+          String refused = RerunGuard.refusal(steps, start, where, o.log().prior());
+          if (refused != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, refused, null);
+        } else {
+          String notice = RerunGuard.notice(steps, start, where, o.log().prior());
+          if (notice != null) progress(notice);
         }
         for (int i = 0; i < steps.size(); i++) {
           Step step = steps.get(i);
@@ -201,6 +219,7 @@ public final class WorkflowRunner {
     }
 
     private ReplayResult end(ReplayResult.Outcome outcome, String start, String error, String failedStep) {
+      o.log().ended(outcome);
       String why = mask.mask(error);
       return new ReplayResult(outcome == ReplayResult.Outcome.COMPLETED, results, stored, start, why, failedStep, outcome);
     }
@@ -223,6 +242,7 @@ public final class WorkflowRunner {
             + ": neither the values nor an earlier step's store hold it", null);
       } else {
         try {
+          o.log().sent(id, step.type());
           if (StepTypes.USER_STEP.equals(step.type())) {
             r = gate(step, id);
           } else {
@@ -256,6 +276,7 @@ public final class WorkflowRunner {
         stored.put(step.store(), out.data());
       }
       results.add(out);
+      o.log().result(out);
       o.onStep().accept(out);
       String shown = out.label() != null && !out.label().isBlank() ? out.label() : mask.mask(step.prompt());
       String what = shown == null || shown.isBlank() ? step.type() : step.type() + " " + shown;

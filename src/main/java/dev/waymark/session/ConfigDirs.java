@@ -20,6 +20,11 @@ public final class ConfigDirs {
     return ownerOnly(config().resolve("sessions"));
   }
 
+  /** The records of runs that did not complete, created owner-only on first use (decision 0054). */
+  public static Path runs() throws IOException {
+    return ownerOnly(config().resolve("runs"));
+  }
+
   /** Where captured files are kept (created on the first capture). */
   public static Path captures() {
     return config().resolve("captures");

@@ -42,7 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * which counts it and, when the chosen button's hit arrives, injects the fault (after a random 0–20 ms) and holds its
  * answer until the fault is in: the service worker stopped, the socket dropped by the studio, the tab navigated to
  * another address, or the {@code waymark run} child JVM and the Chromium it launched killed with SIGKILL (its rerun
- * is in this test's browser, standing on the page: see the note on {@link #runInChildAndKill}). Checked on every run: no button counted twice; every step ok or uncertain; the run ends
+ * is twofold: first in a fresh child with a fresh browser on an empty tab, which the killed run's record of sent steps
+ * makes refuse to press anything again; then in this test's browser, standing on the page). Checked on every run: no
+ * button counted twice; every step ok or uncertain; the run ends
  * completed or uncertain (exit 0 or 6); the uncertain step is the interrupted one and nothing after it reached the
  * server; a rerun with {@code --start-at auto} on the page performs only what the server never counted.
  *
@@ -188,6 +190,9 @@ class ChaosChromiumTest {
   private int performedTwice;
   private int silentRetries;
   private int resumed;
+  private int freshRefused;
+  /** The config folder of the last killed child: its record of sent steps is what a fresh rerun reads. */
+  private Path lastChildConfig;
   /** How each fault's interrupted step ended: "WORKER_STOPPED uncertain" → n. */
   private final Map<String, Integer> endings = new java.util.TreeMap<>();
 
@@ -217,8 +222,10 @@ class ChaosChromiumTest {
       }
     }
     System.out.printf("Chaos (seed %d): %d runs (%s); steps interrupted %d, ended done %d, ended uncertain %d, "
-        + "runner killed %d %s; resumed with --start-at auto %d; effects performed twice %d, silent retries %d%n",
-        seed, runs, runsBy, interrupted, endedDone, endedUncertain, endedKilled, endings, resumed, performedTwice, silentRetries);
+        + "runner killed %d %s; reruns of a killed run in a fresh browser refused to repeat its clicks %d; "
+        + "resumed with --start-at auto %d; effects performed twice %d, silent retries %d%n",
+        seed, runs, runsBy, interrupted, endedDone, endedUncertain, endedKilled, endings, freshRefused, resumed,
+        performedTwice, silentRetries);
     assertThat(failures).as("seed " + seed).isEmpty();
     assertThat(performedTwice).isZero();
     assertThat(silentRetries).isZero();
@@ -259,6 +266,20 @@ class ChaosChromiumTest {
       for (int b = 1; b <= BUTTONS; b++) {
         check(what, shown, count(b) == (b <= button ? 1 : 0), "counts after the kill " + hits);
       }
+      // A rerun in a freshly launched browser stands on an empty tab: the killed run's record of sent steps, not the
+      // page, says what was done, and --start-at auto refuses to press any of it again (decision 0054).
+      Rerun fresh = rerunInFreshChild(wf, childConfig(shown));
+      awaitServerQuiet();
+      check(what, fresh.toString(), fresh.code == RunCommand.EXIT_START_NOT_REACHED, "the rerun in a fresh browser exited " + fresh.code);
+      check(what, fresh.toString(), fresh.err.contains("may have performed click b" + button), "the rerun does not name the interrupted click");
+      for (int b = 1; b < button; b++) {
+        check(what, fresh.toString(), fresh.err.contains("performed click b" + b), "the rerun does not name b" + b);
+      }
+      for (int b = 1; b <= BUTTONS; b++) {
+        if (count(b) > (b <= button ? 1 : 0)) performedTwice++;
+        check(what, fresh.toString(), count(b) == (b <= button ? 1 : 0), "the rerun in a fresh browser pressed again: " + hits);
+      }
+      freshRefused++;
     } else {
       check(what, shown, code == 0 || code == RunCommand.EXIT_UNCERTAIN, "exit " + code + " is neither 0 nor 6");
       List<JsonNode> steps = lines.subList(0, lines.size() - 1);
@@ -396,12 +417,12 @@ class ChaosChromiumTest {
 
   /**
    * {@code waymark run} in a child JVM launching its own headless Chromium (the command has no option to use a browser
-   * already paired), killed with everything it started when the chosen hit arrives. The rerun is not a second child:
-   * a freshly launched browser stands on an empty tab, where {@code --start-at auto} finds no resume point and starts
-   * at the beginning; the person's rerun stands on the page.
+   * already paired), killed with everything it started when the chosen hit arrives. It keeps its config (and so its
+   * record of sent steps) in a folder of its own, which {@link #rerunInFreshChild} hands to the next child.
    */
   private Killed runInChildAndKill(Path wf, CountDownLatch in) throws Exception {
     Path run = Files.createTempDirectory(dir, "child");
+    lastChildConfig = run.resolve("config");
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dwaymark.config.dir=" + run.resolve("config"),
         "dev.waymark.Main", "run", wf.toString(), "--headless", "--chromium", Browsers.chromium().toString(),
@@ -426,6 +447,34 @@ class ChaosChromiumTest {
     reader.join(5_000);
     assertThat(in.await(1, TimeUnit.SECONDS)).as("the kill came from inside the step\n" + Files.readString(err)).isTrue();
     return new Killed(lines, Files.readString(err));
+  }
+
+  private record Rerun(int code, String out, String err) {
+    @Override
+    public String toString() {
+      return "--- fresh rerun, exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
+  private Path childConfig(String shown) {
+    assertThat(lastChildConfig).as(shown).isNotNull();
+    return lastChildConfig;
+  }
+
+  /** {@code waymark run --start-at auto} in a new child JVM with its own new Chromium and the killed child's config. */
+  private Rerun rerunInFreshChild(Path wf, Path config) throws Exception {
+    Path run = Files.createTempDirectory(dir, "rerun");
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Dwaymark.config.dir=" + config,
+        "dev.waymark.Main", "run", wf.toString(), "--headless", "--chromium", Browsers.chromium().toString(),
+        "--timeout", "6000", "--start-at", "auto");
+    Path out = run.resolve("stdout.txt");
+    Path err = run.resolve("stderr.txt");
+    Process p = new ProcessBuilder(cmd).directory(run.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    child = p;
+    if (!p.waitFor(90, TimeUnit.SECONDS)) killChild();
+    p.waitFor(30, TimeUnit.SECONDS);
+    return new Rerun(p.exitValue(), Files.readString(out), Files.readString(err));
   }
 
   /** The child JVM and the Chromium it launched, all at once. */
