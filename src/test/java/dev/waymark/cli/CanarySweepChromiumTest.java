@@ -27,11 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The canary sweep: sessions of every kind — {@code author} that succeeds, is denied and is rejected on the terminal,
- * {@code run} that replays, fails with a report and its pictures, and {@code run --grid} in a child JVM with debug
- * logging — each with a fresh random canary password that reaches the page. Every output is scanned for the canary
- * raw and base64-, URL-, JSON- and HTML-encoded: prompts, stdout, stderr, logs, journals, exported YAML, reports and
- * their pictures' bytes, the extension's {@code chrome.storage}. Target: 0 hits. {@code -Dcanary.rounds=N} runs N
- * rounds of the five kinds, six sessions a round (the default suite runs one; {@code -Dcanary.rounds=9}: 54 sessions).
+ * {@code run} that replays, fails with a report and its pictures, {@code run --grid} in a child JVM with debug
+ * logging, an agent over MCP ({@code waymark mcp} on stdio at debug level) and the studio window (in a child JVM
+ * under Xvfb, the password typed into its Variables panel, the workflow copied to the clipboard) — each with a fresh
+ * random canary password that reaches the page. Every output is scanned for the canary
+ * raw and base64-, URL-, JSON- and HTML-encoded: prompts, stdout, stderr, logs, journals, exported YAML, the
+ * clipboard, what an agent was sent, reports and their pictures' bytes, the extension's {@code chrome.storage}. Target: 0 hits. {@code -Dcanary.rounds=N} runs N
+ * rounds of the seven kinds, eight sessions a round (the default suite runs one; {@code -Dcanary.rounds=7}: 56 sessions).
  */
 @RealBrowser
 class CanarySweepChromiumTest {
@@ -227,6 +229,35 @@ class CanarySweepChromiumTest {
       assertThat(g[0]).as(g[1] + "\n" + g[2]).isEqualTo("0");
       assertThat(g[2]).contains("DEBUG");
       scanTree("run --grid files", d5, c5);
+
+      // 6. an agent over MCP: waymark mcp on stdio at debug level, its own browser, the SDK's client
+      String c6 = canary();
+      canaries.add(c6);
+      Path d6 = Files.createDirectories(dir.resolve("r" + round + "-mcp"));
+      dev.waymark.agent.McpCanarySession.Outputs mcp = dev.waymark.agent.McpCanarySession.run(d6,
+          browser.pageUrl("author/signin.html"), c6);
+      sessions++;
+      assertThat(mcp.signedIn()).as("the agent signed in with the canary password\n" + mcp.agentSaw()).isTrue();
+      assertThat(mcp.exported()).contains("{{ password }}");
+      assertThat(mcp.stderr()).contains("DEBUG");
+      scan("mcp what the agent saw", mcp.agentSaw(), c6);
+      scan("mcp stderr", mcp.stderr(), c6);
+      scanTree("mcp files", d6, c6);
+
+      // 7. the studio window: the canary typed into its Variables panel, the workflow copied to the clipboard
+      String c7 = canary();
+      canaries.add(c7);
+      Path d7 = Files.createDirectories(dir.resolve("r" + round + "-studio"));
+      dev.waymark.ui.StudioCanarySession.Outputs studio = dev.waymark.ui.StudioCanarySession.run(d7,
+          browser.pageUrl("author/signin.html"), c7);
+      sessions++;
+      assertThat(studio.steps()).as(studio.stderr()).isGreaterThanOrEqualTo(4);
+      assertThat(studio.clipboard()).contains("{{ password }}");
+      assertThat(studio.stderr()).contains("DEBUG");
+      scan("studio clipboard", studio.clipboard(), c7);
+      scan("studio stdout", studio.stdout(), c7);
+      scan("studio stderr", studio.stderr(), c7);
+      scanTree("studio files", d7, c7);
     }
     // What the extension keeps across worker restarts.
     String worker = browser.cdp().serviceWorker(browser.extensionId()).path("targetId").asText();

@@ -87,6 +87,7 @@ public final class StudioViewModel {
     longStep.set(s.longStep());
     if (s.notice() != null && !s.notice().equals(lastNotice)) problems.accept(s.notice());
     lastNotice = s.notice();
+    goOnIfAnswered(s);
   }
 
   private boolean editingGoal;
@@ -300,15 +301,43 @@ public final class StudioViewModel {
     report(session.decideNext(ctx.model().source(), ctx.model().renderer(), false));
   }
 
-  /** Lets the model decide turn after turn until it is done, stuck, stopped, or a step waits for approval. */
+  /**
+   * Lets the model decide turn after turn until it is done, stuck or stopped. A step that waits for approval pauses
+   * the run, which goes on once the person has answered it (here or in Chrome) — as the tooltip promises; Stop ends it.
+   */
   public void runModel() {
     if (ctx.model() == null || modelRunning.get()) return;
     modelRunning.set(true);
-    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> ui.execute(() -> modelRunning.set(false)));
+    report(session.run(ctx.model().source(), ctx.model().renderer())).whenComplete((o, e) -> ui.execute(() -> {
+      if (e == null && o != null && o.kind() == dev.waymark.session.TurnOutcome.Kind.AWAITING_APPROVAL && !stopAsked) {
+        goOnAfterApproval = true; // still running: Stop stays enabled while the step waits
+        goOnIfAnswered(session.latest()); // answered already, before this turn's end reached the window
+      } else {
+        modelRunning.set(false);
+      }
+      stopAsked = false;
+    }));
   }
 
   public void stopModel() {
+    stopAsked = modelRunning.get() && !goOnAfterApproval;
+    if (goOnAfterApproval) {
+      goOnAfterApproval = false;
+      modelRunning.set(false);
+    }
     session.stop();
+  }
+
+  /** The run paused at an approval: it goes on once nothing waits for the person any more. */
+  private boolean goOnAfterApproval;
+  /** Stop was pressed during the turn in progress: the run does not pause at that turn's approval, it ends. */
+  private boolean stopAsked;
+
+  private void goOnIfAnswered(SessionSnapshot s) {
+    if (!goOnAfterApproval || s.pending() != null || s.busy() || s.uncertain() != null || s.userStep() != null) return;
+    goOnAfterApproval = false;
+    modelRunning.set(false);
+    runModel();
   }
 
   /** The person's Stop for the long step running now: it ends with what it has read so far, marked truncated. */
