@@ -5,7 +5,7 @@ import { masker } from '../executor/values.js';
 import { taskTabs, onSites } from '../executor/task-tabs.js';
 import { tabView } from '../executor/tab-view.js';
 import { pauseGuards } from '../executor/dialogs.js';
-import { taskTab, forgetTaskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
+import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
 import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
 import { runGate } from './gate.js';
@@ -44,16 +44,7 @@ function maskDeep(v, mask) {
 const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
 
 async function tabFor(msg) {
-  if (Number.isInteger(msg.tab)) return msg.tab;
-  const tab = await taskTab();
-  // The task tab was chosen as the active one; one the person was closing at that moment is chosen again, once.
-  try {
-    await chrome.tabs.get(tab);
-    return tab;
-  } catch {
-    forgetTaskTab(tab);
-    return taskTab();
-  }
+  return Number.isInteger(msg.tab) ? msg.tab : taskTab();
 }
 
 /** The tabs as the studio may see them (task tabs, open tabs on the task's sites, a count of the rest). */

@@ -101,11 +101,6 @@ export async function taskTab() {
   return tab.id;
 }
 
-/** Forgets the task tab when it is tabId (a tab that closed before the listener above heard of it). */
-export function forgetTaskTab(tabId) {
-  if (cachedTask === tabId) cachedTask = null;
-}
-
 /** Makes tabId the task tab (switchTab, adoptTab, a tab a step opened). */
 export async function setTaskTab(tabId) {
   cachedTask = tabId;

@@ -300,9 +300,9 @@ public final class RunCommand implements Callable<Integer> {
         }, this::progress);
     progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps)");
     ReplayResult result;
-    try (RunLogFor record = new RunLogFor(openRecord())) {
+    try (RunLog record = openRecord()) {
       result = new WorkflowRunner(new BridgeReplayBrowser(client, new CaptureFolder(outputDir)))
-          .run(workflow, options.withLog(record.log()));
+          .run(workflow, options.withLog(record));
     } catch (RuntimeException e) {
       org.slf4j.LoggerFactory.getLogger(RunCommand.class).error("run failed: {}", mask.mask(String.valueOf(e.getMessage())));
       err.println("waymark run failed: " + mask.mask(String.valueOf(e.getMessage())) + " (the log has the details)");
@@ -339,14 +339,6 @@ public final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       progress("the record of sent steps cannot be kept (" + e.getMessage() + "); this run keeps none");
       return RunLog.NONE;
-    }
-  }
-
-  /** Closes the run's record (its lock) when the run ends, however it ends. */
-  private record RunLogFor(RunLog log) implements AutoCloseable {
-    @Override
-    public void close() {
-      if (log instanceof RunJournal j) j.close();
     }
   }
 

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * completes removes it; any other ending leaves it for the next {@code --start-at auto}, which never repeats what it
  * says was done. Only the last line can be one a kill cut short; a damaged line before it makes the record unreadable.
  */
-public final class RunJournal implements RunLog, AutoCloseable {
+public final class RunJournal implements RunLog {
   private static final Logger LOG = LoggerFactory.getLogger(RunJournal.class);
   private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("HH:mm:ss 'on' yyyy-MM-dd").withZone(ZoneId.systemDefault());
   private static final ObjectMapper JSON = Json.mapper();

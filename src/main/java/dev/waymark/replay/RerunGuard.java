@@ -31,7 +31,7 @@ final class RerunGuard {
     List<String> out = new ArrayList<>();
     for (int i = Math.max(0, start); i < steps.size(); i++) {
       Step s = steps.get(i);
-      Mark m = prior.marks().get(idOf(s, i));
+      Mark m = prior.marks().get(WorkflowRunner.idOf(s, i));
       if (m == null || !notRepeatable(s)) continue;
       out.add(describe(s, i, m));
     }
@@ -67,15 +67,11 @@ final class RerunGuard {
   }
 
   private static String describe(Step s, int index, Mark m) {
-    String what = s.type() + " " + idOf(s, index) + (s.label() == null || s.label().isBlank() ? "" : " (" + s.label() + ")");
+    String what = s.type() + " " + WorkflowRunner.idOf(s, index) + (s.label() == null || s.label().isBlank() ? "" : " (" + s.label() + ")");
     return switch (m) {
       case DONE -> "performed " + what;
       case SENT -> "may have performed " + what + ": it was sent when that run ended";
       case UNCERTAIN -> "may have performed " + what + ": its result was uncertain";
     };
-  }
-
-  static String idOf(Step s, int index) {
-    return s.id() != null && !s.id().isBlank() ? s.id() : "step-" + (index + 1);
   }
 }

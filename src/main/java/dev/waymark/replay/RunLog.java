@@ -7,7 +7,7 @@ import java.util.Map;
  * was done (decision 0054). The runner tells it each step before sending it and each result; it hands the runner
  * what an earlier run of the same workflow that did not complete may have performed.
  */
-public interface RunLog {
+public interface RunLog extends AutoCloseable {
   /** What an earlier, unfinished run of this workflow may have done ({@link PriorRun#NONE} when nothing). */
   PriorRun prior();
 
@@ -19,6 +19,10 @@ public interface RunLog {
 
   /** How the run ended (a run that completed leaves nothing to resume). */
   void ended(ReplayResult.Outcome outcome);
+
+  /** Lets go of the record (its lock) when the run is over, however it ended. */
+  @Override
+  default void close() {}
 
   /** No record: a run of a workflow that is not a file, or one the person keeps no record of. */
   RunLog NONE = new RunLog() {

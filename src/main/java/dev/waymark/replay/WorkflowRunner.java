@@ -456,7 +456,7 @@ public final class WorkflowRunner {
 
   // ---- helpers -------------------------------------------------------------------------------------------
 
-  private static String idOf(Step s, int index) {
+  static String idOf(Step s, int index) {
     return s.id() != null && !s.id().isBlank() ? s.id() : "step-" + (index + 1);
   }
 

@@ -41,9 +41,9 @@ class RunJournalTest {
     log.result(result("b1", true, false));
     log.sent("b2", "click");
     // killed here: no result, no ending, the lock goes with the process
-    ((RunJournal) log).close();
+    log.close();
 
-    RunLog.PriorRun prior = ((RunJournal) open(false)).prior();
+    RunLog.PriorRun prior = open(false).prior();
 
     assertThat(prior.marks()).containsEntry("b1", Mark.DONE).containsEntry("b2", Mark.SENT).hasSize(2);
     assertThat(prior.ended()).contains("cut off without an ending");
@@ -68,7 +68,7 @@ class RunJournalTest {
     RunLog log = open(false);
     assertThat(log.prior().problem()).contains("line 2 is damaged");
     log.sent("b1", "click");
-    ((RunJournal) log).close();
+    log.close();
 
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.contains(".damaged-"));
@@ -84,13 +84,13 @@ class RunJournalTest {
     first.sent("b2", "click");
     first.result(result("b2", false, false));
     first.ended(ReplayResult.Outcome.STEP_FAILED);
-    ((RunJournal) first).close();
+    first.close();
 
     RunLog second = open(false);
     assertThat(second.prior().marks()).containsOnlyKeys("b1");
     assertThat(second.prior().ended()).contains("ended step failed");
     second.sent("b3", "click");
-    ((RunJournal) second).close();
+    second.close();
 
     assertThat(RunJournal.read(file()).marks()).containsEntry("b1", Mark.DONE).containsEntry("b3", Mark.SENT);
     assertThat(Files.readAllLines(file(), StandardCharsets.UTF_8)).hasSize(3);
@@ -100,7 +100,7 @@ class RunJournalTest {
   void aCompletedRunRemovesTheRecordAndFreshSetsAnEarlierOneAside() throws Exception {
     RunLog first = open(false);
     first.sent("b1", "click");
-    ((RunJournal) first).close();
+    first.close();
 
     RunLog fresh = open(true);
     assertThat(fresh.prior().isEmpty()).isTrue();
@@ -108,7 +108,7 @@ class RunJournalTest {
     fresh.sent("b1", "click");
     fresh.result(result("b1", true, false));
     fresh.ended(ReplayResult.Outcome.COMPLETED);
-    ((RunJournal) fresh).close();
+    fresh.close();
 
     assertThat(file()).doesNotExist();
   }
@@ -122,7 +122,7 @@ class RunJournalTest {
       assertThat(second).isSameAs(RunLog.NONE);
       assertThat(warnings).anyMatch(w -> w.contains("keeps none"));
     } finally {
-      ((RunJournal) first).close();
+      first.close();
     }
   }
 }

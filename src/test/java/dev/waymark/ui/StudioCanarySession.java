@@ -5,7 +5,6 @@ import dev.waymark.workflow.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -38,11 +37,7 @@ public final class StudioCanarySession {
     try {
       if (!p.waitFor(150, TimeUnit.SECONDS)) throw new AssertionError("the studio did not finish its session\n" + tail(dir));
     } finally {
-      List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
-      all.add(p.toHandle());
-      all.forEach(ProcessHandle::destroyForcibly);
-      // Every process gone before the folder is read or removed: Chromium's helpers exit a moment after the signal.
-      for (ProcessHandle h : all) h.onExit().get(30, TimeUnit.SECONDS);
+      StudioInAChild.killAll(p);
     }
     String out = Files.readString(dir.resolve("studio-out.txt"), StandardCharsets.UTF_8);
     JsonNode last = null;

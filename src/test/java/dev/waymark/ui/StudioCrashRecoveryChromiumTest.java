@@ -12,7 +12,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -117,7 +116,7 @@ class StudioCrashRecoveryChromiumTest {
     reader.start();
     boolean in = reached.await(120, TimeUnit.SECONDS);
     Thread.sleep(jitterMs);
-    killAll(p);
+    StudioInAChild.killAll(p);
     reader.join(5_000);
     assertThat(in && !lines.isEmpty() && point.test(lines.get(lines.size() - 1)) || lines.stream().anyMatch(point))
         .as(what + ": the kill point was reached\n" + lines + "\n" + stderr(run)).isTrue();
@@ -132,22 +131,13 @@ class StudioCrashRecoveryChromiumTest {
       if (!p.waitFor(90, TimeUnit.SECONDS)) throw new AssertionError(what + ": the recovering studio did not answer");
       out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     } finally {
-      killAll(p);
+      StudioInAChild.killAll(p);
     }
     for (String l : out.split("\n")) {
       if (l.startsWith("{")) return Json.mapper().readTree(l);
     }
     throw new AssertionError(what + ": no answer from the recovering studio\n" + out + "\n"
         + Files.readString(run.resolve("stderr-recover.txt")));
-  }
-
-  /** xvfb-run, its X server, the studio's JVM and the Chromium it launched, all at once. */
-  private static void killAll(Process p) throws Exception {
-    List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
-    all.add(p.toHandle());
-    all.forEach(ProcessHandle::destroyForcibly);
-    // Every process gone before its folders are read or removed: Chromium's helpers exit a moment after the signal.
-    for (ProcessHandle h : all) h.onExit().get(30, TimeUnit.SECONDS);
   }
 
   private static String stderr(Path run) {

@@ -193,6 +193,15 @@ public final class StudioInAChild {
     Runtime.getRuntime().halt(0);
   }
 
+  /** xvfb-run, its X server, the studio's JVM and the Chromium it launched, all at once, and waits until all are gone. */
+  public static void killAll(Process p) throws Exception {
+    List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
+    all.add(p.toHandle());
+    all.forEach(ProcessHandle::destroyForcibly);
+    // Before its folders are read or removed: Chromium's helpers exit a moment after the signal.
+    for (ProcessHandle h : all) h.onExit().get(30, TimeUnit.SECONDS);
+  }
+
   private static Parent awaitRoot() throws Exception {
     Parent[] found = new Parent[1];
     await("the studio window", () -> fx(() -> {
