@@ -141,7 +141,8 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
   let reloaded = false;
   for (;;) {
     const r = await waitForLoad(tabId, snap, Math.min(deadline, Date.now() + 1000), what);
-    if (r.ok || Date.now() >= deadline) return r;
+    // A navigation the browser failed (refused, unsafe port, no such host) is said at once, not at the deadline.
+    if (r.ok || r.final || Date.now() >= deadline) return r;
     const n = since(tabId, snap);
     if (!n.committed || n.failed || !/did not finish loading/.test(r.error) || reloaded) continue;
     if (await answers(tabId, 300)) continue;

@@ -94,7 +94,8 @@ export function tabsOpenedBy(tabId, at) {
 
 /**
  * Waits for a navigation that started after snap to load. Returns {ok:true, partial} (partial:
- * the deadline passed after DOMContentLoaded but before load) or {ok:false, error}. Counters
+ * the deadline passed after DOMContentLoaded but before load) or {ok:false, error, final} (final:
+ * the browser failed or aborted it, so no later wait can see it load). Counters
  * are per tab without navigation ids, so: the navigation must have started after snap (an
  * earlier page finishing or being aborted is not ours), and an abort only counts when no other
  * navigation follows it within a moment (one navigation replacing another aborts the first).
@@ -106,10 +107,11 @@ export async function waitForLoad(tabId, snap, deadline, what) {
     const n = since(tabId, snap);
     const ours = n.started || n.committed || n.sameDoc;
     if (ours && n.failed && !n.pending) {
-      if (n.error !== 'net::ERR_ABORTED') return { ok: false, error: `${what} failed: ${n.error}` };
+      // final: the browser gave up on this navigation; waiting longer cannot change it.
+      if (n.error !== 'net::ERR_ABORTED') return { ok: false, final: true, error: `${what} failed: ${n.error}` };
       if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
       if (Date.now() - abort.at > 400) {
-        return { ok: false, error: `${what} was aborted (the response was a download, or the page stopped it)` };
+        return { ok: false, final: true, error: `${what} was aborted (the response was a download, or the page stopped it)` };
       }
     } else {
       abort = null;

@@ -115,7 +115,11 @@ public final class ObserveCommand implements Callable<Integer> {
         }
         // Opened through the extension, not at launch: its worker then sees every request of the page, which is
         // how the wait below knows the network went quiet.
-        open(client, deadline);
+        String failed = open(client, deadline);
+        if (failed != null) {
+          err.println("The page did not load: " + failed + ". Check the address and that its server is running.");
+          return EXIT_NOT_LOADED;
+        }
         Settled settled = settle(client, deadline);
         if (settled.observation == null) {
           err.println("The page did not load: " + settled.error);
@@ -152,16 +156,20 @@ public final class ObserveCommand implements Callable<Integer> {
 
   private static final long NETWORK_QUIET_MS = 500;
 
-  private void open(BrowserClient client, long deadline) throws InterruptedException {
+  /** Opens the page; returns the browser's own error when it gave up on the address (refused, no such host), else null. */
+  private String open(BrowserClient client, long deadline) throws InterruptedException {
     Step navigate = Step.builder(StepTypes.NAVIGATE).id("observe-open").url(url).build();
     try {
       PerformResult r = client.perform("observe-open", navigate, Map.of(), Math.max(1000, remaining(deadline)))
           .get(remaining(deadline) + 1000, TimeUnit.MILLISECONDS);
       if (!r.ok()) LOG.info("opening {} reported: {}", url, r.error());
+      // A net:: error is the browser's final word on this address; a page slow to load is the wait's to judge.
+      if (!r.ok() && r.error() != null && r.error().contains(" failed: net::")) return r.error();
     } catch (ExecutionException | TimeoutException e) {
       // The wait that follows says whether the page loaded; this only explains it in the log.
       LOG.info("opening {} did not answer: {}", url, e.toString());
     }
+    return null;
   }
 
   private record Settled(PageObservation observation, String json, boolean stable, String error, Double observeMs) {}

@@ -88,7 +88,7 @@ class ObserveCommandTest {
   void pageThatDoesNotLoadExitsWithAClearMessage() {
     Run r = run("observe", "--timeout", "15", "http://127.0.0.1:1/nothing-listens-here");
     assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ObserveCommand.EXIT_NOT_LOADED);
-    assertThat(r.err()).startsWith("The page did not load");
+    assertThat(r.err()).startsWith("The page did not load: navigation to http://127.0.0.1:1/nothing-listens-here failed: net::ERR_UNSAFE_PORT");
   }
 
   @Test

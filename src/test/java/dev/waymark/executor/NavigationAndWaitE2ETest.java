@@ -128,11 +128,26 @@ class NavigationAndWaitE2ETest {
   }
 
   @Test
-  void aNavigationErrorIsReported() {
-    PerformResult r = browser.perform(navigate("http://127.0.0.1:1/"));
+  void aNavigationErrorIsReportedAsSoonAsTheBrowserGivesUpNotAtTheStepsTimeout() throws Exception {
+    // An unsafe port and a refused connection: the browser fails both at once; the step's 20 s are not waited out.
+    int closed;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closed = s.getLocalPort();
+    }
+    long t0 = System.nanoTime();
+    PerformResult unsafe = browser.perform(step("navigate").url("http://127.0.0.1:1/").timeoutMs(20_000).build());
+    long unsafeMs = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    t0 = System.nanoTime();
+    PerformResult refused = browser.perform(step("navigate").url("http://127.0.0.1:" + closed + "/").timeoutMs(20_000).build());
+    long refusedMs = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
 
-    assertThat(r.ok()).isFalse();
-    assertThat(r.error()).isEqualTo("navigation to http://127.0.0.1:1/ failed: net::ERR_UNSAFE_PORT");
+    assertThat(unsafe.ok()).isFalse();
+    assertThat(unsafe.error()).isEqualTo("navigation to http://127.0.0.1:1/ failed: net::ERR_UNSAFE_PORT");
+    assertThat(refused.ok()).isFalse();
+    assertThat(refused.error()).isEqualTo("navigation to http://127.0.0.1:" + closed + "/ failed: net::ERR_CONNECTION_REFUSED");
+    // Not a speed figure: a step that waited its timeout out would take 20 s.
+    assertThat(unsafeMs).as("the unsafe port answered before the step's timeout").isLessThan(10_000);
+    assertThat(refusedMs).as("the refused connection answered before the step's timeout").isLessThan(10_000);
   }
 
   @Test
