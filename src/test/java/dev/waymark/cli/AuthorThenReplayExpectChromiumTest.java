@@ -96,10 +96,12 @@ class AuthorThenReplayExpectChromiumTest {
   }
 
   @Test
-  void aPageThatBindsItsHandlersLateLosesNoInputTwentyReplaysInARow() throws Exception {
+  void aPageThatBindsItsHandlersLateLosesNoInputReplayAfterReplay() throws Exception {
     Workflow wf = authored(browser.pageUrl("replay/late-todos.html?copy=original"));
 
-    for (int i = 1; i <= 20; i++) {
+    // 8 in the default suite; -Dreplays.in.a.row=20 (or more) to look for a rarer loss.
+    int replays = Math.max(1, Integer.getInteger("replays.in.a.row", 8));
+    for (int i = 1; i <= replays; i++) {
       Run r = run(wf, "late-" + i + ".yaml");
       assertThat(r.code()).as("replay %d: %s", i, r).isZero();
       // the page itself: both todos arrived, in order, and nothing typed was lost

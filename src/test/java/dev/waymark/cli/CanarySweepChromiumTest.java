@@ -41,7 +41,7 @@ class CanarySweepChromiumTest {
   static BrowserHarness browser = BrowserHarness.create().withTrustedDefault();
 
   @RegisterExtension
-  static GridHarness grid = GridHarness.create(1);
+  static GridHarness grid = GridHarness.shared();
 
   @TempDir
   Path dir;

@@ -198,7 +198,7 @@ class ChaosChromiumTest {
 
   @Test
   void aFaultInsideAStepNeverPerformsAnEffectTwiceAndTheRunResumes() throws Exception {
-    int runs = Integer.getInteger("chaos.runs", 12);
+    int runs = Integer.getInteger("chaos.runs", 8);
     long seed = Long.getLong("chaos.seed", System.nanoTime());
     boolean kill = Boolean.parseBoolean(System.getProperty("chaos.kill", "true"));
     System.out.println("Chaos: seed " + seed + " (-Dchaos.seed=" + seed + " replays it), " + runs + " runs"

@@ -37,7 +37,7 @@ import dev.waymark.testing.GridHarness;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code waymark run --rows --parallel 2} as a person types it, in a child JVM: six rows of a CSV, two local headless
+ * {@code waymark run --rows --parallel 2} as a person types it, in a child JVM: four rows of a CSV, two local headless
  * Chromium sessions at a time, each run filling the name from its row and the PIN from the values file. The page
  * posts what it was given to this test's own server, which is the proof of what each page did.
  */
@@ -107,11 +107,13 @@ class RunAtScaleChromiumTest {
   }
 
   @RegisterExtension
-  static GridHarness grid = GridHarness.create(4);
+  static GridHarness grid = GridHarness.shared();
 
   @Test
-  void sixRowsAtTwoAtATimeEachFillTheirOwnPageAndTheSecretIsTypedButNeverPrinted() throws Exception {
-    runRows(NAMES, "--parallel", "2", "--chromium", Browsers.chromium().toString());
+  void fourRowsAtTwoAtATimeEachFillTheirOwnPageAndTheSecretIsTypedButNeverPrinted() throws Exception {
+    // The names a CSV must quote (a comma, quotes) among them; the Grid test below runs all six and more.
+    runRows(List.of(NAMES.get(0), NAMES.get(2), NAMES.get(4), NAMES.get(5)), "--parallel", "2", "--chromium",
+        Browsers.chromium().toString());
   }
 
   @Test

@@ -32,10 +32,31 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
     this.maxSessions = maxSessions;
   }
 
-  /** A Grid whose node runs at most {@code maxSessions} browsers at once. */
+  /** A Grid of this test class alone, whose node runs at most {@code maxSessions} browsers at once. */
   public static GridHarness create(int maxSessions) {
     return new GridHarness(maxSessions);
   }
+
+  /** The most sessions a test of the default suite asks of the shared Grid at once (RunAtScaleChromiumTest's 4), plus room. */
+  private static final int SHARED_SESSIONS = 6;
+  private static GridHarness shared;
+
+  /**
+   * The Grid the test classes of one JVM share: started by the first class that needs it, stopped when the JVM exits,
+   * so the suite pays its start (about 4 s) once instead of once per class. Its node runs up to {@value #SHARED_SESSIONS}
+   * browsers, more than any class asks at once, so a session a test left broken (a killed browser holds its slot until
+   * the Grid's session timeout) never makes another class wait.
+   */
+  public static synchronized GridHarness shared() {
+    if (shared == null) {
+      shared = new GridHarness(SHARED_SESSIONS);
+      shared.keepRunning = true;
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "waymark-test-grid-stop"));
+    }
+    return shared;
+  }
+
+  private boolean keepRunning;
 
   /** Where chromedriver is (Debian's chromium-driver), for the node and for tests that need it. */
   public static Path chromedriver() {
@@ -46,7 +67,10 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
     if (Browsers.skipped()) return;
-    start();
+    synchronized (GridHarness.class) {
+      if (process != null && process.isAlive()) return;
+      start();
+    }
   }
 
   /** Starts the Grid and waits until it says it is ready. */
@@ -119,11 +143,15 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
 
   @Override
   public void afterAll(ExtensionContext context) {
-    close();
+    if (!keepRunning) close();
   }
 
   @Override
   public void close() {
+    if (!keepRunning) stop();
+  }
+
+  private synchronized void stop() {
     if (process == null) return;
     process.descendants().forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @RealBrowser
 class GridBrowserLossChromiumTest {
   @RegisterExtension
-  static GridHarness grid = GridHarness.create(2);
+  static GridHarness grid = GridHarness.shared();
 
   private HttpServer server;
   private final AtomicInteger clicks = new AtomicInteger();

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 @RealBrowser
 class GridCapturesChromiumTest {
   @RegisterExtension
-  static GridHarness grid = GridHarness.create(1);
+  static GridHarness grid = GridHarness.shared();
 
   @TempDir
   Path dir;

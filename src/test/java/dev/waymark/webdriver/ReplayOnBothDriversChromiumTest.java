@@ -30,7 +30,7 @@ class ReplayOnBothDriversChromiumTest {
   static BrowserHarness browser = BrowserHarness.create().withTrustedDefault();
 
   @RegisterExtension
-  static GridHarness grid = GridHarness.create(2);
+  static GridHarness grid = GridHarness.shared();
 
   private static final Map<String, String> VALUES = Map.of("who", "Ada Lovelace");
 
