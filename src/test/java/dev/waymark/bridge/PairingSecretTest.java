@@ -1,5 +1,6 @@
 package dev.waymark.bridge;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +10,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+// Sets the config folder's system property for a moment: nothing else runs meanwhile.
+@Isolated
 class PairingSecretTest {
   @TempDir
   Path dir;

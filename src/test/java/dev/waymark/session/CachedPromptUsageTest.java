@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import static dev.waymark.decide.ScriptedServer.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a provider's prompt cache served reaches the turn's usage, its journal line, its log line and the studio's text. */
+// Reads the process's log (System.err): nothing else runs meanwhile.
+@Isolated
 class CachedPromptUsageTest {
   static final String DECISION = "{\"reasoning\": \"sign in\", \"done\": false, \"step\": {\"type\": \"click\", \"ref\": \"e6\"}}";
 

@@ -6,13 +6,18 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Marks a test class (or method) that drives a real browser. It runs against {@link Browsers#chromium()}; with
- * {@code -Dwaymark.browser=none} it is skipped and counted, and with no browser found it fails.
+ * {@code -Dwaymark.browser=none} it is skipped and counted, and with no browser found it fails. One such class runs at
+ * a time (the lock {@value #LOCK}); tests without a browser run beside it.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
 @Tag("browser")
 @ExtendWith(RealBrowserCondition.class)
-public @interface RealBrowser {}
+@ResourceLock(RealBrowser.LOCK)
+public @interface RealBrowser {
+  String LOCK = "waymark.browser";
+}

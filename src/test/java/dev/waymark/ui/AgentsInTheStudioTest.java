@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,6 +35,7 @@ import org.testfx.framework.junit5.Start;
  * releases the agent's waiting call.
  */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class AgentsInTheStudioTest {
   @TempDir
   static Path dir;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +28,7 @@ import org.testfx.framework.junit5.Start;
 
 /** A session that died mid-write comes back from its journal when the studio starts again. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class CrashRecoveryTest {
   @TempDir static Path dir;
   StudioFixture f;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.risk.ApprovalPolicy;
@@ -22,6 +23,7 @@ import org.testfx.framework.junit5.Start;
 
 /** The studio died while a step waited for the person's approval: recovering brings that step back, unperformed. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class CrashWhileAwaitingApprovalTest {
   @TempDir static Path dir;
   StudioFixture f;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,6 +23,7 @@ import org.testfx.framework.junit5.Start;
 
 /** A studio that starts dark (a dark desktop): every text it draws is light, none left at JavaFX's default black. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class DarkFromTheStartTest {
   @TempDir Path dir;
   StudioFixture f;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +30,7 @@ import org.testfx.framework.junit5.Start;
 
 /** The approval pane: approve, reject, edit and take over, each by its keyboard shortcut, and what each records. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class HumanGatesTest {
   @TempDir static Path dir;
   StudioFixture f;

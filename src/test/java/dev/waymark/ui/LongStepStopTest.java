@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +22,7 @@ import org.testfx.framework.junit5.Start;
 
 /** While an extractList reads page after page, the status bar shows how far it has got and Stop ends it there. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class LongStepStopTest {
   @TempDir static Path dir;
   StudioFixture f;

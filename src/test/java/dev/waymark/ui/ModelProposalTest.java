@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +26,7 @@ import org.testfx.framework.junit5.Start;
 
 /** With a model configured: its proposal lands in the editor, and applying it unchanged keeps it the model's step. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ModelProposalTest {
   static final String PROPOSAL = "{\"reasoning\": \"sign in first\", \"step\": {\"type\": \"click\", \"ref\": \"e6\"}}";
   @TempDir static Path dir;

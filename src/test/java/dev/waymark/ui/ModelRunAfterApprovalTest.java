@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +28,7 @@ import org.testfx.framework.junit5.Start;
  * ends the run, and the answer does not start it again.
  */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ModelRunAfterApprovalTest {
   private static final List<String> DECISIONS = List.of(
       "{\"reasoning\": \"accept the cookies\", \"step\": {\"type\": \"click\", \"ref\": \"e14\"}}",

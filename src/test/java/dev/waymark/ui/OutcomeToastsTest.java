@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,6 +23,7 @@ import org.testfx.framework.junit5.Start;
 
 /** A dialog, a download or a new tab a step brought shows as a notification in the window's corner. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class OutcomeToastsTest {
   @TempDir
   static Path dir;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,6 +27,7 @@ import org.testfx.framework.junit5.Start;
  * request the browser gets names the field holding a variable's token for blurring.
  */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class PagePictureViewTest {
   @TempDir
   static Path dir;

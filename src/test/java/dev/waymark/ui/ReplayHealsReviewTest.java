@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -29,6 +30,7 @@ import org.testfx.framework.junit5.Start;
 
 /** The Replay window's heals to review: each accepted or rejected, the accepted ones saved as a healed copy. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ReplayHealsReviewTest {
   private static final String WORKFLOW = """
       id: orders

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -26,6 +27,7 @@ import org.testfx.framework.junit5.Start;
 
 /** The studio's Replay window: a workflow loaded, run in a browser, each step's status, the heals, the stored data. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ReplayViewTest {
   private static final String WORKFLOW = """
       id: orders

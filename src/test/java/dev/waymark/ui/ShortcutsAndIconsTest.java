@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +28,7 @@ import org.testfx.framework.junit5.Start;
 
 /** Help → Keyboard shortcuts lists what the menus' accelerators are; the toolbar's buttons carry icons and words. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ShortcutsAndIconsTest {
   @TempDir Path dir;
   StudioFixture f;

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +32,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class StepsAndSettingsTest {
   @TempDir static Path dir;
   StudioFixture f;

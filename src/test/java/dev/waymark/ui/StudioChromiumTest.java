@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import dev.waymark.testing.RealBrowser;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
@@ -52,6 +53,7 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 @RealBrowser
+@JavaFxToolkit
 class StudioChromiumTest {
   static final String EMAIL = "jane.private@example.org";
 

@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static dev.waymark.ui.StudioFixture.onFx;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,6 +44,7 @@ import org.testfx.framework.junit5.Start;
  * kept in the config folder and read back by a fresh view model; "same as the system" follows the desktop.
  */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ThemeSwitchingTest {
   @TempDir Path dir;
   StudioFixture f;

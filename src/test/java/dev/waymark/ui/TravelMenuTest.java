@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,6 +21,7 @@ import org.testfx.framework.junit5.Start;
 
 /** File > Export as Playwright test…, Export as Recorder flow… and Import Recorder flow… in the studio window. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class TravelMenuTest {
   @TempDir Path dir;
   StudioFixture f;

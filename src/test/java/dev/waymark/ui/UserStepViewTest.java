@@ -1,5 +1,6 @@
 package dev.waymark.ui;
 
+import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +22,7 @@ import org.testfx.framework.junit5.Start;
 
 /** The studio's user-step card: what to do in the browser, the method, what else ends it, and Continue. */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class UserStepViewTest {
   @TempDir static Path dir;
   StudioFixture f;

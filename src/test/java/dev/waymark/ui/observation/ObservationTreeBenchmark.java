@@ -1,5 +1,6 @@
 package dev.waymark.ui.observation;
 
+import dev.waymark.testing.JavaFxToolkit;
 import dev.waymark.testing.BenchmarkTarget;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,6 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * A printing benchmark (run with -Pbench): each warm step is printed against its 100 ms target.
  */
 @ExtendWith(ApplicationExtension.class)
+@JavaFxToolkit
 class ObservationTreeBenchmark {
   ObservationView view;
   ObservationViewModel vm;
