@@ -58,11 +58,39 @@ final class BidiConnection implements AutoCloseable {
     }
   }
 
-  /** Sends a command and waits for its result; a BiDi error or a closed connection throws. */
+  /** How long a command waits for its answer before the watchdog is asked whether the browser is still there. */
+  static final long WATCH_EVERY_MS = 1_000;
+
+  /**
+   * Says why the browser is gone (its session ended, its process died), or null when nothing says so; asked while a
+   * command waits longer than {@link #WATCH_EVERY_MS}. Through a Grid a killed browser can leave this connection open
+   * and silent: without it a click in flight would wait out its whole timeout to learn what the session already knows.
+   */
+  private volatile java.util.function.Supplier<String> watchdog;
+
+  void watchWith(java.util.function.Supplier<String> why) {
+    watchdog = why;
+  }
+
+  /** Sends a command and waits for its result; a BiDi error, a closed connection or a browser found gone throws. */
   JsonNode call(String method, ObjectNode params, long timeoutMs) throws BidiException, InterruptedException {
     CompletableFuture<JsonNode> reply = send(method, params);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     try {
-      return reply.get(timeoutMs, TimeUnit.MILLISECONDS);
+      for (;;) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) throw new TimeoutException();
+        try {
+          return reply.get(Math.min(left, WATCH_EVERY_MS), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException slice) {
+          java.util.function.Supplier<String> w = watchdog;
+          String gone = w == null || reply.isDone() ? null : w.get();
+          if (gone != null) {
+            reply.cancel(false);
+            throw new BidiException("closed", method + " had no answer and " + gone, false);
+          }
+        }
+      }
     } catch (ExecutionException e) {
       if (e.getCause() instanceof BidiException b) throw b;
       throw new BidiException("closed", String.valueOf(e.getCause().getMessage()), false);

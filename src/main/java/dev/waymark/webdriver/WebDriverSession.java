@@ -39,6 +39,7 @@ public final class WebDriverSession implements AutoCloseable {
 
   private final RemoteWebDriver driver;
   private final BidiConnection bidi;
+  private final ClassicLiveness liveness;
   private final String id;
   private final BrowsingEvents events = new BrowsingEvents();
   private final List<ObjectNode> dialogs = new ArrayList<>();
@@ -52,6 +53,8 @@ public final class WebDriverSession implements AutoCloseable {
     this.driver = driver;
     this.bidi = bidi;
     this.id = id;
+    this.liveness = new ClassicLiveness(driver);
+    bidi.watchWith(liveness);
   }
 
   static WebDriverSession start(RemoteWebDriver driver, BidiConnection bidi, String id) throws SessionStartException {
@@ -358,6 +361,7 @@ public final class WebDriverSession implements AutoCloseable {
   @Override
   public void close() {
     resetViewport();
+    liveness.close();
     bidi.close();
     try {
       driver.quit();

@@ -97,7 +97,12 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
         ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
         "-Dwebdriver.chrome.driver=" + chromedriver(),
         "org.openqa.selenium.grid.Main", "standalone", "--config", config.toString()));
-    process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("grid.log").toFile()).start();
+    // Through a shell that ends the Grid when this JVM's end of its stdin closes: a test JVM killed with SIGKILL (no
+    // shutdown hook runs) leaves no Grid and no node browsers behind.
+    List<String> watched = new ArrayList<>(List.of("sh", "-c",
+        "\"$@\" </dev/null & grid=$!; trap 'kill $grid 2>/dev/null' EXIT; read -r _ignored; kill $grid; wait $grid", "grid"));
+    watched.addAll(cmd);
+    process = new ProcessBuilder(watched).redirectErrorStream(true).redirectOutput(dir.resolve("grid.log").toFile()).start();
     HttpClient http = HttpClient.newHttpClient();
     long until = System.currentTimeMillis() + 60_000;
     while (System.currentTimeMillis() < until) {

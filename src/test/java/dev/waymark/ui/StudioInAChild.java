@@ -156,7 +156,7 @@ public final class StudioInAChild {
     ObjectNode out = Json.mapper().createObjectNode().put("steps", steps).put("clipboard", yaml);
     System.out.println(out);
     System.out.flush();
-    Runtime.getRuntime().halt(0);
+    haltAfterChildren();
   }
 
   private static void recover() throws Exception {
@@ -190,6 +190,24 @@ public final class StudioInAChild {
     }
     System.out.println(out);
     System.out.flush();
+    haltAfterChildren();
+  }
+
+  /**
+   * Ends this studio at once (no window closing, no journal finishing: what was on disk is what a person would find)
+   * after the Chromium it launched is gone: a halted JVM's children live on, orphaned, and would go on writing into
+   * the folders the test reads next.
+   */
+  private static void haltAfterChildren() {
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroyForcibly);
+    for (ProcessHandle h : children) {
+      try {
+        h.onExit().get(30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        System.err.println("StudioInAChild: child " + h.pid() + " did not end: " + e);
+      }
+    }
     Runtime.getRuntime().halt(0);
   }
 

@@ -179,6 +179,9 @@ class GridBrowserLossChromiumTest {
       assertThat(l.status()).as(l.toString()).isEqualTo("uncertain");
       assertThat(l.attempts()).isEqualTo(1);
       assertThat(l.failedStep()).isEqualTo("click-1");
+      // Learned from the session (the Grid said it ended), not by waiting out the click's 10 s with no answer.
+      assertThat(l.error()).as(l.toString()).contains("was lost while the click was being performed")
+          .doesNotContain("had no answer in");
     });
     assertThat(opened).as("never started again").hasSize(1);
     // The server's count is the page's own state: one click, never a second.
