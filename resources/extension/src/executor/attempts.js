@@ -114,11 +114,7 @@ export async function settleNavigation(ctx, signals) {
   try {
     if (n.started || n.committed) {
       const loaded = await loadOrUnblock(ctx, ctx.navSnap, Math.max(ctx.deadline, Date.now() + 2000), 'the navigation it started');
-      if (!loaded.ok && /aborted/.test(loaded.error) && ctx.downloads && !ctx.downloads.seen.length) {
-        // A navigation that turned into a download: the download reaches chrome.downloads a little later.
-        const until = Date.now() + 1500;
-        while (!ctx.downloads.seen.length && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
-      }
+      await catchDownloadOf(ctx, loaded);
     }
   } finally {
     if (unguard) await unguard();
@@ -136,11 +132,24 @@ export async function settleNavigation(ctx, signals) {
  * is attached), but a navigation closes it: the site is guarded and the page reloaded, once,
  * unless it was a form submission (a reload would send the form again).
  */
+const ABORT_LISTEN_MS = 1000;
+
 export async function loadOrUnblock(ctx, snap, deadline, what) {
   const { tabId } = ctx;
   let reloaded = false;
   for (;;) {
     const r = await waitForLoad(tabId, snap, Math.min(deadline, Date.now() + 1000), what);
+    if (r.final && r.aborted) {
+      // A page may stop a navigation and start it again (a form sent again by its script): listen a moment longer.
+      const restart = snapshot(tabId);
+      const until = Math.min(deadline, Date.now() + ABORT_LISTEN_MS);
+      while (Date.now() < until && !since(tabId, restart).started) await nextEvent(tabId, until - Date.now());
+      if (since(tabId, restart).started) {
+        snap = restart;
+        continue;
+      }
+      return r;
+    }
     // A navigation the browser failed (refused, unsafe port, no such host) is said at once, not at the deadline.
     if (r.ok || r.final || Date.now() >= deadline) return r;
     const n = since(tabId, snap);
@@ -199,4 +208,11 @@ export async function waitFor(ctx, wait, timeoutMs) {
   }
   if (positive(wait.delay_ms)) await sleep(wait.delay_ms);
   return { ok: true, waited_ms: Date.now() - started };
+}
+
+/** A navigation that turned into a download (aborted): the download reaches chrome.downloads a little later. */
+export async function catchDownloadOf(ctx, loaded) {
+  if (loaded.ok || !loaded.aborted || !ctx.downloads || ctx.downloads.seen.length) return;
+  const until = Date.now() + 1500;
+  while (!ctx.downloads.seen.length && Date.now() < until) await nextDownload(ctx.downloads, until - Date.now());
 }

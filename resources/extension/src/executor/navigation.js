@@ -111,7 +111,7 @@ export async function waitForLoad(tabId, snap, deadline, what) {
       if (n.error !== 'net::ERR_ABORTED') return { ok: false, final: true, error: `${what} failed: ${n.error}` };
       if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
       if (Date.now() - abort.at > 400) {
-        return { ok: false, final: true, error: `${what} was aborted (the response was a download, or the page stopped it)` };
+        return { ok: false, final: true, aborted: true, error: `${what} was aborted (the response was a download, or the page stopped it)` };
       }
     } else {
       abort = null;

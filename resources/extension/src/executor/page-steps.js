@@ -7,7 +7,7 @@ import { guardDialogs, guardNavigation } from './dialogs.js';
 import { nextDownload } from './downloads.js';
 import { trustedClick, trustedPress, trustedType } from './trusted-input.js';
 import { parseChord } from '../page/executor/keys.js';
-import { attemptUntilDone, loadOrUnblock, waitFor } from './attempts.js';
+import { attemptUntilDone, catchDownloadOf, loadOrUnblock, waitFor } from './attempts.js';
 import { tokenNames } from './values.js';
 import { isCancelled, progress, stoppedEffect } from './long-steps.js';
 import {
@@ -186,6 +186,7 @@ async function navigateGuarded(ctx, how, snap, guard) {
     }
   }
   const r = await loadOrUnblock(ctx, snap, ctx.deadline, what);
+  await catchDownloadOf(ctx, r);
   if (!r.ok) return { ok: false, error: r.error, dispatched: true };
   return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
 }

@@ -117,7 +117,8 @@ public final class ObserveCommand implements Callable<Integer> {
         // how the wait below knows the network went quiet.
         String failed = open(client, deadline);
         if (failed != null) {
-          err.println("The page did not load: " + failed + ". Check the address and that its server is running.");
+          err.println("The page did not load: " + failed + ". Check the address; Chromium's net:: error names the cause"
+              + " (ERR_CONNECTION_REFUSED: nothing listens there, ERR_NAME_NOT_RESOLVED: no such host).");
           return EXIT_NOT_LOADED;
         }
         Settled settled = settle(client, deadline);

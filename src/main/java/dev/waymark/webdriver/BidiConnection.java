@@ -86,7 +86,7 @@ final class BidiConnection implements AutoCloseable {
           java.util.function.Supplier<String> w = watchdog;
           String gone = w == null || reply.isDone() ? null : w.get();
           if (gone != null) {
-            reply.cancel(false);
+            pending.values().remove(reply);
             throw new BidiException("closed", method + " had no answer and " + gone, false);
           }
         }
@@ -95,6 +95,7 @@ final class BidiConnection implements AutoCloseable {
       if (e.getCause() instanceof BidiException b) throw b;
       throw new BidiException("closed", String.valueOf(e.getCause().getMessage()), false);
     } catch (TimeoutException e) {
+      pending.values().remove(reply); // an answer that comes later has no one to go to
       throw new BidiException("timeout", method + " had no answer in " + timeoutMs + " ms", true);
     }
   }

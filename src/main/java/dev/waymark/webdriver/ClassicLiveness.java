@@ -3,7 +3,6 @@ package dev.waymark.webdriver;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.openqa.selenium.NoSuchSessionException;
@@ -16,17 +15,17 @@ import org.slf4j.LoggerFactory;
  * What the session's classic WebDriver endpoint says about the browser behind it, for a BiDi command that waits: when
  * a browser is killed behind a Grid, its BiDi tunnel can stay open and silent while chromedriver (or the Grid) already
  * answers that the session is gone. Asks {@code Get Window Handle}, which never touches a dialog the page has open
- * (W3C WebDriver: it does not handle user prompts), in the background with a bound, one question at a time. Only a
- * definite answer counts: an ended session, an unreachable or crashed browser. Anything else — no answer in time, an
- * open dialog, a closed tab — says nothing, and the command waits on.
+ * (W3C WebDriver: it does not handle user prompts), in the background, one question at a time, and never waits for the
+ * answer: each look hands back what the last finished question said and asks again. Only a definite answer counts — an
+ * ended session, an unreachable browser. Anything else (no answer yet, an open dialog, a closed tab, a crashed tab)
+ * says nothing, and the command waits on.
  */
 final class ClassicLiveness implements Supplier<String>, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClassicLiveness.class);
-  private static final long ANSWER_MS = 2_000;
-  /** chromedriver's words for a browser that is no longer there (its process died, its DevTools connection closed). */
+  /** chromedriver's and the Grid's words for a browser that is no longer there. */
   private static final Pattern GONE = Pattern.compile(
-      "chrome not reachable|not connected to devtools|disconnected|session deleted|browser has closed|target crashed|"
-          + "unable to find session|no active session", Pattern.CASE_INSENSITIVE);
+      "chrome not reachable|not connected to devtools|session deleted|browser has closed|unable to find session|"
+          + "no active session", Pattern.CASE_INSENSITIVE);
 
   private final RemoteWebDriver driver;
   private final ExecutorService asker = Executors.newSingleThreadExecutor(r -> {
@@ -40,18 +39,24 @@ final class ClassicLiveness implements Supplier<String>, AutoCloseable {
     this.driver = driver;
   }
 
-  /** Why the browser is gone, or null when the endpoint does not say so (within two seconds). */
+  /**
+   * Why the browser is gone, as the last finished question found it, or null (nothing definite, or no answer yet).
+   * Returns at once; a question still open is left to finish.
+   */
   @Override
-  public synchronized String get() {
-    if (asking == null || asking.isDone()) asking = CompletableFuture.supplyAsync(this::ask, asker);
-    try {
-      return asking.get(ANSWER_MS, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    } catch (Exception e) {
-      return null; // no answer yet: the question stays open for the next call
+  public String get() {
+    CompletableFuture<String> answered;
+    synchronized (this) {
+      answered = asking;
+      if (answered == null || answered.isDone()) {
+        try {
+          asking = CompletableFuture.supplyAsync(this::ask, asker);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+          return null; // the session is closing
+        }
+      }
     }
+    return answered != null && answered.isDone() ? answered.getNow(null) : null;
   }
 
   private String ask() {

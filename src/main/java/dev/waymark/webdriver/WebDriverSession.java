@@ -68,15 +68,20 @@ public final class WebDriverSession implements AutoCloseable {
       bidi.call("script.addPreloadScript", preload, 10_000);
       JsonNode tree = bidi.call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), 10_000);
       JsonNode first = tree.path("contexts").path(0);
-      if (first.isMissingNode()) throw new SessionStartException("the browser session has no tab");
+      if (first.isMissingNode()) {
+        s.liveness.close();
+        throw new SessionStartException("the browser session has no tab");
+      }
       s.context = first.path("context").asText();
       s.events.adopt(s.context, first.path("url").asText(null));
       s.managedDownloads = HasDownloads.isDownloadsEnabled(driver.getCapabilities());
       s.denyDownloads();
       return s;
     } catch (BidiException e) {
+      s.liveness.close();
       throw new SessionStartException("the browser session did not take Waymark's page script: " + e.getMessage(), e);
     } catch (InterruptedException e) {
+      s.liveness.close();
       Thread.currentThread().interrupt();
       throw new SessionStartException("interrupted while starting the browser session", e);
     }

@@ -43,6 +43,12 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
 
   /** Runs the command in this JVM with exactly {@code args} (a test that brings its own decision program). */
   static AuthorRun withArgs(BrowserClient client, Path dir, Path export, java.io.InputStream terminal, List<String> args) throws IOException {
+    synchronized (dev.waymark.testing.TeeOutputStream.SYSTEM_ERR) {
+      return withErrTeed(client, dir, export, terminal, args);
+    }
+  }
+
+  private static AuthorRun withErrTeed(BrowserClient client, Path dir, Path export, java.io.InputStream terminal, List<String> args) throws IOException {
     PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // SLF4J simple looks System.err up on every line, so this catches the whole log of the run. It is set before

@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.Browsers;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
+// Sets the config folder's system property around each test: nothing else runs meanwhile.
+@Isolated
 class BrowserCommandTest {
   @TempDir
   Path config;

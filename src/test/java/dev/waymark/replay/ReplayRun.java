@@ -25,6 +25,12 @@ import picocli.CommandLine;
 public record ReplayRun(int code, String out, String err, String log) {
 
   public static ReplayRun run(BrowserClient client, String... args) {
+    synchronized (dev.waymark.testing.TeeOutputStream.SYSTEM_ERR) {
+      return runWithErrTeed(client, args);
+    }
+  }
+
+  private static ReplayRun runWithErrTeed(BrowserClient client, String... args) {
     PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     // Set before the CommandLine exists: picocli swaps a writer set earlier for its own when System.err changes.

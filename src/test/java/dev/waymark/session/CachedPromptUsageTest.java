@@ -59,13 +59,15 @@ class CachedPromptUsageTest {
 
   /** Runs one model turn with System.err (where SLF4J simple writes) teed, and answers the log it wrote. */
   private String turn(DecisionSource source) throws Exception {
-    PrintStream realErr = System.err;
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(new TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
-    try {
-      session.decideNext(source, new PromptRenderer(), true).get(20, TimeUnit.SECONDS);
-    } finally {
-      System.setErr(realErr);
+    synchronized (TeeOutputStream.SYSTEM_ERR) {
+      PrintStream realErr = System.err;
+      System.setErr(new PrintStream(new TeeOutputStream(log, realErr), true, StandardCharsets.UTF_8));
+      try {
+        session.decideNext(source, new PromptRenderer(), true).get(20, TimeUnit.SECONDS);
+      } finally {
+        System.setErr(realErr);
+      }
     }
     return log.toString(StandardCharsets.UTF_8);
   }

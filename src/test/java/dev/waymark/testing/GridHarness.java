@@ -97,10 +97,11 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
         ProcessHandle.current().info().command().orElse("java"), "-cp", System.getProperty("java.class.path"),
         "-Dwebdriver.chrome.driver=" + chromedriver(),
         "org.openqa.selenium.grid.Main", "standalone", "--config", config.toString()));
-    // Through a shell that ends the Grid when this JVM's end of its stdin closes: a test JVM killed with SIGKILL (no
-    // shutdown hook runs) leaves no Grid and no node browsers behind.
-    List<String> watched = new ArrayList<>(List.of("sh", "-c",
-        "\"$@\" </dev/null & grid=$!; trap 'kill $grid 2>/dev/null' EXIT; read -r _ignored; kill $grid; wait $grid", "grid"));
+    // Through a shell that ends the Grid's whole process group (its JVM, chromedrivers and their Chromiums) when this
+    // JVM's end of its stdin closes: a test JVM killed with SIGKILL (no shutdown hook runs) leaves nothing behind. The
+    // shell waits for the Grid, so it exits when the Grid does and isAlive() below tells a Grid that died at start.
+    List<String> watched = new ArrayList<>(List.of("sh", "-c", "exec 3<&0; setsid \"$@\" </dev/null & g=$!; "
+        + "{ read -r _ <&3; kill -TERM -$g 2>/dev/null; sleep 2; kill -KILL -$g 2>/dev/null; } & wait $g", "grid"));
     watched.addAll(cmd);
     process = new ProcessBuilder(watched).redirectErrorStream(true).redirectOutput(dir.resolve("grid.log").toFile()).start();
     HttpClient http = HttpClient.newHttpClient();

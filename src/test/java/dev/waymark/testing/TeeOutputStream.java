@@ -5,6 +5,12 @@ import java.io.OutputStream;
 
 /** Writes to two streams: a test captures System.err for assertions and still shows it in the build log. */
 public final class TeeOutputStream extends OutputStream {
+  /**
+   * Held while a test has System.err swapped for a tee, from the swap to the restore: test classes run two at a time
+   * (decision 0055), and two swaps that interleave would restore each other's tee and capture forever.
+   */
+  public static final Object SYSTEM_ERR = new Object();
+
   private final OutputStream a;
   private final OutputStream b;
 
