@@ -9,7 +9,7 @@ const created = [];
 function state(tabId) {
   let s = tabs.get(tabId);
   if (!s) {
-    s = { started: 0, committed: 0, dcl: 0, completed: 0, errors: 0, sameDoc: 0, lastError: null, lastUrl: null };
+    s = { started: 0, committed: 0, dcl: 0, completed: 0, errors: 0, sameDoc: 0, lastError: null, lastUrl: null, lastEnd: null };
     tabs.set(tabId, s);
   }
   return s;
@@ -52,8 +52,9 @@ if (globalThis.chrome && chrome.webNavigation) {
   chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; }));
   chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; s.lastTransition = d.transitionType; }));
   chrome.webNavigation.onDOMContentLoaded.addListener(top((s) => { s.dcl++; }));
-  chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; }));
-  chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; }));
+  chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; s.lastEnd = 'loaded'; }));
+  // No event follows an error for its navigation (Chrome's error page fires none): lastEnd says which ended last.
+  chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; s.lastEnd = 'failed'; }));
   chrome.webNavigation.onHistoryStateUpdated.addListener(top((s) => { s.sameDoc++; }));
   chrome.webNavigation.onReferenceFragmentUpdated.addListener(top((s) => { s.sameDoc++; }));
 }
@@ -84,6 +85,7 @@ export function since(tabId, snap) {
     error: s.lastError,
     transition: s.lastTransition || null,
     pending: s.started > s.completed + s.errors,
+    lastEnd: s.lastEnd,
   };
 }
 
@@ -106,7 +108,8 @@ export async function waitForLoad(tabId, snap, deadline, what) {
     const s = state(tabId);
     const n = since(tabId, snap);
     const ours = n.started || n.committed || n.sameDoc;
-    if (ours && n.failed && !n.pending) {
+    // A failure counts when it ended the last navigation: one that failed and was followed by one that loaded is a load.
+    if (ours && n.failed && !n.pending && n.lastEnd === 'failed') {
       // final: the browser gave up on this navigation; waiting longer cannot change it.
       if (n.error !== 'net::ERR_ABORTED') return { ok: false, final: true, error: `${what} failed: ${n.error}` };
       if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
