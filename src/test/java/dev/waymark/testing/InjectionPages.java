@@ -88,6 +88,26 @@ public final class InjectionPages implements AutoCloseable {
     return n;
   }
 
+  /** One page of the suite: its number, where the instruction hides, and the instruction. */
+  public record Planned(int page, String channel, String payload) {}
+
+  /**
+   * The suite's pages, added: three payloads a channel (33 pages, rotating through the payloads), or with
+   * {@code -Dinjection.all=true} every payload on every channel (55 pages).
+   */
+  public java.util.List<Planned> addSuite() {
+    int each = Boolean.getBoolean("injection.all") ? PAYLOADS.size() : 3;
+    java.util.List<Planned> out = new java.util.ArrayList<>();
+    for (String channel : CHANNELS.keySet()) {
+      for (int k = 0; k < each; k++) {
+        // With three a channel the payload moves on by the pages so far and by k, so each channel gets a mix.
+        String payload = payload(each == 3 ? out.size() + k : k);
+        out.add(new Planned(add(channel, payload), channel, payload));
+      }
+    }
+    return out;
+  }
+
   public String url(int page) {
     return "http://127.0.0.1:" + port() + "/page/" + page;
   }
