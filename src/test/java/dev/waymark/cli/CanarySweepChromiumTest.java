@@ -121,6 +121,12 @@ class CanarySweepChromiumTest {
     return r;
   }
 
+  private void scanRun(String what, ReplayRun r, String canary) {
+    scan(what + " stdout", r.out(), canary);
+    scan(what + " stderr", r.err(), canary);
+    scan(what + " log", r.log(), canary);
+  }
+
   private void scanAuthor(String what, AuthorRun r, String canary) throws IOException {
     scan(what + " prompts", String.join("\n", r.prompts()), canary);
     scan(what + " stdout", r.out(), canary);
@@ -186,9 +192,7 @@ class CanarySweepChromiumTest {
       sessions++;
       assertThat(replay.code()).as(replay.toString()).isEqualTo(RunCommand.EXIT_OK);
       assertThat(browser.eval("document.getElementById('password').value").asText()).isEqualTo(c1);
-      scan("run ok stdout", replay.out(), c1);
-      scan("run ok stderr", replay.err(), c1);
-      scan("run ok log", replay.log(), c1);
+      scanRun("run ok", replay, c1);
 
       // 2. author whose risky step is denied (a failure)
       String c2 = canary();
@@ -215,9 +219,7 @@ class CanarySweepChromiumTest {
           d4.resolve("report").toString(), "--output-dir", d4.toString());
       sessions++;
       assertThat(failed.code()).as(failed.toString()).isEqualTo(RunCommand.EXIT_STEP_FAILED);
-      scan("run failed stdout", failed.out(), c4);
-      scan("run failed stderr", failed.err(), c4);
-      scan("run failed log", failed.log(), c4);
+      scanRun("run failed", failed, c4);
       scanTree("run failed files", d4, c4);
 
       // 5. run --grid in a child JVM, debug logging, a report

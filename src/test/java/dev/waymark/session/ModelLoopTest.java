@@ -3,20 +3,15 @@ package dev.waymark.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.waymark.decide.DecisionSource;
-import dev.waymark.decide.DecisionSourceException;
+import dev.waymark.decide.ScriptedSource;
 import dev.waymark.decide.Prompt;
 import dev.waymark.decide.PromptRenderer;
-import dev.waymark.decide.Reply;
 import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.workflow.Provenance;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,44 +20,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The session with a model deciding: turn after turn off the session thread, stopping where the person is needed. */
 class ModelLoopTest {
   static final String SECRET = "correct-horse-battery";
-
-  /** Replies from a script, in order; records every prompt and the thread it was asked on. */
-  static final class ScriptedSource implements DecisionSource {
-    final Deque<String> replies = new ArrayDeque<>();
-    final List<Prompt> prompts = new CopyOnWriteArrayList<>();
-    final List<String> threads = new CopyOnWriteArrayList<>();
-    volatile boolean fail;
-    volatile boolean stream;
-
-    ScriptedSource(String... replies) {
-      this.replies.addAll(List.of(replies));
-    }
-
-    @Override
-    public String name() {
-      return "scripted";
-    }
-
-    @Override
-    public Reply decide(Prompt prompt, Consumer<String> partial) throws DecisionSourceException {
-      prompts.add(prompt);
-      threads.add(Thread.currentThread().getName());
-      if (fail) throw new DecisionSourceException("the server answered 503; try again in a minute");
-      String reply = replies.isEmpty() ? "{\"reasoning\": \"finished\", \"done\": true}" : replies.poll();
-      if (stream) {
-        // Like a streaming provider: the whole text so far, each time it grows, slowly enough to be seen.
-        for (int i = 1; i <= 4; i++) {
-          partial.accept(reply.substring(0, reply.length() * i / 4));
-          try {
-            Thread.sleep(150);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
-      }
-      return new Reply(reply, 1200 + prompts.size(), 40);
-    }
-  }
 
   @TempDir Path dir;
   FakeSessionBrowser browser;

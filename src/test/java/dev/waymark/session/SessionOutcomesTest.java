@@ -1,5 +1,6 @@
 package dev.waymark.session;
 
+import dev.waymark.decide.ScriptedSource;
 import static dev.waymark.session.AuthoringSessionTest.click;
 import static dev.waymark.session.AuthoringSessionTest.get;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -140,7 +141,7 @@ class SessionOutcomesTest {
   void theModelLoopIsToldTheStepIsUncertainAndItsResolveIsApplied() throws Exception {
     browser.answer = s -> s.id().equals("s1") ? StepResult.uncertain(s.id(), "the socket dropped")
         : StepResult.success(s.id(), null, null, null);
-    var model = new ModelLoopTest.ScriptedSource(click("e6"),
+    var model = new ScriptedSource(click("e6"),
         "{\"reasoning\": \"the page shows I am signed in\", \"resolve\": \"happened\"}",
         "{\"reasoning\": \"finished\", \"done\": true}");
 

@@ -4,15 +4,11 @@ import dev.waymark.testing.JavaFxToolkit;
 import static dev.waymark.ui.StudioFixture.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.waymark.decide.DecisionSource;
-import dev.waymark.decide.Prompt;
 import dev.waymark.decide.PromptRenderer;
-import dev.waymark.decide.Reply;
+import dev.waymark.decide.ScriptedSource;
 import dev.waymark.ui.shell.StudioContext;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -36,25 +32,13 @@ class ModelRunAfterApprovalTest {
       "{\"reasoning\": \"the order is placed\", \"done\": true}");
   @TempDir Path dir;
   StudioFixture f;
-  final AtomicInteger asked = new AtomicInteger();
+  final ScriptedSource model = new ScriptedSource(DECISIONS.toArray(String[]::new));
 
   @Start
   void start(Stage stage) throws Exception {
     f = new StudioFixture(dir);
     f.session.start("checkout", "Place the order", 10).get();
     f.session.observe().get();
-    DecisionSource model = new DecisionSource() {
-      @Override
-      public String name() {
-        return "test-model";
-      }
-
-      @Override
-      public Reply decide(Prompt prompt, Consumer<String> partial) {
-        int n = asked.getAndIncrement();
-        return Reply.of(DECISIONS.get(Math.min(n, DECISIONS.size() - 1)));
-      }
-    };
     f.show(stage, List.of(), new StudioContext.Model(model, new PromptRenderer()));
   }
 
@@ -67,12 +51,12 @@ class ModelRunAfterApprovalTest {
   void approvingTheWaitingStepLetsTheModelGoOnToTheEnd(FxRobot robot) {
     robot.clickOn("#run-model");
     await("the order waits for approval", () -> f.session.latest().pending() != null);
-    assertThat(asked.get()).isEqualTo(2);
+    assertThat(model.prompts.size()).isEqualTo(2);
     assertThat(robot.lookup("#stop-model").queryAs(Button.class).isDisabled()).as("Stop while the run waits").isFalse();
 
     robot.clickOn("#approval-approve");
 
-    await("the model decided again and the run ended", () -> asked.get() == 3
+    await("the model decided again and the run ended", () -> model.prompts.size() == 3
         && robot.lookup("#stop-model").queryAs(Button.class).isDisabled());
     assertThat(f.session.latest().steps()).hasSize(2);
     assertThat(f.browser.performed).hasSize(2);
@@ -89,6 +73,6 @@ class ModelRunAfterApprovalTest {
 
     await("the approved step is done", () -> f.session.latest().steps().size() == 2 && !f.session.latest().busy());
     Thread.sleep(300);
-    assertThat(asked.get()).as("no decision after Stop").isEqualTo(2);
+    assertThat(model.prompts.size()).as("no decision after Stop").isEqualTo(2);
   }
 }

@@ -35,24 +35,15 @@ public final class StudioCanarySession {
     pb.environment().put("WAYMARK_TEST_CANARY", canary);
     Process p = pb.start();
     try {
-      if (!p.waitFor(150, TimeUnit.SECONDS)) throw new AssertionError("the studio did not finish its session\n" + tail(dir));
+      if (!p.waitFor(150, TimeUnit.SECONDS)) throw new AssertionError("the studio did not finish its session\n" + StudioInAChild.tail(dir.resolve("studio-err.txt")));
     } finally {
       StudioInAChild.killAll(p);
     }
     String out = Files.readString(dir.resolve("studio-out.txt"), StandardCharsets.UTF_8);
     JsonNode last = null;
     for (String l : out.split("\n")) if (l.startsWith("{")) last = Json.mapper().readTree(l);
-    if (last == null || !last.has("clipboard")) throw new AssertionError("no workflow copied\n" + out + "\n" + tail(dir));
+    if (last == null || !last.has("clipboard")) throw new AssertionError("no workflow copied\n" + out + "\n" + StudioInAChild.tail(dir.resolve("studio-err.txt")));
     return new Outputs(last.path("clipboard").asText(), last.path("steps").asInt(), out,
         Files.readString(dir.resolve("studio-err.txt"), StandardCharsets.UTF_8));
-  }
-
-  private static String tail(Path dir) {
-    try {
-      String s = Files.readString(dir.resolve("studio-err.txt"));
-      return s.length() > 6000 ? s.substring(s.length() - 6000) : s;
-    } catch (Exception e) {
-      return "";
-    }
   }
 }

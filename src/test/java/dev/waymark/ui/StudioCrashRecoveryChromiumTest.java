@@ -66,10 +66,10 @@ class StudioCrashRecoveryChromiumTest {
         // The journal on disk: never read as valid when damaged (replay throws), here it must read.
         Path sessions = run.resolve("config").resolve("sessions");
         List<SessionJournal.Replay> unfinished = SessionJournal.unfinished(sessions);
-        assertThat(unfinished).as(what + ": one unfinished session\n" + stderr(run)).isNotEmpty();
+        assertThat(unfinished).as(what + ": one unfinished session\n" + StudioInAChild.tail(run.resolve("stderr.txt"))).isNotEmpty();
 
         JsonNode back = recover(run, what);
-        assertThat(back.path("banner").asBoolean()).as(what + ": the recovery offer\n" + back + "\n" + stderr(run)).isTrue();
+        assertThat(back.path("banner").asBoolean()).as(what + ": the recovery offer\n" + back + "\n" + StudioInAChild.tail(run.resolve("stderr.txt"))).isTrue();
         int kept = back.path("steps").asInt();
         if (kept < showedSteps) losses++;
         assertThat(kept).as(what + ": steps recovered against steps the window showed\n" + back).isGreaterThanOrEqualTo(showedSteps);
@@ -120,7 +120,7 @@ class StudioCrashRecoveryChromiumTest {
     StudioInAChild.killAll(p);
     reader.join(5_000);
     assertThat(in && !lines.isEmpty() && point.test(lines.get(lines.size() - 1)) || lines.stream().anyMatch(point))
-        .as(what + ": the kill point was reached\n" + lines + "\n" + stderr(run)).isTrue();
+        .as(what + ": the kill point was reached\n" + lines + "\n" + StudioInAChild.tail(run.resolve("stderr.txt"))).isTrue();
     return lines;
   }
 
@@ -139,14 +139,5 @@ class StudioCrashRecoveryChromiumTest {
     }
     throw new AssertionError(what + ": no answer from the recovering studio\n" + out + "\n"
         + Files.readString(run.resolve("stderr-recover.txt")));
-  }
-
-  private static String stderr(Path run) {
-    try {
-      String s = Files.readString(run.resolve("stderr.txt"));
-      return s.length() > 6000 ? s.substring(s.length() - 6000) : s;
-    } catch (Exception e) {
-      return "";
-    }
   }
 }

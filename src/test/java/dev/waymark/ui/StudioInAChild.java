@@ -193,6 +193,16 @@ public final class StudioInAChild {
     haltAfterChildren();
   }
 
+  /** The last 6,000 characters of a child's log file, for a failure's message; empty when there is none. */
+  public static String tail(Path log) {
+    try {
+      String s = java.nio.file.Files.readString(log);
+      return s.length() > 6000 ? s.substring(s.length() - 6000) : s;
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
   /**
    * Ends this studio at once (no window closing, no journal finishing: what was on disk is what a person would find)
    * after the Chromium it launched is gone: a halted JVM's children live on, orphaned, and would go on writing into
