@@ -31,6 +31,7 @@ final class PageServer implements AutoCloseable {
       return t;
     }));
     server.createContext("/", this::handle);
+    server.createContext("/lib/", ex -> dev.waymark.testing.GalleryLibs.serve(ex, "/lib/"));
     server.start();
   }
 

@@ -31,6 +31,7 @@ public final class PageServer implements AutoCloseable {
     server.setExecutor(pool);
     server.createContext("/", this::serve);
     server.createContext("/slow", this::slow);
+    server.createContext("/lib/", ex -> dev.waymark.testing.GalleryLibs.serve(ex, "/lib/"));
     server.createContext("/streaming", this::streaming);
     server.start();
   }
