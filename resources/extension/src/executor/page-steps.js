@@ -26,23 +26,36 @@ export async function pageAction(ctx) {
   if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value,
     ...(ctx.identity && step.target ? { target: step.target } : {}) };
-  const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press');
+  const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press' || step.type === 'select');
   // A value typed from a {{ token }} is never quoted back, not even reformatted by the page.
-  const echo = !(step.type === 'fill' && tokenNames(step.value).length);
+  const echo = !((step.type === 'fill' || step.type === 'select') && tokenNames(step.value).length);
   ctx.effectKey = ctx.stepId ?? `step-${ctx.t0}-${Math.random().toString(36).slice(2)}`;
   const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}), ...(ctx.identity ? { identity: true } : {}) }], { acts: true });
   // A heal is evidence about which element was acted on: it stays on the reply whichever way the input went.
   const healed = r.healed ? { healed: r.healed } : {};
-  if (r.trusted_point) return { ...(await clickTrusted(ctx, r)), ...healed };
-  if (r.trusted_keys) return { ...(await keysTrusted(ctx, r)), ...healed };
+  return { ...(await trustedInputs(ctx, r)), ...healed };
+}
+
+// The input the page asked for, and again for as long as it asks (a combobox: open, type, choose).
+const MAX_TRUSTED_INPUTS = 8;
+
+async function trustedInputs(ctx, r) {
+  for (let n = 0; n < MAX_TRUSTED_INPUTS && (r.trusted_point || r.trusted_keys); n++) {
+    r = r.trusted_point ? await clickTrusted(ctx, r) : await keysTrusted(ctx, r);
+  }
+  if (r.trusted_point || r.trusted_keys) return { ok: false, uncertain: true, dispatched: true, error: `the page asked for more than ${MAX_TRUSTED_INPUTS} inputs for one step; it was stopped there and not repeated` };
   return r;
 }
 
-// What the page saw after trusted input; a document that went away (a navigation) saw it too.
+// What the page saw after trusted input; a document that went away (a navigation) saw it too. A flow (a
+// combobox select) may wait for its list for the rest of the step: one that does not answer in that time
+// did not say what it did.
 async function finishInPage(ctx, quiet) {
+  const flow = ctx.step.type === 'select';
   try {
-    return await callPage(ctx.tabId, 'finishTrusted', [ctx.effectKey, { quiet }], 2000);
-  } catch {
+    return await callPage(ctx.tabId, 'finishTrusted', [ctx.effectKey, { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
+  } catch (e) {
+    if (flow && e.timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${e.message}); it was not repeated` };
     return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
   }
 }
@@ -52,7 +65,7 @@ async function keysTrusted(ctx, prepared) {
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
   try {
-    if (ctx.step.type === 'fill') await trustedType(ctx.tabId, prepared.text ?? '');
+    if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
     else await trustedPress(ctx.tabId, parseChord(ctx.step.value));
   } catch (e) {
     if (!e.sent) throw new StepFailure(e.message); // no key went down: nothing happened

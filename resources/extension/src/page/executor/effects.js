@@ -92,5 +92,6 @@ export function watchEffect(el) {
 }
 
 // Watches armed for a trusted dispatch (the worker sends the input, then asks here what it did).
-/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: any}>} */
+// A flow (a combobox select) waits there for its next input instead.
+/** @type {Map<string, {watch?: ReturnType<typeof watchEffect>, fill?: any, flow?: AsyncGenerator<any, any, any>}>} */
 export const armed = new Map();

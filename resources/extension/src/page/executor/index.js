@@ -16,6 +16,7 @@ import { docId, sleep, targets } from './common.js';
 import { uploadStep } from './upload.js';
 import { identify } from './identity.js';
 import { downloadClick } from './files.js';
+import { comboboxTarget, comboboxFlow, runFlow, nextTrustedInput } from './combobox-select.js';
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -99,6 +100,7 @@ async function elementActionOn(step, options) {
     if (chord.error) return { ok: false, error: chord.error };
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
+  if (kind === 'select' && t.elements[0].localName !== 'select') return comboboxSelect(t.elements[0], options);
   if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(t.elements[0].type || '').toLowerCase()))) {
     // The worker sends the input through the debugger; here the element is checked, hit-tested (a click)
     // or focused (keys), and watched, and nothing is dispatched from the page.
@@ -137,13 +139,37 @@ const TRUSTED_KINDS = new Set(['click', 'fill', 'press']);
 const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
 
 /**
- * After the worker sent trusted input for stepId: what it did. A fill's verdict (judgeFill) from what
+ * A select on a combobox widget (combobox-select.js): with trusted input, the first input the flow needs
+ * goes back to the worker and finishTrusted resumes the flow after it.
+ */
+async function comboboxSelect(el, options) {
+  const c = comboboxTarget(el);
+  if (c.error) return { ok: false, error: c.error };
+  const not = notActionable(c.box, NEEDS.select);
+  if (not) return { ok: false, error: not, retry: true };
+  const flow = comboboxFlow(c.box, String(options.value ?? ''), options.echo !== false);
+  if (!options.trusted || !options.step_id) return runFlow(flow);
+  const first = await nextTrustedInput(flow, undefined);
+  if (first.result) return first.result;
+  armed.set(options.step_id, { flow });
+  return { ok: false, retry: false, ...first.ask };
+}
+
+/**
+ * After the worker sent trusted input for stepId: what it did; for a flow (a combobox select), the
+ * next input it needs or its result. A fill's verdict (judgeFill) from what
  * the field holds now; a click's or key's page effect; {gone} when this is a new document.
  */
 export async function finishTrusted(stepId, opts = {}) {
   const a = armed.get(stepId);
   armed.delete(stepId);
   if (!a) return { gone: true };
+  if (a.flow) {
+    const next = await nextTrustedInput(a.flow, undefined);
+    if (next.result) return { ...next.result, dispatched: true };
+    armed.set(stepId, a);
+    return { ok: false, retry: false, dispatched: true, ...next.ask };
+  }
   if (a.fill) {
     a.watch.stop();
     const f = a.fill;
@@ -197,7 +223,7 @@ async function actOn(el, kind, chord, options) {
   try {
     if (kind === 'click') clickAt(el, hit.target, hit.point);
     else if (kind === 'fill') return fillElement(el, options.value ?? '', { echo: options.echo !== false });
-    else if (kind === 'select') return { error: selectOption(el, options.value ?? '') };
+    else if (kind === 'select') return selectOption(el, options.value ?? '');
     else if (kind === 'press') {
       focusElement(el);
       pressOn(el, chord);

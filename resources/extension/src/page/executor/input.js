@@ -285,8 +285,16 @@ function insertRaw(el, text) {
   try { el.setSelectionRange(s + add.length, s + add.length); } catch { /* no selection API */ }
 }
 
-/** Chooses an option of a <select> by value, then by visible label. */
+/** Chooses an option of a <select> by value, then by visible label: {error} or {effect} saying what it shows. */
 export function selectOption(el, wanted) {
+  const r = chooseOption(el, wanted);
+  if (r) return { error: r };
+  const now = el.selectedOptions[0];
+  const label = now ? (now.label || now.text).replace(/\s+/g, ' ').trim() : '';
+  return { effect: label === el.value ? `the select now shows '${label}'` : `the select now shows '${label}' (value ${el.value})` };
+}
+
+function chooseOption(el, wanted) {
   if (el.localName !== 'select') return `element is not a <select> (use fill or click for ${el.localName})`;
   const opts = Array.from(el.options);
   const norm = (s) => s.replace(/\s+/g, ' ').trim();

@@ -9,6 +9,7 @@ import { findModal, insideModal, composedContains } from './modal.js';
 import { findLists, attachPagination } from './lists.js';
 import { clean, blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
+import { comboboxOf, backingSelect, isBackingSelect, widgetValue } from '../combobox.js';
 
 export const DEFAULTS = {
   max_nodes: 400,
@@ -102,6 +103,7 @@ function stateOf(el, role, node) {
     const t = clean(el.textContent, VALUE_CAP);
     if (t) node.value = t;
   }
+  if (role === 'combobox' && tag !== 'SELECT') comboboxState(el, node);
   if (node.value === undefined && (role === 'slider' || role === 'spinbutton' || role === 'progressbar')) {
     const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
     if (v) node.value = clean(v, VALUE_CAP);
@@ -120,6 +122,27 @@ function stateOf(el, role, node) {
   let expanded = boolAttr(el, 'aria-expanded');
   if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = el.parentElement.open;
   if (expanded !== null) node.expanded = expanded;
+}
+
+/**
+ * A combobox widget says what it holds (the option its hidden <select> has, not the filter text in its
+ * field) and, when a <select> stands behind it, the labels of its options: what a select step names.
+ */
+function comboboxState(el, node) {
+  const box = comboboxOf(el);
+  if (!box) return;
+  const v = widgetValue(box);
+  if (v.label) node.value = clean(v.label, VALUE_CAP);
+  else if (v.from === 'select') delete node.value;
+  const sel = backingSelect(box);
+  if (sel) {
+    const list = [];
+    for (let i = 0; i < sel.options.length && list.length < OPTIONS_CAP; i++) {
+      const o = sel.options[i];
+      if (o.value !== '') list.push(clean(o.label || o.text, NAME_CAP));
+    }
+    node.options = list;
+  }
 }
 
 /**
@@ -193,7 +216,8 @@ export function observePage(options) {
   const tWalk = performance.now();
 
   // visible candidates, then collapse runs of same-shaped siblings, then the node cap
-  const all = walk.candidates.filter((c) => visible(c.el));
+  // a <select> a widget hides and stands in for is not what a person uses: the widget is (combobox.js)
+  const all = walk.candidates.filter((c) => visible(c.el) && !isBackingSelect(c.el));
   const groupSize = new Map();
   for (const c of all) { const k = walk.keyOf(c); groupSize.set(k, (groupSize.get(k) || 0) + 1); }
   const seen = new Map();

@@ -16,7 +16,9 @@ import java.util.Set;
 final class StepHandlers {
   /** The extension's own bound on extractList rows when the step's limit is 0. */
   static final int LIST_BOUND = 10_000;
-  private static final Set<String> TRUSTED_KINDS = Set.of("click", "fill", "press");
+  private static final Set<String> TRUSTED_KINDS = Set.of("click", "fill", "press", "select");
+  // a combobox select asks for several inputs (open, type, choose); a page asking for more is stopped
+  private static final int MAX_TRUSTED_INPUTS = 8;
   private static final long TRUSTED_SETTLE_MS = 300;
 
   private final ObjectMapper json;
@@ -67,17 +69,33 @@ final class StepHandlers {
     if (r.step.hasNonNull("target")) pageStep.set("target", r.step.get("target"));
     boolean trusted = r.trusted && TRUSTED_KINDS.contains(r.type);
     // A value typed from a {{ token }} is never quoted back, not even reformatted by the page.
-    boolean echo = !("fill".equals(r.type) && !Tokens.names(r.step.path("value").asText("")).isEmpty());
+    boolean echo = !(typed && !Tokens.names(r.step.path("value").asText("")).isEmpty());
     ObjectNode opts = json.createObjectNode().put("step_id", r.effectKey).put("echo", echo).put("identity", true);
     if (typed) opts.put("value", value);
     if (trusted) opts.put("trusted", true);
     JsonNode res = r.attemptUntilDone("performInPage", pageStep, opts, true);
     JsonNode healed = res.get("healed");
-    ObjectNode out;
-    if (res.has("trusted_point")) out = clickTrusted(r, res.get("trusted_point"));
-    else if (res.path("trusted_keys").asBoolean()) out = keysTrusted(r, res);
-    else return res;
+    if (!asksForInput(res)) return res;
+    ObjectNode out = trustedInputs(r, res);
     if (healed != null && !healed.isNull()) out.set("healed", healed);
+    return out;
+  }
+
+  private static boolean asksForInput(JsonNode res) {
+    return res.has("trusted_point") || res.path("trusted_keys").asBoolean();
+  }
+
+  // The input the page asked for, and again for as long as it asks.
+  private ObjectNode trustedInputs(StepRun r, JsonNode res) throws StepFailure, Lost, InterruptedException {
+    ObjectNode out = null;
+    for (int n = 0; n < MAX_TRUSTED_INPUTS && asksForInput(res); n++) {
+      out = res.has("trusted_point") ? clickTrusted(r, res.get("trusted_point")) : keysTrusted(r, res);
+      res = out;
+    }
+    if (asksForInput(res)) {
+      return json.createObjectNode().put("ok", false).put("uncertain", true).put("dispatched", true)
+          .put("error", "the page asked for more than " + MAX_TRUSTED_INPUTS + " inputs for one step; it was stopped there and not repeated");
+    }
     return out;
   }
 
@@ -102,7 +120,7 @@ final class StepHandlers {
 
   private ObjectNode keysTrusted(StepRun r, JsonNode prepared) throws StepFailure, Lost, InterruptedException {
     try {
-      if ("fill".equals(r.type)) TrustedInput.type(r.s, prepared.path("text").asText(""));
+      if ("fill".equals(r.type) || prepared.path("text").isTextual()) TrustedInput.type(r.s, prepared.path("text").asText(""));
       else TrustedInput.press(r.s, r.step.path("value").asText(""));
     } catch (IllegalArgumentException e) {
       throw new StepFailure(e.getMessage());
@@ -118,10 +136,17 @@ final class StepHandlers {
 
   // What the page saw after trusted input; a document that went away (a navigation) saw it too.
   private ObjectNode finishInPage(StepRun r, boolean quiet) throws Lost, InterruptedException {
+    boolean flow = "select".equals(r.type);
     try {
-      JsonNode res = r.call("finishTrusted", List.of(r.effectKey, json.createObjectNode().put("quiet", quiet)), 2000);
+      JsonNode res = r.call("finishTrusted", List.of(r.effectKey, json.createObjectNode().put("quiet", quiet)), flow ? Math.max(2000, r.remaining()) : 2000);
       return res.isObject() ? ((ObjectNode) res).deepCopy() : gone();
     } catch (PageCallException e) {
+      // A flow (a combobox select) may wait for its list for the rest of the step: one still there that does not
+      // answer in that time did not say what it did.
+      if (flow && e.timedOut && !e.lost && r.s.answers(2000)) {
+        return json.createObjectNode().put("ok", false).put("uncertain", true).put("dispatched", true)
+            .put("error", "the page did not say what the input did (" + e.getMessage() + "); it was not repeated");
+      }
       // The document went away (a navigation): it saw the input too. A browser that went away did not say what it did.
       if (e.lost || !r.s.answers(2000)) throw new Lost(e.getMessage(), true);
       return gone();

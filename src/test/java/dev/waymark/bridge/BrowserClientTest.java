@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -242,18 +241,6 @@ class BrowserClientTest {
     }
     assertThat(alive.isOpen()).as("the client that kept sending heartbeats").isTrue();
     assertThat(client.server().stats().silent()).isEqualTo(1);
-  }
-
-  @Test
-  void closeStopsEveryThreadItStarted() throws Exception {
-    client.tabs();
-    ext.next("tabs");
-    client.close();
-    await().atMost(java.time.Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
-        Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-            .filter(n -> n.startsWith("waymark-bridge") || n.startsWith("WebSocketSelector")
-                || n.startsWith("WebSocketWorker"))
-            .collect(Collectors.toSet())).as("threads left after close").isEmpty());
   }
 
   @Test

@@ -1,0 +1,235 @@
+// @ts-check
+// A select step on a combobox, done as a person does it: open the widget, type to narrow its list when
+// it takes typing, click the option whose label is the value, and see the widget show it. The flow is a
+// generator of inputs ({click} and {type}): the page-script path performs each one here (runFlow), the
+// trusted path hands each one to the worker's debugger input and resumes the flow after it
+// (finishTrusted), so both paths take the same steps and judge by the same reading.
+import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_SHAPES } from '../combobox.js';
+import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, deepActiveElement, setNativeValue } from './input.js';
+import { hitTarget, scrollIntoViewIfNeeded, isVisible } from './actionability.js';
+import { sleep } from './common.js';
+import { describeElement } from './resolve.js';
+import { shadowOf } from '../shadow.js';
+
+export { comboboxOf } from '../combobox.js';
+
+const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
+const VALUE_WAIT_MS = 1500;
+const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+
+/** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string}} FlowInput */
+/** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, count?: number}} FlowResult */
+
+function isTextField(el) {
+  if (!el || el.nodeType !== 1) return false;
+  if (el.isContentEditable) return true;
+  if (el.localName === 'textarea') return true;
+  if (el.localName !== 'input') return false;
+  return ['text', 'search', 'email', 'url', 'tel', ''].includes(String(el.getAttribute('type') || '').toLowerCase()) && !el.readOnly;
+}
+
+function expanded(box) {
+  return box.getAttribute('aria-expanded') === 'true';
+}
+
+/** Every visible option-like element of the document and of the box's shadow root, with open shadow roots inside. */
+function visibleOptions(box, field) {
+  const popups = popupsOf(box, field).filter((p) => isVisible(p) || p.querySelector(OPTION_SHAPES));
+  const scopes = popups.length ? popups : [box.ownerDocument];
+  const root = box.getRootNode();
+  if (!popups.length && root !== box.ownerDocument) scopes.push(/** @type {ShadowRoot} */ (root));
+  const found = [];
+  const seen = new Set();
+  const collect = (scope, depth) => {
+    for (const o of scope.querySelectorAll(OPTION_SHAPES)) {
+      if (seen.has(o)) continue;
+      seen.add(o);
+      // an option inside another option-shaped element (jQuery UI's li around its wrapper) is the same option
+      if (o.parentElement && o.parentElement.closest(OPTION_SHAPES)) continue;
+      if (isVisible(o) && o.getAttribute('aria-disabled') !== 'true') found.push(o);
+    }
+    if (depth > 2) return;
+    for (const host of scope.querySelectorAll('*')) {
+      const sr = shadowOf(host);
+      if (sr) collect(sr, depth + 1);
+    }
+  };
+  for (const s of scopes) collect(s, 0);
+  return found;
+}
+
+function matching(options, wanted) {
+  const w = norm(wanted);
+  return options.find((o) => optionLabel(o) === w)
+    || options.find((o) => optionLabel(o).toLowerCase() === w.toLowerCase())
+    || options.find((o) => norm(o.getAttribute('data-value')) === w);
+}
+
+function listed(options) {
+  const labels = options.slice(0, 12).map((o) => `'${optionLabel(o).slice(0, 40)}'`);
+  return labels.length ? labels.join(', ') + (options.length > 12 ? ', …' : '') : 'none';
+}
+
+/** Whether the widget's value is now the option: by its native select, else by what it shows and a closed list. */
+function took(box, wanted, option) {
+  const v = widgetValue(box);
+  const w = norm(wanted).toLowerCase();
+  const label = norm(optionLabel(option)).toLowerCase();
+  const same = v.label.toLowerCase() === label || v.label.toLowerCase() === w || (v.value !== undefined && norm(v.value).toLowerCase() === w);
+  if (v.from === 'select') return { same, v };
+  // a field that already reads the label (it was typed to filter) proves nothing until the list has closed
+  // or marks the option chosen
+  const settled = !option.isConnected || !isVisible(option) || option.getAttribute('aria-selected') === 'true';
+  return { same: same && settled, v, open: !settled };
+}
+
+/**
+ * Chooses the option labelled `wanted` in the combobox box.
+ * @param {HTMLElement} box
+ * @param {string} wanted
+ * @param {boolean} [echo] whether messages may quote the value (false: it came from a {{ token }})
+ * @returns {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>}
+ */
+export async function* comboboxFlow(box, wanted, echo = true) {
+  // a value from a {{ token }} is never quoted back
+  const shownWanted = echo ? `'${norm(wanted)}'` : 'with the value given';
+  if (!norm(wanted)) return { ok: false, error: 'a select step on a combobox needs the option\'s label as its value' };
+  const input = /** @type {HTMLInputElement} */ (box);
+  if (box.localName === 'input' && input.list && !box.getAttribute('role')) {
+    // a <datalist>: the browser draws the list, the value is typed
+    const opt = Array.from(input.list.options).find((o) => norm(o.label || o.value) === norm(wanted) || o.value === wanted);
+    if (!opt) return { ok: false, error: `no option ${shownWanted} in the field's list (options: ${listed(Array.from(input.list.options))})` };
+    const typed = yield { kind: 'type', el: box, text: opt.value };
+    if (typed && typed.error) return { ok: false, error: typed.error };
+    return input.value === opt.value ? { ok: true, dispatched: true, count: 1, effect: `the field now reads '${opt.value}'` }
+      : { ok: false, dispatched: true, error: `the field did not keep the option '${opt.value}' (it reads '${input.value}')` };
+  }
+  // options shown before it opens are the widget's own display of its selection (Choices.js), not its list
+  const before = new Set(expanded(box) ? [] : visibleOptions(box, null));
+  const was = widgetValue(box);
+  if (!expanded(box) || isTextField(box)) {
+    const opened = yield { kind: 'click', el: box };
+    if (opened && opened.error) return { ok: false, error: opened.error, retry: true };
+  }
+  await sleep(30);
+  const opened = visibleOptions(box, null).filter((o) => !before.has(o));
+  // type into the box when it is a field, else into the search field the widget opened and focused
+  const active = deepActiveElement(box.ownerDocument);
+  const field = isTextField(box) ? box : isTextField(active) && active !== box.ownerDocument.body ? /** @type {HTMLElement} */ (active) : null;
+  if (field) {
+    const typed = yield { kind: 'type', el: field, text: norm(wanted) };
+    if (typed && typed.error) return { ok: false, dispatched: true, error: typed.error };
+  }
+  const until = Date.now() + OPTION_WAIT_MS;
+  let shown = visibleOptions(box, field).filter((o) => !before.has(o));
+  let option = matching(shown, wanted);
+  while (!option && Date.now() < until) {
+    await sleep(50);
+    shown = visibleOptions(box, field).filter((o) => !before.has(o));
+    option = matching(shown, wanted);
+  }
+  if (!option) {
+    // leave the widget as a person would after not finding it: list closed, value unchanged
+    closeList(field || box);
+    const lists = shown.length || !opened.length ? listed(shown) : `none for what was typed; opened, it listed ${listed(opened)}`;
+    return { ok: false, dispatched: true, error: `the combobox ${describeElement(box)} offers no option ${shownWanted} (it lists: ${lists})` };
+  }
+  option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  const clicked = yield { kind: 'click', el: option };
+  if (clicked && clicked.error) {
+    closeList(field || box);
+    return { ok: false, dispatched: true, error: `could not click the option '${optionLabel(option)}': ${clicked.error}` };
+  }
+  let verdict = took(box, wanted, option);
+  for (const until = Date.now() + VALUE_WAIT_MS; !verdict.same && Date.now() < until;) {
+    await sleep(40);
+    verdict = took(box, wanted, option);
+  }
+  const label = optionLabel(option);
+  if (!verdict.same) {
+    const now = verdict.v.label ? `'${verdict.v.label}'` : 'nothing';
+    const why = verdict.open ? ' and its list stayed open' : '';
+    return { ok: false, dispatched: true, error: `the combobox did not take the option '${label}': it shows ${now}${why}` };
+  }
+  const v = verdict.v;
+  const what = v.from === 'select' && v.value && v.value !== v.label ? `'${v.label}' (value ${v.value})` : `'${v.label}'`;
+  const effect = was.label === v.label ? `the combobox already showed ${what}` : `the combobox now shows ${what}`;
+  return { ok: true, dispatched: true, count: 1, effect };
+}
+
+function closeList(el) {
+  try {
+    pressOn(el, parseChord('Escape'));
+  } catch { /* nothing to close */ }
+}
+
+/**
+ * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,
+ * each {type} key by key into the field after selecting what it held.
+ * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
+ */
+export async function runFlow(flow) {
+  let reply;
+  for (;;) {
+    const next = await flow.next(reply);
+    if (next.done) return next.value;
+    reply = performSynthetic(next.value);
+  }
+}
+
+function performSynthetic(input) {
+  if (input.kind === 'click') {
+    const hit = aim(input.el);
+    if (hit.error) return { error: hit.error };
+    clickAt(input.el, hit.target, hit.point);
+    return {};
+  }
+  focusElement(input.el);
+  prepareField(input.el);
+  if (input.el.localName === 'input' && /** @type {HTMLInputElement} */ (input.el).list && !input.el.getAttribute('role')) {
+    // a datalist choice lands as one replacement, as the browser's own list puts it in
+    setNativeValue(input.el, input.text);
+    input.el.dispatchEvent(new Event('input', { bubbles: true }));
+    input.el.dispatchEvent(new Event('change', { bubbles: true }));
+    return {};
+  }
+  typeText(input.el, input.text);
+  return {};
+}
+
+/** Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}. */
+export function aim(el) {
+  scrollIntoViewIfNeeded(el);
+  return hitTarget(el);
+}
+
+/**
+ * The first input of a flow for trusted input: what the worker must send ({trusted_point} or
+ * {trusted_keys, text}), or the flow's result when it ended without needing input. The field to type
+ * into is focused and its contents selected here, so the debugger's keys replace them.
+ * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
+ * @param {{error?: string} | undefined} reply
+ * @returns {Promise<{ask?: Record<string, unknown>, result?: FlowResult}>}
+ */
+export async function nextTrustedInput(flow, reply) {
+  for (;;) {
+    const next = await flow.next(reply);
+    if (next.done) return { result: /** @type {FlowResult} */ (next.value) };
+    const input = /** @type {FlowInput} */ (next.value);
+    if (input.kind === 'click') {
+      const hit = aim(input.el);
+      if (hit.error) { reply = { error: hit.error }; continue; }
+      return { ask: { trusted_point: hit.top } };
+    }
+    focusElement(input.el);
+    prepareField(input.el);
+    return { ask: { trusted_keys: true, text: input.text } };
+  }
+}
+
+/** The combobox a select step names, or an error saying what the element is instead. */
+export function comboboxTarget(el) {
+  const box = comboboxOf(el);
+  if (box) return { box, sel: backingSelect(box) };
+  return { error: `element is not a <select> or a combobox (use fill or click for ${el.localName})` };
+}
