@@ -7,6 +7,7 @@ import { observePage } from '../observer/index.js';
 import { resolveSelector, deepQueryAll } from './resolve.js';
 import { docId } from './common.js';
 import { roleFit, textSimilarity } from './identity.js';
+import { comboboxOf, widgetValue } from '../combobox.js';
 
 /** @typedef {{role?: string, name?: string}} ExpectElement */
 /** @typedef {{url?: string, title?: string, appears?: ExpectElement, gone?: ExpectElement, value?: string, count?: {list: string, by: number}}} Expect */
@@ -76,10 +77,8 @@ export function checkExpect(expect, baseline, opts = {}) {
   if (expect.value != null && opts.value != null && opts.selector) {
     let el;
     try { el = resolveSelector(opts.selector).elements[0] || null; } catch { el = null; }
-    // A rich-text editor holds its text as content, as the observer read it when the step was authored.
-    const v = !el ? null : 'value' in el ? String(/** @type {HTMLInputElement} */ (el).value)
-      : /** @type {HTMLElement} */ (el).isContentEditable ? /** @type {HTMLElement} */ (el).innerText : null;
-    if (v === null || norm(v) !== norm(opts.value)) missing.push(`the field to hold ${expect.value}`);
+    const held = el ? heldValues(el) : [];
+    if (!held.some((v) => norm(v) === norm(opts.value))) missing.push(`the field to hold ${expect.value}`);
   }
   if (expect.count && expect.count.list && baseline && typeof baseline.count === 'number') {
     const now = count(expect.count.list);
@@ -89,6 +88,29 @@ export function checkExpect(expect, baseline, opts = {}) {
     }
   }
   return { ok: true, holds: missing.length === 0, missing, doc: docId };
+}
+
+/**
+ * What a step's element holds, in each form a step may have named it by: a select's option value and label, a
+ * combobox widget's chosen label and value (not the filter text in its field), a field's value, and a rich-text
+ * editor's text as the observer read it when the step was authored.
+ * @param {Element} el
+ * @returns {string[]}
+ */
+function heldValues(el) {
+  if (el.localName === 'select') {
+    const sel = /** @type {HTMLSelectElement} */ (el);
+    const o = sel.selectedOptions[0];
+    return [sel.value, o ? o.label || o.text : ''];
+  }
+  const box = comboboxOf(el);
+  if (box) {
+    const w = widgetValue(box);
+    return [w.label, w.value ?? ''];
+  }
+  if ('value' in el) return [String(/** @type {HTMLInputElement} */ (el).value)];
+  const h = /** @type {HTMLElement} */ (el);
+  return h.isContentEditable ? [h.innerText] : [];
 }
 
 const MARK = 'data-waymark-ready';
