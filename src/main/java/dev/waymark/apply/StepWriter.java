@@ -312,6 +312,7 @@ public final class StepWriter {
     StringBuilder sb = new StringBuilder();
     sb.append(n.role() == null || n.role().isBlank() ? n.tag() : n.role());
     if (n.name() != null && !n.name().isBlank()) sb.append(" \"").append(abbreviate(n.name(), 60)).append('"');
+    else if (n.text() != null && !n.text().isBlank()) sb.append(" \"").append(abbreviate(n.text(), 60)).append('"');
     if (n.context() != null && !n.context().isBlank()) sb.append(" (").append(abbreviate(n.context(), 40)).append(')');
     return sb.toString();
   }
