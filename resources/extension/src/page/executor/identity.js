@@ -21,7 +21,8 @@ const ROLE_GROUPS = [
   ['radio', 'menuitemradio'],
 ];
 
-const WEIGHTS = { name: 4, context: 2, href: 1.5, section: 1, tag: 0.5, type: 0.5 };
+// text: the words of an element the browser names nothing (a clickable <div>), which tell it apart as a name would
+const WEIGHTS = { name: 4, text: 4, context: 2, href: 1.5, section: 1, tag: 0.5, type: 0.5 };
 
 function norm(s) {
   return String(s || '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/[^\p{L}\p{N} ]+/gu, '').trim();
@@ -94,7 +95,7 @@ function describeNode(n) {
 }
 
 function describeTarget(t) {
-  return `${t.role || 'an element'}${t.name ? ` "${t.name}"` : ''}${t.context ? ` in "${t.context}"` : ''}${t.section ? ` under "${t.section}"` : ''}`;
+  return `${t.role || 'an element'}${t.name ? ` "${t.name}"` : t.text ? ` showing "${t.text}"` : ''}${t.context ? ` in "${t.context}"` : ''}${t.section ? ` under "${t.section}"` : ''}`;
 }
 
 function selectorOf(node) {

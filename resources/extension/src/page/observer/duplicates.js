@@ -51,8 +51,9 @@ function sameRecord(a, b) {
 /** The one of a and b to drop when both do the same thing, or null when they may not. */
 function redundant(a, b) {
   if (!activator(a) || !activator(b)) return null;
-  const na = norm(a.name);
-  const nb = norm(b.name);
+  // what a node says: its name, or the shown text of a clickable Chrome leaves unnamed
+  const na = norm(a.name || a.text);
+  const nb = norm(b.name || b.text);
   const ea = a._info.el;
   const eb = b._info.el;
   // one inside the other: the inner is part of the outer's target, unless it leads elsewhere

@@ -2,14 +2,16 @@
 // The observer: turns the live page into a PageObservation (spec names, see
 // /work/shared/spec/extension-apply.md and docs/protocol.md). Runs in the task tab's top frame,
 // isolated world. One walk over the page, then per-node work only for the nodes that are kept.
-import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { getRole } from 'dom-accessibility-api';
 import { walkPage } from './walk.js';
 import { selectorFor } from './selector.js';
 import { findModal, insideModal, composedContains } from './modal.js';
 import { findLists, attachPagination } from './lists.js';
-import { clean, blockText, headingWords, makeSectionOf } from './sections.js';
+import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
-import { comboboxOf, backingSelect, isBackingSelect, widgetValue } from '../combobox.js';
+import { isBackingSelect } from '../combobox.js';
+import { comboboxState } from './widgets.js';
+import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
 
 export const DEFAULTS = {
   max_nodes: 400,
@@ -19,7 +21,6 @@ export const DEFAULTS = {
   max_elements: 300000, // elements walked at most: a bound on the time a pathological page can take
 };
 const VALUE_CAP = 200;
-const NAME_CAP = 120;
 const OPTIONS_CAP = 30;
 const CONTEXT_CAP = 80;
 const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
@@ -103,7 +104,7 @@ function stateOf(el, role, node) {
     const t = clean(el.textContent, VALUE_CAP);
     if (t) node.value = t;
   }
-  if (role === 'combobox' && tag !== 'SELECT') comboboxState(el, node);
+  if (role === 'combobox' && tag !== 'SELECT') comboboxState(el, node, { value: VALUE_CAP, options: OPTIONS_CAP, name: NAME_CAP });
   if (node.value === undefined && (role === 'slider' || role === 'spinbutton' || role === 'progressbar')) {
     const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
     if (v) node.value = clean(v, VALUE_CAP);
@@ -122,27 +123,6 @@ function stateOf(el, role, node) {
   let expanded = boolAttr(el, 'aria-expanded');
   if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = el.parentElement.open;
   if (expanded !== null) node.expanded = expanded;
-}
-
-/**
- * A combobox widget says what it holds (the option its hidden <select> has, not the filter text in its
- * field) and, when a <select> stands behind it, the labels of its options: what a select step names.
- */
-function comboboxState(el, node) {
-  const box = comboboxOf(el);
-  if (!box) return;
-  const v = widgetValue(box);
-  if (v.label) node.value = clean(v.label, VALUE_CAP);
-  else if (v.from === 'select') delete node.value;
-  const sel = backingSelect(box);
-  if (sel) {
-    const list = [];
-    for (let i = 0; i < sel.options.length && list.length < OPTIONS_CAP; i++) {
-      const o = sel.options[i];
-      if (o.value !== '') list.push(clean(o.label || o.text, NAME_CAP));
-    }
-    node.options = list;
-  }
 }
 
 /**
@@ -249,27 +229,8 @@ export function observePage(options) {
   const vw = win.innerWidth;
   const vh = win.innerHeight;
 
-  // Chrome answers element.labels by scanning the whole document on the first ask for each element,
-  // which made naming 10,000 fields quadratic (seconds). The walk has seen every label once: hand
-  // dom-accessibility-api those, as an own property on this world's wrapper of the element (the
-  // page's own world never sees it), removed again before returning.
-  const labelMap = new Map();
-  for (const l of walk.labels) {
-    const c = l.control;
-    if (!c) continue;
-    let arr = labelMap.get(c);
-    if (!arr) { arr = []; labelMap.set(c, arr); }
-    arr.push(l);
-  }
-  const patched = [];
-  for (const info of kept) {
-    const el = info.el;
-    if (!('labels' in el)) continue;
-    try {
-      Object.defineProperty(el, 'labels', { value: labelMap.get(el) || [], configurable: true });
-      patched.push(el);
-    } catch { /* keep the native property */ }
-  }
+  const labels = patchLabels(walk, kept);
+  const naming = accnameOptions(styleOf);
   let nodes = [];
   const nameKey = new Map();
   try {
@@ -279,29 +240,9 @@ export function observePage(options) {
       const role = roleOf(info);
       const node = { ref: 'e' + (i + 1), role };
       let tp = P ? performance.now() : 0;
-      let name;
-      try {
-        name = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), NAME_CAP);
-      } catch {
-        // one exotic element must not cost the whole observation; its label or text still names it
-        name = clean(el.getAttribute('aria-label') || el.textContent, NAME_CAP);
-      }
-      if (!name && labelMap.has(el)) {
-        // accname skips a hidden label, but a browser still names the control by it (a visually hidden
-        // or display:none <label for> over a styled checkbox)
-        name = clean(labelMap.get(el).map((l) => l.textContent).join(' '), NAME_CAP);
-      }
-      if (name) node.name = name;
-      else if (el.getAttribute('placeholder') || el.getAttribute('aria-placeholder')) {
-        // html-aam names an otherwise unnamed text field by its placeholder as a last resort;
-        // dom-accessibility-api stops before that step
-        node.name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
-      } else if (info.kind === 'handler' || info.kind === 'standin') {
-        // accname takes no name from the content of a generic element, but a clickable <div> is
-        // known to a reader by the text it shows
-        const t = clean(el.innerText || el.textContent, NAME_CAP);
-        if (t) node.name = t;
-      }
+      const said = nameAndText(info, naming, labels.labelMap);
+      if (said.name) node.name = said.name;
+      else if (said.text) node.text = said.text;
       node.tag = el.localName;
       if (info.standIn) node.checked = info.standIn.checked;
       const href = linkTarget(el);
@@ -345,24 +286,26 @@ export function observePage(options) {
       nodes.push(node);
     }
   } finally {
-    for (const el of patched) delete el.labels;
+    labels.restore();
   }
   nodes = dropDuplicates(nodes);
   for (const info of kept) delete info._node;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     node.ref = 'e' + (i + 1);
-    const k = node.role + '\u0000' + (node.name || '');
+    const k = node.role + '\u0000' + (node.name || node.text || '');
     nameKey.set(k, (nameKey.get(k) || 0) + 1);
   }
   const elements = nodes.map((n) => n._info.el);
   const tCtx = performance.now();
   // context only where the name does not already tell the node apart
   for (const node of nodes) {
-    const k = node.role + '\u0000' + (node.name || '');
-    if (nameKey.get(k) > 1 || !node.name) {
-      const ctx = contextOf(node._info, node.name);
-      if (ctx && ctx !== node.name) node.context = ctx;
+    // (a clickable's shown text tells it apart as a name would)
+    const said = node.name || node.text;
+    const k = node.role + '\u0000' + (said || '');
+    if (nameKey.get(k) > 1 || !said) {
+      const ctx = contextOf(node._info, said);
+      if (ctx && ctx !== said) node.context = ctx;
     }
     delete node._info;
   }
@@ -434,7 +377,7 @@ function modalName(modal, styleOf) {
     modal.label = box;
   }
   const el = modal.label;
-  let n = clean(computeAccessibleName(el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 80);
+  let n = accessibleName(el, accnameOptions(styleOf), 80);
   if (!n && el.tagName === 'IFRAME') n = clean(el.getAttribute('title') || el.getAttribute('name') || '', 80) || ('frame ' + safeOrigin(el.src));
   if (!n) {
     for (const r of modal.roots) {

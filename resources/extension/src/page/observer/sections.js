@@ -1,6 +1,6 @@
 // @ts-check
 // What a node's `section` is, and the text of headings as a person reads them.
-import { computeAccessibleName } from 'dom-accessibility-api';
+import { accnameOptions, accessibleName } from './names.js';
 
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
@@ -10,14 +10,6 @@ const TEXT_ELEMENTS = 400; // elements of one heading whose display is asked bef
 const SKIP_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT']);
 // The marks documentation sites put in a heading's permalink (Node's "#", rustdoc's "§", Sphinx's "¶").
 const PERMALINK_MARKS = new Set(['#', '§', '¶', '🔗']);
-
-// zero-width spaces and joiners: Swagger UI puts one before every "/" of a path so it can wrap there
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
-
-export function clean(s, cap) {
-  const t = (s == null ? '' : String(s)).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
-  return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
-}
 
 /**
  * The text of el with a space where a block-level child begins and ends ("pets Pets of the clinic",
@@ -96,11 +88,12 @@ function pageParts(candidates) {
 export function makeSectionOf(walk, styleOf, headingText) {
   const headings = walk.headings;
   const labelCache = new Map();
+  const naming = accnameOptions(styleOf);
   const landmarkLabel = (lm) => {
     if (labelCache.has(lm.el)) return labelCache.get(lm.el);
     let label = null;
     if (lm.el.hasAttribute('aria-label') || lm.el.hasAttribute('aria-labelledby') || lm.role === 'dialog' || lm.role === 'alertdialog') {
-      label = clean(computeAccessibleName(lm.el, { getComputedStyle: styleOf, computedStyleSupportsPseudoElements: true }), 60) || null;
+      label = accessibleName(lm.el, naming, 60) || null;
     }
     labelCache.set(lm.el, label);
     return label;

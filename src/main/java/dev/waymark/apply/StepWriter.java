@@ -211,7 +211,7 @@ public final class StepWriter {
    */
   public static Target targetOf(ObservedNode n) {
     Target t = new Target(blankToNull(n.role()), blankToNull(n.name()), blankToNull(n.tag()), blankToNull(n.type()),
-        blankToNull(n.section()), blankToNull(n.context()), blankToNull(n.href()));
+        blankToNull(n.section()), blankToNull(n.context()), blankToNull(n.href()), blankToNull(n.text()));
     return t.identifying() ? t : null;
   }
 
@@ -312,6 +312,7 @@ public final class StepWriter {
     StringBuilder sb = new StringBuilder();
     sb.append(n.role() == null || n.role().isBlank() ? n.tag() : n.role());
     if (n.name() != null && !n.name().isBlank()) sb.append(" \"").append(abbreviate(n.name(), 60)).append('"');
+    else if (n.text() != null && !n.text().isBlank()) sb.append(" \"").append(abbreviate(n.text(), 60)).append('"');
     if (n.context() != null && !n.context().isBlank()) sb.append(" (").append(abbreviate(n.context(), 40)).append(')');
     return sb.toString();
   }

@@ -18,7 +18,8 @@ import java.util.Objects;
  * to another host says where it leads ({@code → blog.example}), and so does a link without a name, by its path
  * ({@code → /settings.html}); an address on the page's own host is shown from its path. Nothing is said twice:
  * the outline leaves out the headings that already head a section line (or the modal), and a control's item
- * text ({@code in "…"}) is left out where it only repeats the section it sits in.
+ * text ({@code in "…"}) is left out where it only repeats the section it sits in. A control the browser gives no
+ * name shows the text a person sees on it instead ({@code e9 clickable text="Open settings"}).
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
@@ -167,7 +168,7 @@ public final class CompactObservation {
       }
       if (groupRole != null) b.append('\n');
       b.append(n.ref()).append(' ').append(role);
-      if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
+      appendName(b, n);
       if (plain) {
         groupRole = role;
         groupSize = 1;
@@ -189,7 +190,13 @@ public final class CompactObservation {
 
   private static void appendRefAndName(StringBuilder b, ObservedNode n) {
     b.append(n.ref());
+    appendName(b, n);
+  }
+
+  /** The name in quotes; a control the browser leaves unnamed says the text it shows instead ({@code text="…"}). */
+  private static void appendName(StringBuilder b, ObservedNode n) {
     if (n.name() != null && !n.name().isEmpty()) b.append(' ').append(q(n.name()));
+    else if (n.text() != null && !n.text().isEmpty()) b.append(" text=").append(q(n.text()));
   }
 
   /** The node's item text, unless it only repeats the section line it sits under. */

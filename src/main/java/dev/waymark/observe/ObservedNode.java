@@ -32,12 +32,24 @@ public record ObservedNode(
     @JsonProperty("href") String href,
     // Beyond the spec's fields: the selector counts positions among siblings (or needs indexes or a path)
     // because nothing else names the element uniquely, so a replay checks its name and item text too.
-    @JsonProperty("positional") boolean positional) {
+    @JsonProperty("positional") boolean positional,
+    // Beyond the spec's fields: what a person sees on a control the browser gives no accessible name (a clickable
+    // <div>'s words, the words of a label that is not rendered). Never a name: getByRole and aria/ cannot find it by it.
+    @JsonProperty("text") String text) {
 
   public ObservedNode {
     options = options == null ? List.of() : List.copyOf(options);
     indexes = indexes == null ? List.of() : List.copyOf(indexes);
     enter = enter == null ? List.of() : List.copyOf(enter);
+  }
+
+  /** A node the browser names, or one with nothing shown on it. */
+  public ObservedNode(String ref, String role, String name, String tag, String type, String value, String placeholder,
+      boolean disabled, Boolean checked, Boolean expanded, List<String> options, String selector, String path,
+      List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
+      int similar, String href, boolean positional) {
+    this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
+        enter, section, context, offscreen, obscured, similar, href, positional, null);
   }
 
   /** A node whose selector names it by what it is, not by position. */
@@ -46,7 +58,7 @@ public record ObservedNode(
       List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
       int similar, String href) {
     this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
-        enter, section, context, offscreen, obscured, similar, href, false);
+        enter, section, context, offscreen, obscured, similar, href, false, null);
   }
 
   /** A node that is not a link (the spec's fields only). */
@@ -55,7 +67,7 @@ public record ObservedNode(
       List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
       int similar) {
     this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
-        enter, section, context, offscreen, obscured, similar, null, false);
+        enter, section, context, offscreen, obscured, similar, null, false, null);
   }
 
   /** A minimal node, for tests and hand-made observations. */

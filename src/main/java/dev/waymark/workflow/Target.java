@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * secret.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"role", "name", "tag", "type", "section", "context", "href"})
+@JsonPropertyOrder({"role", "name", "tag", "type", "section", "context", "href", "text"})
 public record Target(
     @JsonProperty("role") String role,
     @JsonProperty("name") String name,
@@ -20,11 +20,18 @@ public record Target(
     @JsonProperty("type") String type,
     @JsonProperty("section") String section,
     @JsonProperty("context") String context,
-    @JsonProperty("href") String href) {
+    @JsonProperty("href") String href,
+    // the words a person sees on an element the browser gives no name (a clickable <div>), as the observer's `text`
+    @JsonProperty("text") String text) {
 
-  /** Whether the target says enough to recognize an element by: a role and a name, or a role and a context. */
+  /** A target of an element the browser names (or that shows no words of its own). */
+  public Target(String role, String name, String tag, String type, String section, String context, String href) {
+    this(role, name, tag, type, section, context, href, null);
+  }
+
+  /** Whether the target says enough to recognize an element by: a role and a name, its words, a context or an address. */
   public boolean identifying() {
     return role != null && !role.isBlank() && ((name != null && !name.isBlank()) || (context != null && !context.isBlank())
-        || (href != null && !href.isBlank()));
+        || (href != null && !href.isBlank()) || (text != null && !text.isBlank()));
   }
 }

@@ -23,7 +23,9 @@ class ObservationMaskTest {
         List.of(VALUE), "#email", null, null, null, "Signed in as " + VALUE, "row " + VALUE, false, false, 0);
     ObservedList list = new ObservedList("l1", "li", 2, VALUE, List.of(new ObservedListField("who", ".who", null, VALUE)),
         new ObservedPagination("link", "a.next", "Next " + VALUE, "https://x/?u=" + VALUE, 2));
-    PageObservation page = new PageObservation("https://x/?u=" + VALUE, "Hi " + VALUE, List.of(field),
+    ObservedNode clickable = new ObservedNode("e2", "generic", null, "div", null, null, null, false, null, null, null,
+        "div.who", null, null, null, null, null, false, false, 0, null, false, "Signed in as " + VALUE);
+    PageObservation page = new PageObservation("https://x/?u=" + VALUE, "Hi " + VALUE, List.of(field, clickable),
         List.of(new ObservedHeading(1, "Welcome " + VALUE)), "text " + VALUE, false, "wall " + VALUE, false, 0, 0, List.of(list));
 
     PageObservation masked = ObservationMask.mask(page, new SecretMask(Map.of("email", VALUE)));
@@ -31,6 +33,7 @@ class ObservationMaskTest {
     assertThat(Json.write(masked)).doesNotContain(VALUE).contains("{{ email }}");
     assertThat(masked.nodes().get(0).value()).isEqualTo("{{ email }}");
     assertThat(masked.nodes().get(0).selector()).isEqualTo("#email");
+    assertThat(masked.nodes().get(1).text()).isEqualTo("Signed in as {{ email }}");
   }
 
   @Test

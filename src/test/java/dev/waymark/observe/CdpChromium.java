@@ -66,6 +66,16 @@ final class CdpChromium implements AutoCloseable {
     return r.path("result").path("value");
   }
 
+  /**
+   * Evaluates an expression in the isolated world and keeps its result on the page: the RemoteObject (its
+   * {@code objectId} names it to other DevTools commands until {@code Runtime.releaseObjectGroup} of the group).
+   */
+  JsonNode evalRemote(String expression, String objectGroup) throws Exception {
+    JsonNode r = send("Runtime.evaluate", Map.of("expression", expression, "contextId", world, "objectGroup", objectGroup));
+    if (r.has("exceptionDetails")) throw new IllegalStateException("evaluation failed: " + r.get("exceptionDetails"));
+    return r.path("result");
+  }
+
   /** Evaluates an expression that returns a JSON string, and parses it. */
   JsonNode evalJson(String expression) throws Exception {
     return Cdp.json().readTree(eval(expression).asText());

@@ -79,6 +79,18 @@ class CompactObservationTest {
   }
 
   @Test
+  void aControlTheBrowserLeavesUnnamedSaysTheTextItShowsApartFromAName() {
+    ObservedNode opener = new ObservedNode("e1", "generic", null, "div", null, null, null, false, null, null, null,
+        "div.opener", null, null, null, null, null, false, false, 0, null, false, "Open settings");
+    ObservedNode save = node("e2", "button", "Save", null, false, false);
+    ObservedNode next = new ObservedNode("e3", "generic", null, "span", null, null, null, false, null, null, null,
+        "span.next", null, null, null, null, null, false, false, 0, null, false, "Next");
+    String text = CompactObservation.render(page(List.of(opener, save, next), null, false, List.of()));
+    assertThat(text).contains("e1 clickable text=\"Open settings\"\n").contains("e2 button \"Save\"\n")
+        .contains("e3 clickable text=\"Next\"\n");
+  }
+
+  @Test
   void plainControlsOfOneRoleShareALineUpToALimit() {
     List<ObservedNode> links = new java.util.ArrayList<>();
     for (int i = 1; i <= 14; i++) links.add(node("e" + i, "link", "L" + i, "nav", false, false));

@@ -45,6 +45,13 @@ final class ObserverBrowser implements BeforeAllCallback, AfterAllCallback {
             + o.nodes().stream().map(ObservedNode::name).toList()));
   }
 
+  /** The node a person knows by the text it shows, the browser naming it nothing (a clickable div). */
+  static ObservedNode byText(PageObservation o, String text) {
+    return o.nodes().stream().filter(n -> text.equals(n.text())).findFirst()
+        .orElseThrow(() -> new AssertionError("no node showing " + text + " in "
+            + o.nodes().stream().map(ObservedNode::text).toList()));
+  }
+
   static ObservedList listOf(PageObservation o, String selector) {
     return o.lists().stream().filter(l -> l.selector().equals(selector)).findFirst()
         .orElseThrow(() -> new AssertionError("no list " + selector + " in " + o.lists()));

@@ -99,7 +99,7 @@ public final class ObservationTreeModel {
   private static boolean matches(ObservedNode n, String needle, String role) {
     if (role != null && !role.equals(n.role())) return false;
     if (needle == null) return true;
-    return contains(n.ref(), needle) || contains(n.role(), needle) || contains(n.name(), needle)
+    return contains(n.ref(), needle) || contains(n.role(), needle) || contains(n.name(), needle) || contains(n.text(), needle)
         || contains(n.value(), needle) || contains(n.selector(), needle) || contains(n.context(), needle)
         || contains(n.placeholder(), needle) || contains(n.section(), needle) || contains(n.href(), needle);
   }
@@ -116,6 +116,7 @@ public final class ObservationTreeModel {
 
   static ObsRow nodeRow(ObservedNode n) {
     String name = n.name() != null && !n.name().isBlank() ? n.name()
+        : n.text() != null && !n.text().isBlank() ? n.text() // shown, though the browser names it nothing
         : n.placeholder() != null ? n.placeholder()
         : n.href() != null ? "→ " + n.href() // an icon link: its address is what tells it apart
         : "";

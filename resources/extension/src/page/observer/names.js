@@ -1,0 +1,104 @@
+// @ts-check
+// Names are the browser's: a node's `name` is the one Chrome's accessibility tree computes for its element
+// (so Playwright's getByRole, Recorder's aria/ selectors and a screen reader find it by that name), and what
+// a person sees on a control Chrome leaves unnamed (a clickable <div>'s words, a label that is not rendered)
+// is its `text`, never its name. BrowserTrueNamesTest holds both to Chromium's tree.
+import { computeAccessibleName } from 'dom-accessibility-api';
+
+export const NAME_CAP = 120;
+
+// zero-width spaces and joiners: Swagger UI puts one before every "/" of a path so it can wrap there
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/** Text as Waymark writes it: invisible marks dropped, whitespace collapsed, cut at cap with an ellipsis. */
+export function clean(s, cap) {
+  const t = (s == null ? '' : String(s)).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
+}
+
+// Replaced and void elements: their ::before/::after boxes are drawn in Chrome (TodoMVC's "✔" on a
+// checkbox), yet an <input> has no children in the accessibility tree, so generated content never names it.
+const REPLACED = new Set(['input', 'img', 'select', 'textarea', 'video', 'audio', 'iframe', 'embed', 'object', 'canvas']);
+const NO_CONTENT = /** @type {CSSStyleDeclaration} */ (/** @type {unknown} */ ({ getPropertyValue: () => 'none' }));
+
+/**
+ * The options for dom-accessibility-api that make it name as Chrome does, over the observation's style
+ * cache: pseudo-element content counts, except on replaced elements.
+ * @param {(el: Element, pseudo?: string) => CSSStyleDeclaration} styleOf
+ */
+export function accnameOptions(styleOf) {
+  return {
+    getComputedStyle: (/** @type {Element} */ el, /** @type {string | undefined} */ pseudo) =>
+      (pseudo && REPLACED.has(el.localName) ? NO_CONTENT : styleOf(el, pseudo)),
+    computedStyleSupportsPseudoElements: true,
+  };
+}
+
+/** The element's accessible name, whitespace collapsed and capped. */
+export function accessibleName(el, options, cap) {
+  return clean(computeAccessibleName(el, options), cap);
+}
+
+/**
+ * Hands dom-accessibility-api the labels the walk saw. Chrome answers element.labels by scanning the whole
+ * document on the first ask for each element, which made naming 10,000 fields quadratic (seconds); the walk
+ * has seen every label once. They go on as an own property on this world's wrapper of the element (the page's
+ * own world never sees it); call restore() before returning. labelMap: control → its labels, hidden ones too.
+ */
+export function patchLabels(walk, kept) {
+  const labelMap = new Map();
+  for (const l of walk.labels) {
+    const c = l.control;
+    if (!c) continue;
+    let arr = labelMap.get(c);
+    if (!arr) { arr = []; labelMap.set(c, arr); }
+    arr.push(l);
+  }
+  const patched = [];
+  for (const info of kept) {
+    const el = info.el;
+    if (!('labels' in el)) continue;
+    // only a rendered label names its control in Chrome (a visually hidden one does; one under a hidden
+    // wrapper, or display:none or visibility:hidden itself, does not)
+    const shown = (labelMap.get(el) || []).filter((l) => l.checkVisibility({ checkVisibilityCSS: true }));
+    try {
+      Object.defineProperty(el, 'labels', { value: shown, configurable: true });
+      patched.push(el);
+    } catch { /* keep the native property */ }
+  }
+  return { labelMap, restore: () => { for (const el of patched) delete el.labels; } };
+}
+
+/**
+ * A node's name (Chrome's) and, when Chrome gives it none, the text a person knows it by: {name, text},
+ * either empty.
+ */
+export function nameAndText(info, options, labelMap) {
+  const el = info.el;
+  let name;
+  try {
+    name = accessibleName(el, options, NAME_CAP);
+  } catch {
+    // one exotic element must not cost the whole observation; its label still names it
+    name = clean(el.getAttribute('aria-label'), NAME_CAP);
+  }
+  if (!name) {
+    // html-aam names an otherwise unnamed text field by its placeholder as a last resort, as Chrome does;
+    // dom-accessibility-api stops before that step
+    name = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder'), NAME_CAP);
+  }
+  if (info.kind === 'standin') {
+    // a label standing in for its unrendered checkbox is reported as that checkbox, named by the label's words
+    if (!name) name = clean(el.innerText || el.textContent, NAME_CAP);
+    return { name, text: '' };
+  }
+  if (name) return { name, text: '' };
+  let text = '';
+  // Chrome names nothing by a label that is not rendered (display:none, hidden, visibility:hidden), though
+  // TodoMVC's "Mark all as complete" is still the words that say what the checkbox does
+  if (labelMap.has(el)) text = clean(labelMap.get(el).map((l) => l.textContent).join(' '), NAME_CAP);
+  // a generic clickable (a <div> with a handler) has no name from its content in Chrome; a person knows it
+  // by the words it shows
+  if (!text && info.kind === 'handler') text = clean(el.innerText || el.textContent, NAME_CAP);
+  return { name: '', text };
+}
