@@ -41,6 +41,7 @@ const MAX_TRUSTED_INPUTS = 8;
 
 async function trustedInputs(ctx, r) {
   for (let n = 0; n < MAX_TRUSTED_INPUTS && (r.trusted_point || r.trusted_keys); n++) {
+    if (r.flow) ctx.flow = true;
     r = r.trusted_point ? await clickTrusted(ctx, r) : await keysTrusted(ctx, r);
   }
   if (r.trusted_point || r.trusted_keys) return { ok: false, uncertain: true, dispatched: true, error: `the page asked for more than ${MAX_TRUSTED_INPUTS} inputs for one step; it was stopped there and not repeated` };
@@ -51,7 +52,7 @@ async function trustedInputs(ctx, r) {
 // combobox select) may wait for its list for the rest of the step: one that does not answer in that time
 // did not say what it did.
 async function finishInPage(ctx, quiet) {
-  const flow = ctx.step.type === 'select';
+  const flow = !!ctx.flow;
   try {
     return await callPage(ctx.tabId, 'finishTrusted', [ctx.effectKey, { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
   } catch (e) {
@@ -65,7 +66,9 @@ async function keysTrusted(ctx, prepared) {
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
   try {
-    if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
+    // a flow's input names its own key (a Tab that commits a typed date)
+    if (typeof prepared.chord === 'string') await trustedPress(ctx.tabId, parseChord(prepared.chord));
+    else if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
     else await trustedPress(ctx.tabId, parseChord(ctx.step.value));
   } catch (e) {
     if (!e.sent) throw new StepFailure(e.message); // no key went down: nothing happened

@@ -1,12 +1,10 @@
 // @ts-check
 // A select step on a combobox, done as a person does it: open the widget, type to narrow its list when
-// it takes typing, click the option whose label is the value, and see the widget show it. The flow is a
-// generator of inputs ({click} and {type}): the page-script path performs each one here (runFlow), the
-// trusted path hands each one to the worker's debugger input and resumes the flow after it
-// (finishTrusted), so both paths take the same steps and judge by the same reading.
+// it takes typing, click the option whose label is the value, and see the widget show it. A flow of
+// inputs (flows.js), so both input paths take the same steps and judge by the same reading.
 import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_SHAPES } from '../combobox.js';
-import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, deepActiveElement, setNativeValue } from './input.js';
-import { hitTarget, scrollIntoViewIfNeeded, isVisible } from './actionability.js';
+import { pressOn, parseChord, deepActiveElement } from './input.js';
+import { isVisible } from './actionability.js';
 import { sleep } from './common.js';
 import { describeElement } from './resolve.js';
 import { shadowOf } from '../shadow.js';
@@ -17,8 +15,8 @@ const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 const VALUE_WAIT_MS = 1500;
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
-/** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string}} FlowInput */
-/** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, count?: number}} FlowResult */
+/** @typedef {import('./flows.js').FlowInput} FlowInput */
+/** @typedef {import('./flows.js').FlowResult} FlowResult */
 
 function isTextField(el) {
   if (!el || el.nodeType !== 1) return false;
@@ -161,70 +159,6 @@ function closeList(el) {
   try {
     pressOn(el, parseChord('Escape'));
   } catch { /* nothing to close */ }
-}
-
-/**
- * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,
- * each {type} key by key into the field after selecting what it held.
- * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
- */
-export async function runFlow(flow) {
-  let reply;
-  for (;;) {
-    const next = await flow.next(reply);
-    if (next.done) return next.value;
-    reply = performSynthetic(next.value);
-  }
-}
-
-function performSynthetic(input) {
-  if (input.kind === 'click') {
-    const hit = aim(input.el);
-    if (hit.error) return { error: hit.error };
-    clickAt(input.el, hit.target, hit.point);
-    return {};
-  }
-  focusElement(input.el);
-  prepareField(input.el);
-  if (input.el.localName === 'input' && /** @type {HTMLInputElement} */ (input.el).list && !input.el.getAttribute('role')) {
-    // a datalist choice lands as one replacement, as the browser's own list puts it in
-    setNativeValue(input.el, input.text);
-    input.el.dispatchEvent(new Event('input', { bubbles: true }));
-    input.el.dispatchEvent(new Event('change', { bubbles: true }));
-    return {};
-  }
-  typeText(input.el, input.text);
-  return {};
-}
-
-/** Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}. */
-export function aim(el) {
-  scrollIntoViewIfNeeded(el);
-  return hitTarget(el);
-}
-
-/**
- * The first input of a flow for trusted input: what the worker must send ({trusted_point} or
- * {trusted_keys, text}), or the flow's result when it ended without needing input. The field to type
- * into is focused and its contents selected here, so the debugger's keys replace them.
- * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
- * @param {{error?: string} | undefined} reply
- * @returns {Promise<{ask?: Record<string, unknown>, result?: FlowResult}>}
- */
-export async function nextTrustedInput(flow, reply) {
-  for (;;) {
-    const next = await flow.next(reply);
-    if (next.done) return { result: /** @type {FlowResult} */ (next.value) };
-    const input = /** @type {FlowInput} */ (next.value);
-    if (input.kind === 'click') {
-      const hit = aim(input.el);
-      if (hit.error) { reply = { error: hit.error }; continue; }
-      return { ask: { trusted_point: hit.top } };
-    }
-    focusElement(input.el);
-    prepareField(input.el);
-    return { ask: { trusted_keys: true, text: input.text } };
-  }
 }
 
 /** The combobox a select step names, or an error saying what the element is instead. */

@@ -16,7 +16,9 @@ import { docId, sleep, targets } from './common.js';
 import { uploadStep } from './upload.js';
 import { identify } from './identity.js';
 import { downloadClick } from './files.js';
-import { comboboxTarget, comboboxFlow, runFlow, nextTrustedInput } from './combobox-select.js';
+import { comboboxTarget, comboboxFlow } from './combobox-select.js';
+import { runFlow, nextTrustedInput } from './flows.js';
+import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -101,6 +103,8 @@ async function elementActionOn(step, options) {
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
   if (kind === 'select' && t.elements[0].localName !== 'select') return comboboxSelect(t.elements[0], options);
+  const date = kind === 'fill' ? isoDate(options.value) : null;
+  if (date && isDatePickerField(t.elements[0])) return dateFill(/** @type {HTMLInputElement} */ (t.elements[0]), date, options);
   if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(t.elements[0].type || '').toLowerCase()))) {
     // The worker sends the input through the debugger; here the element is checked, hit-tested (a click)
     // or focused (keys), and watched, and nothing is dispatched from the page.
@@ -147,12 +151,24 @@ async function comboboxSelect(el, options) {
   if (c.error) return { ok: false, error: c.error };
   const not = notActionable(c.box, NEEDS.select);
   if (not) return { ok: false, error: not, retry: true };
-  const flow = comboboxFlow(c.box, String(options.value ?? ''), options.echo !== false);
+  return startFlow(comboboxFlow(c.box, String(options.value ?? ''), options.echo !== false), options);
+}
+
+/** A fill of an ISO date into a date picker's field (date-picker.js): typed where it says its format, else picked. */
+async function dateFill(field, date, options) {
+  const not = notActionable(field, NEEDS.select);
+  if (not) return { ok: false, error: not, retry: true };
+  return startFlow(dateFlow(field, date, options.echo !== false), options);
+}
+
+// A flow runs here with page-script input; with trusted input its first input goes to the worker, which
+// performs each one and calls finishTrusted, where the flow resumes.
+async function startFlow(flow, options) {
   if (!options.trusted || !options.step_id) return runFlow(flow);
   const first = await nextTrustedInput(flow, undefined);
   if (first.result) return first.result;
   armed.set(options.step_id, { flow });
-  return { ok: false, retry: false, ...first.ask };
+  return { ok: false, retry: false, flow: true, ...first.ask };
 }
 
 /**
@@ -168,7 +184,7 @@ export async function finishTrusted(stepId, opts = {}) {
     const next = await nextTrustedInput(a.flow, undefined);
     if (next.result) return { ...next.result, dispatched: true };
     armed.set(stepId, a);
-    return { ok: false, retry: false, dispatched: true, ...next.ask };
+    return { ok: false, retry: false, dispatched: true, flow: true, ...next.ask };
   }
   if (a.fill) {
     a.watch.stop();

@@ -89,6 +89,7 @@ final class StepHandlers {
   private ObjectNode trustedInputs(StepRun r, JsonNode res) throws StepFailure, Lost, InterruptedException {
     ObjectNode out = null;
     for (int n = 0; n < MAX_TRUSTED_INPUTS && asksForInput(res); n++) {
+      if (res.path("flow").asBoolean()) r.flow = true;
       out = res.has("trusted_point") ? clickTrusted(r, res.get("trusted_point")) : keysTrusted(r, res);
       res = out;
     }
@@ -120,7 +121,9 @@ final class StepHandlers {
 
   private ObjectNode keysTrusted(StepRun r, JsonNode prepared) throws StepFailure, Lost, InterruptedException {
     try {
-      if ("fill".equals(r.type) || prepared.path("text").isTextual()) TrustedInput.type(r.s, prepared.path("text").asText(""));
+      // a flow's input names its own key (a Tab that commits a typed date)
+      if (prepared.path("chord").isTextual()) TrustedInput.press(r.s, prepared.path("chord").asText());
+      else if ("fill".equals(r.type) || prepared.path("text").isTextual()) TrustedInput.type(r.s, prepared.path("text").asText(""));
       else TrustedInput.press(r.s, r.step.path("value").asText(""));
     } catch (IllegalArgumentException e) {
       throw new StepFailure(e.getMessage());
@@ -136,7 +139,7 @@ final class StepHandlers {
 
   // What the page saw after trusted input; a document that went away (a navigation) saw it too.
   private ObjectNode finishInPage(StepRun r, boolean quiet) throws Lost, InterruptedException {
-    boolean flow = "select".equals(r.type);
+    boolean flow = r.flow;
     try {
       JsonNode res = r.call("finishTrusted", List.of(r.effectKey, json.createObjectNode().put("quiet", quiet)), flow ? Math.max(2000, r.remaining()) : 2000);
       return res.isObject() ? ((ObjectNode) res).deepCopy() : gone();

@@ -51,6 +51,8 @@ final class StepRun {
   final String startContext;
   final BrowsingEvents.Snapshot navSnap;
   boolean sent;
+  // the page asked for its inputs one after another (a flow: a combobox select, a date picked in a calendar)
+  boolean flow;
   private final ObjectMapper json;
 
   StepRun(WebDriverSession s, ObjectNode step, Map<String, String> values, long timeout, String effectKey, boolean trusted,

@@ -1,0 +1,81 @@
+// @ts-check
+// Steps a person takes in several inputs (a combobox: open, type, choose; a date picker: open, turn the
+// month, pick the day) are written once, as an async generator of inputs ({click}, {type}, {press}) that
+// returns the step's result. The page-script path performs each input here (runFlow); the trusted path
+// hands each one to the worker's debugger input and resumes the flow after it (nextTrustedInput, from
+// finishTrusted), so both paths take the same steps and judge by the same reading.
+import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, setNativeValue } from './input.js';
+import { hitTarget, scrollIntoViewIfNeeded } from './actionability.js';
+
+/** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
+/** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, count?: number}} FlowResult */
+
+/**
+ * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,
+ * each {type} key by key into the field after selecting what it held.
+ * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
+ */
+export async function runFlow(flow) {
+  let reply;
+  for (;;) {
+    const next = await flow.next(reply);
+    if (next.done) return next.value;
+    reply = performSynthetic(next.value);
+  }
+}
+
+function performSynthetic(input) {
+  if (input.kind === 'click') {
+    const hit = aim(input.el);
+    if (hit.error) return { error: hit.error };
+    clickAt(input.el, hit.target, hit.point);
+    return {};
+  }
+  focusElement(input.el);
+  if (input.kind === 'press') {
+    pressOn(input.el, parseChord(input.chord));
+    return {};
+  }
+  prepareField(input.el);
+  if (input.el.localName === 'input' && /** @type {HTMLInputElement} */ (input.el).list && !input.el.getAttribute('role')) {
+    // a datalist choice lands as one replacement, as the browser's own list puts it in
+    setNativeValue(input.el, input.text);
+    input.el.dispatchEvent(new Event('input', { bubbles: true }));
+    input.el.dispatchEvent(new Event('change', { bubbles: true }));
+    return {};
+  }
+  typeText(input.el, input.text);
+  return {};
+}
+
+/** Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}. */
+export function aim(el) {
+  scrollIntoViewIfNeeded(el);
+  return hitTarget(el);
+}
+
+/**
+ * The first input of a flow for trusted input: what the worker must send ({trusted_point} or
+ * {trusted_keys, text}), or the flow's result when it ended without needing input. The field to type
+ * into is focused and its contents selected here, so the debugger's keys replace them.
+ * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
+ * @param {{error?: string} | undefined} reply
+ * @returns {Promise<{ask?: Record<string, unknown>, result?: FlowResult}>}
+ */
+export async function nextTrustedInput(flow, reply) {
+  for (;;) {
+    const next = await flow.next(reply);
+    if (next.done) return { result: /** @type {FlowResult} */ (next.value) };
+    const input = /** @type {FlowInput} */ (next.value);
+    if (input.kind === 'click') {
+      const hit = aim(input.el);
+      if (hit.error) { reply = { error: hit.error }; continue; }
+      return { ask: { trusted_point: hit.top } };
+    }
+    focusElement(input.el);
+    if (input.kind === 'press') return { ask: { trusted_keys: true, chord: input.chord } };
+    prepareField(input.el);
+    return { ask: { trusted_keys: true, text: input.text } };
+  }
+}
+
