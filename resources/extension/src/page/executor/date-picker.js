@@ -7,13 +7,15 @@
 // date the field reads afterwards, in whatever format the widget wrote it.
 import { isVisible } from './actionability.js';
 import { sleep } from './common.js';
+import { isoDate, formatOf } from '../date-field.js';
+
+export { isoDate, isDatePickerField } from '../date-field.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const CALENDAR_WAIT_MS = 1500;
 const VALUE_WAIT_MS = 1500;
 const MAX_MONTH_TURNS = 240;
 // the markers the common date-picker libraries put on their field
-const PICKER_FIELD = '.flatpickr-input, .hasDatepicker, [data-provide=datepicker], .datepicker, .air-datepicker-input, [aria-haspopup=dialog], [aria-haspopup=grid]';
 const CALENDAR = '[role=dialog], [role=grid], [role=application], table, [class*=calendar i], [class*=datepicker i], [class*=picker i]';
 const NEXT = '[class*=next i]:not([class*=year i]), [aria-label*=next i]:not([aria-label*=year i]), [title*=next i], [data-action=next], [data-handler=next]';
 const PREV = '[class*=prev i]:not([class*=year i]), [aria-label*=previous i]:not([aria-label*=year i]), [aria-label*=prev i]:not([aria-label*=year i]), [title*=prev i], [data-action=prev], [data-handler=prev]';
@@ -24,40 +26,9 @@ const DISABLED = /disabled|unselectable|unavailable/i;
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
-/** The date an ISO value (yyyy-mm-dd) names, or null for any other value. */
-export function isoDate(value) {
-  const m = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/.exec(String(value ?? ''));
-  if (!m) return null;
-  const ymd = { y: +m[1], m: +m[2], d: +m[3] };
-  const t = new Date(ymd.y, ymd.m - 1, ymd.d);
-  return t.getMonth() === ymd.m - 1 && t.getDate() === ymd.d ? ymd : null;
-}
-
-/** Whether el is a date picker's text field (not a native date input, which the browser's own picker fills). */
-export function isDatePickerField(el) {
-  if (el.localName !== 'input') return false;
-  const type = String(el.getAttribute('type') || 'text').toLowerCase();
-  if (type !== 'text' && type !== '') return false;
-  if (el.matches(PICKER_FIELD)) return true;
-  // a field that says it wants a date, read-only so that only its calendar fills it
-  return /** @type {HTMLInputElement} */ (el).readOnly && !!formatOf(el.getAttribute('placeholder'));
-}
-
 const same = (a, b) => !!a && !!b && a.y === b.y && a.m === b.m && a.d === b.d;
 const spoken = (w) => `${w.d} ${MONTHS[w.m - 1][0].toUpperCase()}${MONTHS[w.m - 1].slice(1)} ${w.y}`;
 const pad = (n) => String(n).padStart(2, '0');
-
-/**
- * The order and separator a placeholder such as "dd/mm/yyyy" or "MM-DD-YYYY" names, or null.
- * @param {string | null} placeholder
- */
-function formatOf(placeholder) {
-  const m = /^\s*([dmy]{1,4})([./ -])([dmy]{1,4})\2([dmy]{1,4})\s*$/i.exec(placeholder || '');
-  if (!m) return null;
-  const parts = [m[1], m[3], m[4]].map((p) => p.toLowerCase());
-  if (new Set(parts.map((p) => p[0])).size !== 3) return null;
-  return { parts, sep: m[2] };
-}
 
 function formatted(w, f) {
   return f.parts.map((p) => (p[0] === 'y' ? (p.length === 2 ? pad(w.y % 100) : String(w.y)) : p[0] === 'm' ? (p.length >= 2 ? pad(w.m) : String(w.m)) : (p.length >= 2 ? pad(w.d) : String(w.d)))).join(f.sep);

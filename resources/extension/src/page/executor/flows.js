@@ -8,7 +8,7 @@ import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, set
 import { hitTarget, scrollIntoViewIfNeeded } from './actionability.js';
 
 /** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
-/** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, count?: number}} FlowResult */
+/** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, uncertain?: boolean, count?: number}} FlowResult */
 
 /**
  * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,

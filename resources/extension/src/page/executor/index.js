@@ -16,9 +16,8 @@ import { docId, sleep, targets } from './common.js';
 import { uploadStep } from './upload.js';
 import { identify } from './identity.js';
 import { downloadClick } from './files.js';
-import { comboboxTarget, comboboxFlow } from './combobox-select.js';
-import { runFlow, nextTrustedInput } from './flows.js';
-import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
+import { nextTrustedInput } from './flows.js';
+import { widgetStep } from './widget-steps.js';
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -102,9 +101,8 @@ async function elementActionOn(step, options) {
     if (chord.error) return { ok: false, error: chord.error };
   }
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
-  if (kind === 'select' && t.elements[0].localName !== 'select') return comboboxSelect(t.elements[0], options);
-  const date = kind === 'fill' ? isoDate(options.value) : null;
-  if (date && isDatePickerField(t.elements[0])) return dateFill(/** @type {HTMLInputElement} */ (t.elements[0]), date, options);
+  const widget = widgetStep(t.elements[0], kind, options);
+  if (widget) return widget;
   if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(t.elements[0].type || '').toLowerCase()))) {
     // The worker sends the input through the debugger; here the element is checked, hit-tested (a click)
     // or focused (keys), and watched, and nothing is dispatched from the page.
@@ -141,35 +139,6 @@ async function elementActionOn(step, options) {
 const TRUSTED_KINDS = new Set(['click', 'fill', 'press']);
 // Fields a picker sets rather than a keyboard (fillElement sets their value at once).
 const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range']);
-
-/**
- * A select on a combobox widget (combobox-select.js): with trusted input, the first input the flow needs
- * goes back to the worker and finishTrusted resumes the flow after it.
- */
-async function comboboxSelect(el, options) {
-  const c = comboboxTarget(el);
-  if (c.error) return { ok: false, error: c.error };
-  const not = notActionable(c.box, NEEDS.select);
-  if (not) return { ok: false, error: not, retry: true };
-  return startFlow(comboboxFlow(c.box, String(options.value ?? ''), options.echo !== false), options);
-}
-
-/** A fill of an ISO date into a date picker's field (date-picker.js): typed where it says its format, else picked. */
-async function dateFill(field, date, options) {
-  const not = notActionable(field, NEEDS.select);
-  if (not) return { ok: false, error: not, retry: true };
-  return startFlow(dateFlow(field, date, options.echo !== false), options);
-}
-
-// A flow runs here with page-script input; with trusted input its first input goes to the worker, which
-// performs each one and calls finishTrusted, where the flow resumes.
-async function startFlow(flow, options) {
-  if (!options.trusted || !options.step_id) return runFlow(flow);
-  const first = await nextTrustedInput(flow, undefined);
-  if (first.result) return first.result;
-  armed.set(options.step_id, { flow });
-  return { ok: false, retry: false, flow: true, ...first.ask };
-}
 
 /**
  * After the worker sent trusted input for stepId: what it did; for a flow (a combobox select), the

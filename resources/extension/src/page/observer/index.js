@@ -10,7 +10,7 @@ import { findLists, attachPagination } from './lists.js';
 import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
 import { isBackingSelect } from '../combobox.js';
-import { comboboxState } from './widgets.js';
+import { comboboxState, widgetOf } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
 
 export const DEFAULTS = {
@@ -31,8 +31,9 @@ const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 const INPUT_ROLES = { password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
   month: 'textbox', week: 'textbox', file: 'button', color: 'button' };
-const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
-const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem']);
+// a column header's own words tell a control in it (a grid's header filter) apart from those of other columns
+const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE', 'TH']);
+const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem', 'columnheader']);
 
 /** A getComputedStyle that asks each element once; the page does not change during one observe. */
 function styleCache() {
@@ -249,6 +250,8 @@ export function observePage(options) {
       if (href) node.href = href;
       if (P) { P.name += performance.now() - tp; tp = performance.now(); }
       stateOf(el, role, node);
+      const widget = widgetOf(el, role, info);
+      if (widget) node.widget = widget;
       const sel = selectorFor(info, budget);
       if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
       node.selector = sel.selector;
@@ -303,7 +306,8 @@ export function observePage(options) {
     // (a clickable's shown text tells it apart as a name would)
     const said = node.name || node.text;
     const k = node.role + '\u0000' + (said || '');
-    if (nameKey.get(k) > 1 || !said) {
+    // a grid cell's own text is its value, which says nothing of whose it is: its row's key cells do
+    if (nameKey.get(k) > 1 || !said || node.role === 'gridcell' || node.role === 'cell') {
       const ctx = contextOf(node._info, said);
       if (ctx && ctx !== said) node.context = ctx;
     }

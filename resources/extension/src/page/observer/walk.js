@@ -99,6 +99,17 @@ function nativeKind(el, tag, role, href, ce) {
   return null;
 }
 
+/**
+ * Whether a column header sorts its grid when clicked: a grid library's sortable class (Tabulator, AG Grid, MUI's
+ * data grid all write one), or an aria-sort on a header that takes focus or shows a pointer.
+ */
+function sortableHeader(el, cls, tabindex, styleOf) {
+  if (el.querySelector('button, a[href], [role=button]')) return false;
+  if (cls && /(^|[\s_-])sortable/i.test(cls) && !/unsortable|nosort|not-sortable/i.test(cls)) return true;
+  if (!el.hasAttribute('aria-sort')) return false;
+  return (tabindex !== null && parseInt(tabindex, 10) >= 0) || styleOf(el).cursor === 'pointer';
+}
+
 function hasOwnText(el) {
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType === 3 && c.data.trim()) return true;
@@ -281,6 +292,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     info.headingIndex = headings.length;
 
     let kind = nativeKind(el, tag, role, href, ce);
+    // a column header a person clicks to sort the grid by (its own button or link, when it has one, is the control)
+    if (!kind && (role === 'columnheader' || (tag === 'TH' && !role)) && sortableHeader(el, cls, tabindex, styleOf)) kind = 'sortable';
     // A label with a control is that control's: clicking any of it clicks the control, which is a node
     // of its own, so neither the label nor the text inside it is a clickable apart from it. When the
     // control is not rendered at all (a display:none checkbox or radio under a styled label, the CSS

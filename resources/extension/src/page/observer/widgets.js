@@ -1,7 +1,31 @@
 // @ts-check
 // The state of a widget the observer reports on its one node: what it holds and what it offers.
 import { comboboxOf, backingSelect, widgetValue } from '../combobox.js';
+import { isDatePickerField } from '../date-field.js';
 import { clean } from './names.js';
+
+/**
+ * What kind of widget a node is beyond its role, with the state that goes with it (ObservedWidget): a sortable
+ * column header and its sort, a slider's or spin button's range, a date picker's field, a text field that
+ * completes from a list (jQuery UI autocomplete: a select step chooses in it). Null for a plain control.
+ * @param {Element} el
+ * @param {string} role
+ * @param {{kind?: string}} info the walk's record of the element
+ */
+export function widgetOf(el, role, info) {
+  if (info.kind === 'sortable') return { kind: 'sortable', sort: el.getAttribute('aria-sort') || 'none' };
+  if (role === 'slider' || role === 'spinbutton') {
+    const input = el.localName === 'input' ? /** @type {HTMLInputElement} */ (el) : null;
+    const min = input && input.min !== '' ? input.min : el.getAttribute('aria-valuemin');
+    const max = input && input.max !== '' ? input.max : el.getAttribute('aria-valuemax');
+    // a range input without bounds has the browser's, 0..100
+    const range = input && input.type === 'range';
+    return { kind: role, min: min ?? (range ? '0' : undefined), max: max ?? (range ? '100' : undefined) };
+  }
+  if (isDatePickerField(el)) return { kind: 'date picker' };
+  if (role !== 'combobox' && el.localName !== 'select' && comboboxOf(el)) return { kind: 'autocomplete' };
+  return null;
+}
 
 /**
  * A combobox widget says what it holds (the option its hidden <select> has, not the filter text in its

@@ -25,7 +25,7 @@ public final class ObservationMask {
       nodes.add(new ObservedNode(n.ref(), n.role(), m.mask(n.name()), n.tag(), n.type(), m.mask(n.value()),
           m.mask(n.placeholder()), n.disabled(), n.checked(), n.expanded(), maskAll(n.options(), m), m.mask(n.selector()),
           m.mask(n.path()), n.indexes(), maskAll(n.enter(), m), m.mask(n.section()), m.mask(n.context()), n.offscreen(),
-          n.obscured(), n.similar(), m.mask(n.href()), n.positional(), m.mask(n.text())));
+          n.obscured(), n.similar(), m.mask(n.href()), n.positional(), m.mask(n.text()), n.widget()));
     }
     List<ObservedHeading> headings = new ArrayList<>(o.headings().size());
     for (ObservedHeading h : o.headings()) headings.add(new ObservedHeading(h.level(), m.mask(h.text())));

@@ -185,7 +185,7 @@ public final class CompactObservation {
   private static boolean plain(ObservedNode n, boolean obscuredFlag, String host, String section) {
     return linkHint(n, host) == null && !n.disabled() && !Boolean.TRUE.equals(n.checked()) && n.expanded() == null && !(obscuredFlag && n.obscured())
         && n.value() == null && (n.placeholder() == null || n.placeholder().equals(n.name())) && n.options().isEmpty()
-        && context(n, section) == null && n.similar() == 0 && !n.positional();
+        && context(n, section) == null && n.similar() == 0 && !n.positional() && n.widget() == null;
   }
 
   private static void appendRefAndName(StringBuilder b, ObservedNode n) {
@@ -205,6 +205,8 @@ public final class CompactObservation {
   }
 
   private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host, String section) {
+    // what the widget is comes first: how a person uses the node, before its state
+    if (n.widget() != null) b.append(" [").append(n.widget().describe()).append(']');
     if (n.disabled()) b.append(" disabled");
     // a checkbox or radio says "checked" when it is; its role already says it could be
     if (Boolean.TRUE.equals(n.checked())) b.append(" checked");

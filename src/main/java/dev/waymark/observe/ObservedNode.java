@@ -35,12 +35,24 @@ public record ObservedNode(
     @JsonProperty("positional") boolean positional,
     // Beyond the spec's fields: what a person sees on a control the browser gives no accessible name (a clickable
     // <div>'s words, the words of a label that is not rendered). Never a name: getByRole and aria/ cannot find it by it.
-    @JsonProperty("text") String text) {
+    @JsonProperty("text") String text,
+    // Beyond the spec's fields: the widget the node is (a combobox with a list, a date picker, a sortable column, a
+    // slider's range), when its role alone does not say how a person uses it.
+    @JsonProperty("widget") ObservedWidget widget) {
 
   public ObservedNode {
     options = options == null ? List.of() : List.copyOf(options);
     indexes = indexes == null ? List.of() : List.copyOf(indexes);
     enter = enter == null ? List.of() : List.copyOf(enter);
+  }
+
+  /** A node that is no widget beyond its role. */
+  public ObservedNode(String ref, String role, String name, String tag, String type, String value, String placeholder,
+      boolean disabled, Boolean checked, Boolean expanded, List<String> options, String selector, String path,
+      List<Integer> indexes, List<String> enter, String section, String context, boolean offscreen, boolean obscured,
+      int similar, String href, boolean positional, String text) {
+    this(ref, role, name, tag, type, value, placeholder, disabled, checked, expanded, options, selector, path, indexes,
+        enter, section, context, offscreen, obscured, similar, href, positional, text, null);
   }
 
   /** A node the browser names, or one with nothing shown on it. */

@@ -1,0 +1,43 @@
+// @ts-check
+// The steps on widgets that take a person several inputs, each a flow (flows.js): a select on a combobox,
+// a fill of a date into a date picker, a fill of a data grid's cell. Everything else is a plain element action.
+import { NEEDS, notActionable } from './actionability.js';
+import { armed } from './effects.js';
+import { typable } from './input.js';
+import { runFlow, nextTrustedInput } from './flows.js';
+import { comboboxTarget, comboboxFlow } from './combobox-select.js';
+import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
+import { editableCellOf, cellEditFlow } from './grid-edit.js';
+
+/**
+ * The widget flow a step of `kind` on el is, started; null when el is no such widget.
+ * @returns {Promise<Record<string, unknown>> | null}
+ */
+export function widgetStep(el, kind, options) {
+  const echo = options.echo !== false;
+  const value = String(options.value ?? '');
+  if (kind === 'select' && el.localName !== 'select') {
+    const c = comboboxTarget(el);
+    if (c.error) return Promise.resolve({ ok: false, error: c.error });
+    return started(c.box, () => comboboxFlow(c.box, value, echo), options);
+  }
+  if (kind !== 'fill') return null;
+  const date = isoDate(value);
+  if (date && isDatePickerField(el)) return started(el, () => dateFlow(/** @type {HTMLInputElement} */ (el), date, echo), options);
+  const cell = editableCellOf(el);
+  if (cell) return started(cell, () => cellEditFlow(cell, typable(cell, value), echo), options);
+  return null;
+}
+
+// Once the widget takes input: with page-script input the flow runs here; with trusted input its first input
+// goes to the worker, which performs each one and calls finishTrusted, where the flow resumes.
+async function started(el, makeFlow, options) {
+  const not = notActionable(el, NEEDS.select);
+  if (not) return { ok: false, error: not, retry: true };
+  const flow = makeFlow();
+  if (!options.trusted || !options.step_id) return runFlow(flow);
+  const first = await nextTrustedInput(flow, undefined);
+  if (first.result) return first.result;
+  armed.set(options.step_id, { flow });
+  return { ok: false, retry: false, flow: true, ...first.ask };
+}
