@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { createRunner, parse, PuppeteerRunnerExtension } from '@puppeteer/replay';
 
-const [file, chromium = '/usr/bin/chromium'] = process.argv.slice(2);
+const [file, chromium = '/usr/bin/chromium', stateScript] = process.argv.slice(2);
 const flow = parse(JSON.parse(readFileSync(file, 'utf8')));
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -23,7 +23,9 @@ try {
     error = String(e && e.message ? e.message : e);
   }
   const log = await page.evaluate(() => window.__log ?? null).catch(() => null);
-  result = { ok: error === null, error, url: page.url(), log };
+  // eslint-disable-next-line no-eval -- the caller's page script, read in the page
+  const state = stateScript ? await page.evaluate((s) => (0, eval)(s), stateScript).catch((e) => `error: ${e.message}`) : null;
+  result = { ok: error === null, error, url: page.url(), log, state };
 } finally {
   await browser.close();
 }

@@ -6,6 +6,8 @@
 //   node plan-agent.mjs PLAN.json CAPTURE.jsonl
 // Plan items: {"type": "fill", "name": "Email", "value": "{{ email }}"}, {"type": "click", "name": "Sign in"},
 // {"type": "extract", "name": "Order A-4711"} ("name" matches a name that starts with it), {"done": true},
+// {"type": "click", "role": "checkbox", "in": "Walk the dog"} names a control the browser leaves unnamed by its role
+// and its item's text (the compact form's `eN checkbox in "Walk the dog"`), as a person points at the box in that row.
 // {"blocked": "why"}, {"handoff": "what"}, {"resolve": "happened"}. "ref" (e.g. a list's l1), "limit", "accept_dialog"
 // and "allow_download" pass through to the step. "when": "text" holds an item until the prompt contains that text.
 // {"type": "switchTab", "tab": "receipt.html"} takes as value the id of the first tab the prompt's "tabs:" or
@@ -21,6 +23,14 @@ function refFor(user, name) {
   const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // "e3 textbox "Email"", "e4 button "Sign in"", or a continued line ", e5 "Password""
   const m = new RegExp('\\b(e\\d+)(?: [\\w:-]+)? "' + esc).exec(user);
+  return m ? m[1] : null;
+}
+
+// "e7 checkbox in "Walk the dog"", "e7 checkbox checked in "Walk the dog…"": the first control of that role whose
+// item text starts with the words
+function refIn(user, role, text) {
+  const esc = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp('\\b(e\\d+) ' + role + '(?::[\\w-]+)?\\b[^\\n]*? in "' + esc).exec(user);
   return m ? m[1] : null;
 }
 
@@ -61,8 +71,12 @@ rl.on('line', (line) => {
       : { reasoning: 'the person continues', done: false, handoff: item.handoff };
   } else {
     next++;
-    const step = { type: item.type, label: item.label || (item.type + ' ' + (item.name || '')) };
-    if (item.name) {
+    const step = { type: item.type, label: item.label || (item.type + ' ' + (item.name || (item.in ? (item.role || '') + ' in ' + item.in : ''))) };
+    if (item.in) {
+      const ref = refIn(user, item.role || '[\\w-]+', item.in);
+      if (!ref) process.stderr.write('plan-agent: no ' + (item.role || 'control') + ' in "' + item.in + '" in turn ' + prompt.turn + '\n');
+      step.ref = ref || 'e999';
+    } else if (item.name) {
       const ref = refFor(user, item.name);
       if (!ref) process.stderr.write('plan-agent: no ref named "' + item.name + '" in turn ' + prompt.turn + '\n');
       step.ref = ref || 'e999';

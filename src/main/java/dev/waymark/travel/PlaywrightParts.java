@@ -135,14 +135,65 @@ final class PlaywrightParts {
     if (own == null) return null;
     String one = sel.index() != null ? own + ".nth(" + sel.index() + ")" : own + ".first()";
     String byRole = byRole(step.target(), sel);
+    if (byRole == null) byRole = byItem(step.target(), sel);
     return byRole == null ? one : byRole + ".or(" + one + ")";
   }
 
   /** getByRole for a target that names its element alone; null when the name needs its item (context) or a position. */
   String byRole(Target t, Selector sel) {
     if (t == null || blank(t.role()) || blank(t.name()) || !blank(t.context())) return null;
-    if (sel != null && (sel.index() != null || !sel.indexes().isEmpty() || sel.all())) return null;
+    if (positioned(sel)) return null;
     return scope(sel) + ".getByRole(" + str(t.role()) + " as any, { name: " + str(t.name()) + ", exact: true })";
+  }
+
+  /**
+   * A control its name does not tell apart, found as a person finds it: by the item it sits in (its context: the
+   * checkbox in the todo "Walk the dog", the "Delete" in the row "Buy milk"), then by its role and name there; or, for
+   * a control the browser leaves unnamed, by the words it shows (its text). Null when the target says neither, or the
+   * step acts on a position.
+   */
+  String byItem(Target t, Selector sel) {
+    if (t == null || positioned(sel)) return null;
+    String inner = inner(t);
+    if (inner == null) return null;
+    if (!blank(t.context())) {
+      return scope(sel) + ".locator(" + str(ITEMS) + ").filter({ hasText: " + str(shown(t.context())) + " })" + inner;
+    }
+    return blank(t.text()) ? null : scope(sel) + inner;
+  }
+
+  /** The item containers the observer takes a control's context from (observer/index.js), as CSS. */
+  static final String ITEMS = "li, tr, article, [role=row], [role=listitem], [role=article], [role=option], [role=treeitem]";
+
+  /** The control inside its item (or the page): role and name, else role, else the words it shows. */
+  private static String inner(Target t) {
+    boolean role = !blank(t.role()) && RecorderSelectors.CONTROL_ROLES.contains(t.role());
+    if (role && !blank(t.name())) {
+      return ".getByRole(" + str(t.role()) + " as any, { name: " + str(t.name()) + ", exact: true })";
+    }
+    if (!blank(t.text()) && ownWords(t)) {
+      String words = shown(t.text());
+      return ".getByText(" + str(words) + (words.equals(t.text().strip()) ? ", { exact: true })" : ")");
+    }
+    return role && !blank(t.context()) ? ".getByRole(" + str(t.role()) + " as any)" : null;
+  }
+
+  /**
+   * Whether the target's text is words the element shows itself: a clickable's own words, not an unrendered label's
+   * (which a field's text can be, and which a text search would find instead of the field).
+   */
+  static boolean ownWords(Target t) {
+    return blank(t.tag()) || !Set.of("input", "select", "textarea", "img").contains(t.tag().toLowerCase(Locale.ROOT));
+  }
+
+  /** Observed text as the page shows it: without the ellipsis the observer put where it cut the text. */
+  static String shown(String observed) {
+    String s = observed.strip();
+    return s.endsWith("\u2026") ? s.substring(0, s.length() - 1).strip() : s;
+  }
+
+  private static boolean positioned(Selector sel) {
+    return sel != null && (sel.index() != null || !sel.indexes().isEmpty() || sel.all());
   }
 
   /** Each of the positions a step with several matches acts on, as locators. */

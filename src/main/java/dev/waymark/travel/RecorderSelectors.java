@@ -43,6 +43,9 @@ final class RecorderSelectors {
     if (target != null && !blank(target.role()) && !blank(target.name()) && blank(target.context()) && !sel.all()
         && sel.indexes().isEmpty()) {
       out.add(List.of(aria(target.name(), target.role())));
+    } else if (target != null && !positions && sel.enter().isEmpty()) {
+      String found = byItem(target);
+      if (found != null) out.add(List.of(found));
     }
     if (!positions) {
       if (!blank(sel.css())) {
@@ -58,6 +61,59 @@ final class RecorderSelectors {
           + "cannot say" : "its selector has neither css nor path");
     }
     return new Out(out, null);
+  }
+
+  /**
+   * A control its name does not tell apart, as an alternative a flow can race: by its item (the checkbox in the todo
+   * "Walk the dog": the nearest row, list item or article above it holds those words) as XPath, or, for a clickable
+   * the browser leaves unnamed, by the words it shows ({@code text/…}). XPath sees no shadow roots, so an element
+   * inside one has only its selector. Null when the target says neither.
+   */
+  static String byItem(Target t) {
+    String self = xpathSelf(t);
+    if (!blank(t.context()) && self != null) {
+      return "xpath///*[" + self + "][ancestor::*[" + ITEM_XPATH + "][1][contains(normalize-space(.), "
+          + xpathString(PlaywrightParts.shown(t.context())) + ")]]";
+    }
+    if (blank(t.context()) && !blank(t.text()) && PlaywrightParts.ownWords(t)) return "text/" + PlaywrightParts.shown(t.text());
+    return null;
+  }
+
+  /** The elements a role is implicit on, for a target that does not say its tag. */
+  private static final java.util.Map<String, String> IMPLICIT = java.util.Map.of(
+      "button", " or self::button or (self::input and (@type='button' or @type='submit' or @type='reset'))",
+      "link", " or self::a[@href]", "checkbox", " or (self::input and @type='checkbox')",
+      "radio", " or (self::input and @type='radio')", "option", " or self::option",
+      "textbox", " or self::textarea or (self::input and (not(@type) or @type='text' or @type='email'))");
+
+  /** The item containers the observer takes a control's context from (observer/index.js), as an XPath test. */
+  private static final String ITEM_XPATH = "self::li or self::tr or self::article or @role='row' or @role='listitem' "
+      + "or @role='article' or @role='option' or @role='treeitem'";
+
+  /** An XPath test for the element itself: its tag (and input type) and its name, else its explicit role; null when the target has neither. */
+  private static String xpathSelf(Target t) {
+    String what;
+    if (!blank(t.tag()) && t.tag().matches("[A-Za-z][A-Za-z0-9-]*")) {
+      what = "self::" + t.tag().toLowerCase(java.util.Locale.ROOT)
+          + (blank(t.type()) ? "" : t.type().equals("text") ? " and (not(@type) or @type='text')"
+              : " and @type=" + xpathString(t.type()));
+    } else if (!blank(t.role()) && CONTROL_ROLES.contains(t.role())) {
+      what = "@role=" + xpathString(t.role()) + IMPLICIT.getOrDefault(t.role(), "");
+    } else {
+      return null;
+    }
+    if (blank(t.name())) return what;
+    String name = xpathString(t.name());
+    // the words the control shows, or the label that says them for it
+    return "(" + what + ") and (normalize-space(.)=" + name + " or @aria-label=" + name + " or @value=" + name
+        + " or @title=" + name + ")";
+  }
+
+  /** {@code s} as an XPath 1.0 string literal (which has no escapes: a text with both quotes is a concat()). */
+  static String xpathString(String s) {
+    if (!s.contains("'")) return "'" + s + "'";
+    if (!s.contains("\"")) return "\"" + s + "\"";
+    return "concat('" + s.replace("'", "', \"'\", '") + "')";
   }
 
   /** What a flow's selector list says of its element, in the workflow's terms. */

@@ -22,13 +22,14 @@ import picocli.CommandLine;
 /**
  * One {@code waymark author} run for tests: the plan agent (src/test/resources/agents/plan-agent.mjs) as the
  * decision program, a values file, and everything the run leaves behind: exit code, stdout, stderr, the log
- * (System.err while it ran, where SLF4J simple writes), the prompts the program received, journals, export.
+ * (System.err while it ran, where SLF4J simple writes), the prompts the program received, journals, export. Public for
+ * the tests of other packages that author first (travel's TodoMVC exports).
  */
-record AuthorRun(int code, String out, String err, String log, List<String> prompts, Path dir, Path export) {
+public record AuthorRun(int code, String out, String err, String log, List<String> prompts, Path dir, Path export) {
   static final Path AGENT = Path.of("src/test/resources/agents/plan-agent.mjs").toAbsolutePath();
 
   /** Runs the command in this JVM against an already connected browser. */
-  static AuthorRun inProcess(BrowserClient client, Path dir, String url, String goal, List<Map<String, Object>> plan,
+  public static AuthorRun inProcess(BrowserClient client, Path dir, String url, String goal, List<Map<String, Object>> plan,
       Map<String, String> values, String terminal, String... extra) throws IOException {
     return inProcess(client, dir, url, goal, plan, values, new ByteArrayInputStream(terminal.getBytes(StandardCharsets.UTF_8)), extra);
   }
@@ -114,12 +115,12 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
     return b.toString();
   }
 
-  String exported() throws IOException {
+  public String exported() throws IOException {
     return Files.exists(export) ? Files.readString(export) : "";
   }
 
   /** {@code waymark run} of what this run exported, in this JVM, on the browser's current tab. */
-  Replay replay(BrowserClient client) throws IOException {
+  public Replay replay(BrowserClient client) throws IOException {
     Path workflow = dir.resolve("replay.yaml");
     Files.writeString(workflow, exported());
     StringWriter out1 = new StringWriter();
@@ -132,7 +133,7 @@ record AuthorRun(int code, String out, String err, String log, List<String> prom
   }
 
   /** What {@code run} left: exit code, stdout (one JSON line per step, then the result), stderr. */
-  record Replay(int code, String out, String err) {
+  public record Replay(int code, String out, String err) {
     @Override
     public String toString() {
       return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;

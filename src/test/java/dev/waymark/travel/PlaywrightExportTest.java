@@ -96,12 +96,40 @@ class PlaywrightExportTest {
 
     assertThat(block(ts, "named")).contains("await page.getByRole('button' as any, { name: 'Save', exact: true })"
         + ".or(page.locator('#save').first()).click(");
-    assertThat(block(ts, "in-item")).contains("await page.locator('li[data-id=\"7\"] button').first().click(").doesNotContain("getByRole");
+    assertThat(block(ts, "in-item")).contains("await page.locator('" + PlaywrightParts.ITEMS + "').filter({ hasText: 'Buy milk' })"
+        + ".getByRole('button' as any, { name: 'Delete', exact: true }).or(page.locator('li[data-id=\"7\"] button').first()).click(");
     assertThat(block(ts, "third")).contains("await page.locator('li button').nth(2).click(").doesNotContain("getByRole");
     assertThat(block(ts, "every")).contains("for (const each of await page.locator('input.toggle').all()) await each.click(");
     assertThat(block(ts, "shadow")).contains("await (await within(page, ['my-app', 'iframe#pay'])).locator('button.go').first().click(");
     assertThat(block(ts, "by-path")).contains("page.locator('xpath=/html/body/div[2]/a').first().click(");
     assertThat(ts).contains("async function within(page: Page, enter: string[])");
+  }
+
+  /**
+   * The family of controls the browser leaves unnamed (decision 0056): TodoMVC's row checkbox is found by its row's
+   * words, a clickable <div> by the words it shows; a field's text (an unrendered label's words) is not searched for.
+   */
+  @Test
+  void aControlWithoutANameIsFoundByItsItemOrByTheWordsItShows() {
+    Step tick = Step.builder(StepTypes.CLICK).id("tick").selector(Selector.css("ul > li:nth-child(2) input.toggle"))
+        .target(new Target("checkbox", null, "input", "checkbox", null, "Walk the dog", null)).build();
+    Step cut = Step.builder(StepTypes.CLICK).id("cut").selector(Selector.css("li.x input"))
+        .target(new Target("checkbox", null, "input", "checkbox", null, "A very long todo that the observer cut \u2026", null)).build();
+    Step tile = Step.builder(StepTypes.CLICK).id("tile").selector(Selector.css("div.settings"))
+        .target(new Target("generic", null, "div", null, null, null, null, "Open settings")).build();
+    Step field = Step.builder(StepTypes.CLICK).id("field").selector(Selector.css("#toggle-all"))
+        .target(new Target("checkbox", null, "input", "checkbox", null, null, null, "Mark all as complete")).build();
+    Step edit = Step.builder(StepTypes.CLICK).id("edit").selector(Selector.css("tr.r3 .edit"))
+        .target(new Target("generic", null, "span", null, null, "Invoice 12", null, "Edit")).build();
+    String ts = PlaywrightExport.export(workflow(List.of(tick, cut, tile, field, edit)), "t.yaml").text();
+
+    String items = "page.locator('" + PlaywrightParts.ITEMS + "')";
+    assertThat(block(ts, "tick")).contains("await " + items + ".filter({ hasText: 'Walk the dog' }).getByRole('checkbox' as any)"
+        + ".or(page.locator('ul > li:nth-child(2) input.toggle').first()).click(");
+    assertThat(block(ts, "cut")).contains(".filter({ hasText: 'A very long todo that the observer cut' }).getByRole('checkbox' as any)");
+    assertThat(block(ts, "tile")).contains("await page.getByText('Open settings', { exact: true }).or(page.locator('div.settings').first()).click(");
+    assertThat(block(ts, "field")).contains("await page.locator('#toggle-all').first().click(").doesNotContain("getByText");
+    assertThat(block(ts, "edit")).contains(".filter({ hasText: 'Invoice 12' }).getByText('Edit', { exact: true }).or(");
   }
 
   @Test

@@ -116,8 +116,38 @@ class RecorderExportTest {
     assertThat(flow.get(1).path("parameters").path("why").asText()).isEqualTo("its element is inside the frame iframe#pay");
     assertThat(flow.get(2).path("parameters").path("why").asText()).contains("position");
     assertThat(flow.get(3).path("selectors").toString()).isEqualTo("[[\"aria/Remove Eggs[role=\\\"button\\\"]\"]]");
-    assertThat(flow.get(4).path("selectors").toString()).isEqualTo("[[\"li.x button\"]]");
+    assertThat(flow.get(4).path("selectors").get(0).get(0).asText()).isEqualTo("xpath///*[(@role='button' or self::button or "
+        + "(self::input and (@type='button' or @type='submit' or @type='reset'))) and (normalize-space(.)='Delete' or "
+        + "@aria-label='Delete' or @value='Delete' or @title='Delete')][ancestor::*[" + ITEM + "][1][contains(normalize-space(.), 'Eggs')]]");
+    assertThat(flow.get(4).path("selectors").get(1).toString()).isEqualTo("[\"li.x button\"]");
     assertThat(flow.get(5).path("selectors").toString()).isEqualTo("[[\"xpath//html/body/a\"]]");
+  }
+
+  private static final String ITEM = "self::li or self::tr or self::article or @role='row' or @role='listitem' "
+      + "or @role='article' or @role='option' or @role='treeitem'";
+
+  /**
+   * A control the browser leaves unnamed (decision 0056) races its item's XPath (the nearest row or list item above it
+   * holds its context) or the words it shows against its CSS; inside a shadow root only the chain can reach it.
+   */
+  @Test
+  void aControlWithoutANameIsRacedByItsItemOrItsWordsBesideItsCss() {
+    Step tick = Step.builder(StepTypes.CLICK).id("tick").selector(Selector.css("li:nth-child(2) .toggle"))
+        .target(new Target("checkbox", null, "input", "checkbox", null, "Walk the dog's \"walk\"", null)).build();
+    Step tile = Step.builder(StepTypes.CLICK).id("tile").selector(Selector.css("div.settings"))
+        .target(new Target("generic", null, "div", null, null, null, null, "Open settings")).build();
+    Step field = Step.builder(StepTypes.CLICK).id("field").selector(Selector.css("#toggle-all"))
+        .target(new Target("checkbox", null, "input", "checkbox", null, null, null, "Mark all as complete")).build();
+    Step shadow = Step.builder(StepTypes.CLICK).id("shadow").selector(new Selector("input", null, null, List.of("todo-item"), null, false))
+        .target(new Target("checkbox", null, "input", "checkbox", null, "Walk the dog", null)).build();
+    List<JsonNode> flow = steps(RecorderExport.export(workflow(List.of(tick, tile, field, shadow)), null));
+
+    assertThat(flow.get(0).path("selectors").toString()).isEqualTo(Json.write(List.of(
+        List.of("xpath///*[self::input and @type='checkbox'][ancestor::*[" + ITEM + "][1][contains(normalize-space(.), "
+            + "concat('Walk the dog', \"'\", 's \"walk\"'))]]"), List.of("li:nth-child(2) .toggle"))));
+    assertThat(flow.get(1).path("selectors").toString()).isEqualTo("[[\"text/Open settings\"],[\"div.settings\"]]");
+    assertThat(flow.get(2).path("selectors").toString()).isEqualTo("[[\"#toggle-all\"]]");
+    assertThat(flow.get(3).path("selectors").toString()).isEqualTo("[[\"todo-item\",\"input\"]]");
   }
 
   @Test
