@@ -1,6 +1,7 @@
 // @ts-check
 // The steps on widgets that take a person several inputs, each a flow (flows.js): a select on a combobox,
-// a fill of a date into a date picker, a fill of a data grid's cell. Everything else is a plain element action.
+// a fill of a date into a date picker, a fill of a data grid's cell; and a select of a run of an editor's text.
+// Everything else is a plain element action.
 import { NEEDS, notActionable } from './actionability.js';
 import { armed } from './effects.js';
 import { typable } from './input.js';
@@ -8,6 +9,7 @@ import { runFlow, nextTrustedInput } from './flows.js';
 import { comboboxTarget, comboboxFlow } from './combobox-select.js';
 import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
 import { editableCellOf, cellEditFlow } from './grid-edit.js';
+import { selectTextIn } from './text-select.js';
 
 /**
  * The widget flow a step of `kind` on el is, started; null when el is no such widget.
@@ -16,6 +18,8 @@ import { editableCellOf, cellEditFlow } from './grid-edit.js';
 export function widgetStep(el, kind, options) {
   const echo = options.echo !== false;
   const value = String(options.value ?? '');
+  // a select in a rich-text editor selects a run of its text (for the toolbar's next click)
+  if (kind === 'select' && el.isContentEditable) return Promise.resolve(selectTextIn(/** @type {HTMLElement} */ (el), value, echo));
   if (kind === 'select' && el.localName !== 'select') {
     const c = comboboxTarget(el);
     if (c.error) return Promise.resolve({ ok: false, error: c.error });

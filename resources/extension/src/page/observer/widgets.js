@@ -23,6 +23,8 @@ export function widgetOf(el, role, info) {
     return { kind: role, min: min ?? (range ? '0' : undefined), max: max ?? (range ? '100' : undefined) };
   }
   if (isDatePickerField(el)) return { kind: 'date picker' };
+  // an editing host: fill types into it, select selects a run of its text for the toolbar
+  if (info.kind === 'editable') return { kind: 'rich text' };
   if (role !== 'combobox' && el.localName !== 'select' && comboboxOf(el)) return { kind: 'autocomplete' };
   return null;
 }
