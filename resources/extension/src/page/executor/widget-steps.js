@@ -1,6 +1,6 @@
 // @ts-check
 // The steps on widgets that take a person several inputs, each a flow (flows.js): a select on a combobox,
-// a fill of a date into a date picker, a fill of a data grid's cell; and a select of a run of an editor's text.
+// a fill of a date into a date picker, a fill of a data grid's cell, a fill of a number into an ARIA slider; and a select of a run of an editor's text.
 // Everything else is a plain element action.
 import { NEEDS, notActionable } from './actionability.js';
 import { armed } from './effects.js';
@@ -10,6 +10,7 @@ import { comboboxTarget, comboboxFlow } from './combobox-select.js';
 import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
 import { editableCellOf, cellEditFlow } from './grid-edit.js';
 import { selectTextIn } from './text-select.js';
+import { isAriaRange, rangeFlow } from './slider.js';
 
 /**
  * The widget flow a step of `kind` on el is, started; null when el is no such widget.
@@ -28,6 +29,11 @@ export function widgetStep(el, kind, options) {
   if (kind !== 'fill') return null;
   const date = isoDate(value);
   if (date && isDatePickerField(el)) return started(el, () => dateFlow(/** @type {HTMLInputElement} */ (el), date, echo), options);
+  if (isAriaRange(el)) {
+    const n = Number(value.trim());
+    if (value.trim() === '' || Number.isNaN(n)) return Promise.resolve({ ok: false, error: 'a fill of a slider or spin button needs a number as its value' });
+    return started(el, () => rangeFlow(/** @type {HTMLElement} */ (el), n), options);
+  }
   const cell = editableCellOf(el);
   if (cell) return started(cell, () => cellEditFlow(cell, typable(cell, value), echo), options);
   return null;

@@ -1,0 +1,54 @@
+// @ts-check
+// A fill of a number into an ARIA slider or spin button (noUiSlider, rc-slider, MUI, a design system's stepper),
+// done as a person does it from the keyboard: focus the thumb and press the arrow keys until it reads the value.
+// A native range or number input is filled directly instead (input.js). The verdict is the value the widget
+// says it holds (aria-valuenow), so a slider that moves in steps that cannot reach the value fails saying so.
+import { sleep } from './common.js';
+
+const MAX_PRESSES = 400;
+
+/** @typedef {import('./flows.js').FlowInput} FlowInput */
+/** @typedef {import('./flows.js').FlowResult} FlowResult */
+
+/** Whether el is an ARIA slider or spin button that is not a native input. */
+export function isAriaRange(el) {
+  const role = el.getAttribute('role');
+  return (role === 'slider' || role === 'spinbutton') && el.localName !== 'input' && el.hasAttribute('aria-valuenow');
+}
+
+const now = (el) => Number(el.getAttribute('aria-valuenow'));
+
+/**
+ * Moves the slider or spin button to `target`.
+ * @param {HTMLElement} el
+ * @param {number} target
+ * @returns {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>}
+ */
+export async function* rangeFlow(el, target) {
+  const kind = el.getAttribute('role') === 'spinbutton' ? 'spin button' : 'slider';
+  const min = el.hasAttribute('aria-valuemin') ? Number(el.getAttribute('aria-valuemin')) : -Infinity;
+  const max = el.hasAttribute('aria-valuemax') ? Number(el.getAttribute('aria-valuemax')) : Infinity;
+  if (target < min || target > max) return { ok: false, error: `the ${kind} takes ${min} to ${max}, not ${target}` };
+  const start = now(el);
+  const up = kind === 'slider' ? 'ArrowRight' : 'ArrowUp';
+  const down = kind === 'slider' ? 'ArrowLeft' : 'ArrowDown';
+  let presses = 0;
+  let last = start;
+  while (now(el) !== target && presses < MAX_PRESSES) {
+    const v = now(el);
+    const key = v < target ? up : down;
+    yield { kind: 'press', el, chord: key };
+    presses++;
+    // a widget may update its value a frame later
+    for (let i = 0; i < 5 && now(el) === v; i++) await sleep(10);
+    const after = now(el);
+    if (after === v) return { ok: false, dispatched: presses > 0, error: `the ${kind} did not move on ${key} (it reads ${v})` };
+    if ((v < target && after > target) || (v > target && after < target)) {
+      return { ok: false, dispatched: true, error: `the ${kind} moves from ${v} to ${after} and cannot hold ${target}; it now reads ${after}` };
+    }
+    last = after;
+  }
+  if (now(el) !== target) return { ok: false, dispatched: true, error: `the ${kind} reads ${last} after ${presses} key presses, not ${target}` };
+  const text = el.getAttribute('aria-valuetext');
+  return { ok: true, dispatched: presses > 0, count: 1, effect: presses ? `the ${kind} now reads ${text || target} (${presses} key presses)` : `the ${kind} already read ${text || target}` };
+}

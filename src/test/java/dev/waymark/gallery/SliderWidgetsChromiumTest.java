@@ -1,0 +1,104 @@
+package dev.waymark.gallery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.observe.CompactObservation;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.testing.BrowserHarness;
+import dev.waymark.testing.GalleryLibs;
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A real noUiSlider and a native range input: each says its range in the observation, a fill of a number moves the
+ * slider with the arrow keys (the native one is set directly), the slider's own API holds the value, and a value its
+ * steps cannot reach fails saying what it reads.
+ */
+@RealBrowser
+class SliderWidgetsChromiumTest {
+  @RegisterExtension
+  static BrowserHarness browser = BrowserHarness.create().withTrustedDefault();
+
+  @BeforeAll
+  static void libraries() {
+    Assumptions.assumeTrue(GalleryLibs.installed(), "the gallery's libraries are installed by Maven's npm ci (src/test/node/gallery)");
+  }
+
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aFillMovesTheSliderToTheValueWithItsKeysAndTheSliderHoldsIt(String input) throws Exception {
+    open(input);
+    PageObservation o = observe();
+    ObservedNode budget = one(o, "Budget per night");
+    assertThat(budget.role()).isEqualTo("slider");
+    assertThat(budget.widget().describe()).isEqualTo("slider 50.0..300.0");
+    assertThat(budget.value()).isEqualTo("100.00");
+    assertThat(CompactObservation.render(o)).contains(budget.ref() + " slider \"Budget per night\" [slider 50.0..300.0] =\"100.00\"");
+
+    PerformResult r = fill(budget, "170");
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.eval("sliderValue()").asText()).isEqualTo("170");
+    assertThat(r.effect()).contains("7 key presses");
+  }
+
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aValueBetweenTheSlidersStepsFailsSayingWhatItReads(String input) throws Exception {
+    open(input);
+    ObservedNode budget = one(observe(), "Budget per night");
+
+    PerformResult r = fill(budget, "125");
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).isEqualTo("the slider moves from 120 to 130 and cannot hold 125; it now reads 130");
+  }
+
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aNativeRangeSaysItsRangeAndIsSetToTheValue(String input) throws Exception {
+    open(input);
+    ObservedNode guests = one(observe(), "Guests");
+    assertThat(guests.widget().describe()).isEqualTo("slider 1..8");
+
+    PerformResult r = fill(guests, "5");
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.eval("document.getElementById('guests').value").asText()).isEqualTo("5");
+  }
+
+  private static void open(String input) throws Exception {
+    browser.open(browser.pageUrl("gallery/sliders.html"));
+    if (input.equals("trusted")) browser.client().useTrustedInput(true);
+    else browser.client().usePageInput();
+  }
+
+  private static PageObservation observe() throws Exception {
+    return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
+  }
+
+  private static ObservedNode one(PageObservation o, String name) {
+    List<ObservedNode> found = o.nodes().stream().filter(n -> name.equals(n.name())).toList();
+    assertThat(found).as("one node named %s in %s", name, CompactObservation.render(o)).hasSize(1);
+    return found.get(0);
+  }
+
+  private static PerformResult fill(ObservedNode node, String value) throws Exception {
+    Step step = Step.builder("fill").selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false))
+        .value(value).build();
+    return browser.client().perform(UUID.randomUUID().toString(), step, Map.of(), 15000).get(60, TimeUnit.SECONDS);
+  }
+}
