@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 24, "names are the browser's": every node the observer writes has the role and name Chromium's own
  * accessibility tree gives its element, so Playwright's getByRole, Recorder's aria/ selectors and a screen reader
- * find it by what Waymark says. Every page under pages/observer/, a few executor pages, and TodoMVC as several
+ * find it by what Waymark says. Every page under pages/observer/ and pages/gallery/, a few executor pages, and TodoMVC as several
  * frameworks write it (npm todomvc, with todos added through the app's own entry field).
  */
 @RealBrowser
@@ -79,6 +79,10 @@ class BrowserTrueNamesTest {
       files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".html")).sorted().forEach(n -> all.add("observer/" + n));
     }
     for (String p : EXECUTOR_PAGES) all.add("executor/" + p);
+    // the widget gallery: pages built on the real libraries (a page that needs them is skipped without them)
+    try (Stream<Path> files = Files.list(PAGES.resolve("gallery"))) {
+      files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".html")).sorted().forEach(n -> all.add("gallery/" + n));
+    }
     for (String app : TODOMVC_APPS) all.add("todomvc/" + app);
     return all.stream();
   }
@@ -88,7 +92,10 @@ class BrowserTrueNamesTest {
   void everyObservedRoleAndNameIsTheOneChromiumComputes(String page) throws Exception {
     CdpChromium chromium = browser.chromium();
     if (page.startsWith("todomvc/")) openTodoMvc(page.substring("todomvc/".length()));
-    else chromium.open(browser.pages().url(page));
+    else {
+      if (page.startsWith("gallery/")) Assumptions.assumeTrue(GalleryLibs.installed(), "the gallery packages are not installed");
+      chromium.open(browser.pages().url(page));
+    }
     List<Row> rows = compare(page);
     if (rows.isEmpty()) {
       Thread.sleep(1000); // a page that fills itself in after load (late.html): observe once it has
