@@ -39,7 +39,15 @@ function visibleOptions(box, field) {
   const found = [];
   const seen = new Set();
   const collect = (scope, depth) => {
-    for (const o of scope.querySelectorAll(OPTION_SHAPES)) {
+    // a web component's listbox holds its options through a slot (Shoelace's sl-option): they are the slot's
+    const slotted = [];
+    for (const slot of scope.querySelectorAll('slot')) {
+      for (const a of /** @type {HTMLSlotElement} */ (slot).assignedElements({ flatten: true })) {
+        if (a.matches(OPTION_SHAPES)) slotted.push(a);
+        slotted.push(...a.querySelectorAll(OPTION_SHAPES));
+      }
+    }
+    for (const o of [...scope.querySelectorAll(OPTION_SHAPES), ...slotted]) {
       if (seen.has(o)) continue;
       seen.add(o);
       // an option inside another option-shaped element (jQuery UI's li around its wrapper) is the same option
