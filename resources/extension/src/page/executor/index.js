@@ -6,7 +6,8 @@
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
-import { clickAt, focusElement, fillElement, selectOption, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
+import { selectOption } from './select-option.js';
+import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed } from './effects.js';
 import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';

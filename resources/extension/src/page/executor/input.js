@@ -5,7 +5,7 @@
 // false); see docs/protocol.md "Input fidelity" for why and what the default actions cover.
 import { shadowOf } from '../shadow.js';
 import { keyInfo, typingPlan } from './keys.js';
-import { judgeFill, judgeSelect } from './verdicts.js';
+import { judgeFill } from './verdicts.js';
 
 export { keyInfo, parseChord } from './keys.js';
 export { scrollBy } from './scroll.js';
@@ -111,12 +111,12 @@ export function setNativeValue(el, value) {
   else el.value = value;
 }
 
-function inputEvent(el, type, data, inputType, isComposing = false) {
+export function inputEvent(el, type, data, inputType, isComposing = false) {
   const I = el.ownerDocument.defaultView.InputEvent || InputEvent;
   return el.dispatchEvent(new I(type, { bubbles: true, cancelable: type === 'beforeinput', composed: true, data, inputType, isComposing }));
 }
 
-function changeEvent(el) {
+export function changeEvent(el) {
   const E = el.ownerDocument.defaultView.Event || Event;
   el.dispatchEvent(new E('change', { bubbles: true }));
 }
@@ -283,36 +283,6 @@ function insertRaw(el, text) {
   const add = chars.join('');
   setNativeValue(el, v.slice(0, s) + add + v.slice(e));
   try { el.setSelectionRange(s + add.length, s + add.length); } catch { /* no selection API */ }
-}
-
-/** Chooses an option of a <select> by value, then by visible label: {error} or {effect} saying what it shows. */
-export function selectOption(el, wanted) {
-  const r = chooseOption(el, wanted);
-  if (r) return { error: r };
-  const now = el.selectedOptions[0];
-  const label = now ? (now.label || now.text).replace(/\s+/g, ' ').trim() : '';
-  return { effect: label === el.value ? `the select now shows '${label}'` : `the select now shows '${label}' (value ${el.value})` };
-}
-
-function chooseOption(el, wanted) {
-  if (el.localName !== 'select') return `element is not a <select> (use fill or click for ${el.localName})`;
-  const opts = Array.from(el.options);
-  const norm = (s) => s.replace(/\s+/g, ' ').trim();
-  let opt = opts.find((o) => o.value === wanted)
-    || opts.find((o) => norm(o.label || o.text) === norm(wanted))
-    || opts.find((o) => norm(o.label || o.text).toLowerCase() === norm(wanted).toLowerCase());
-  if (!opt) {
-    const list = opts.slice(0, 20).map((o) => `'${norm(o.label || o.text)}'`).join(', ');
-    return `no option matches the value (options: ${list}${opts.length > 20 ? ', …' : ''})`;
-  }
-  if (opt.disabled) return `option '${norm(opt.label || opt.text)}' is disabled`;
-  focusElement(el);
-  setNativeValue(el, opt.value);
-  if (el.multiple) opt.selected = true;
-  inputEvent(el, 'input', null, undefined);
-  changeEvent(el);
-  const now = el.selectedOptions[0];
-  return judgeSelect({ wanted: opt.value, after: el.value, label: norm(opt.label || opt.text), afterLabel: now ? norm(now.label || now.text) : '' }).error || null;
 }
 
 function keyboard(type, target, info, mods) {

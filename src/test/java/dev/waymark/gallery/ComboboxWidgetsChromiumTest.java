@@ -58,19 +58,18 @@ class ComboboxWidgetsChromiumTest {
   @MethodSource("widgets")
   void aSelectChoosesTheOptionByItsLabelAndTheLibraryHoldsIt(String page, String name, String recorded, String input) throws Exception {
     open(page);
-    if (input.equals("trusted")) browser.client().useTrustedInput(true);
-    else browser.client().usePageInput();
-    ObservedNode box = combobox(observe(), name);
+    WidgetSteps.useInput(browser, input);
+    ObservedNode box = combobox(WidgetSteps.observe(browser), name);
     assertThat(box.value()).as("nothing chosen yet").isNullOrEmpty();
 
-    PerformResult r = select(box, "Lisbon");
+    PerformResult r = WidgetSteps.perform(browser, "select", box, "Lisbon", 8000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.effect()).contains("'Lisbon'");
     assertThat(browser.eval("window.__value").asText()).isEqualTo(recorded);
     // the page's own record shows one choice, not a filter typed and a second pick
     assertThat(browser.eval("window.__values.length").asInt()).isEqualTo(1);
-    ObservedNode after = combobox(observe(), name == null || !name.equals("Pick a city") ? name : "Lisbon");
+    ObservedNode after = combobox(WidgetSteps.observe(browser), name == null || !name.equals("Pick a city") ? name : "Lisbon");
     // a widget shows its option's label; a native <select> reports its option's value, as it always has
     assertThat(after.value()).isEqualTo(page.equals("shadow-select.html") ? "lisbon" : "Lisbon");
   }
@@ -79,11 +78,10 @@ class ComboboxWidgetsChromiumTest {
   @MethodSource("widgets")
   void aLabelTheWidgetDoesNotOfferFailsSayingWhatItListsAndChangesNothing(String page, String name, String recorded, String input) throws Exception {
     open(page);
-    if (input.equals("trusted")) browser.client().useTrustedInput(true);
-    else browser.client().usePageInput();
-    ObservedNode box = combobox(observe(), name);
+    WidgetSteps.useInput(browser, input);
+    ObservedNode box = combobox(WidgetSteps.observe(browser), name);
 
-    PerformResult r = select(box, "Lisbn");
+    PerformResult r = WidgetSteps.perform(browser, "select", box, "Lisbn", 8000);
 
     assertThat(r.ok()).isFalse();
     assertThat(r.error()).containsAnyOf("no option 'Lisbn'", "no option matches the value");
@@ -101,10 +99,6 @@ class ComboboxWidgetsChromiumTest {
             + " s.shadowRoot && s.shadowRoot.querySelector('.select__display-input').value === '')").asBoolean());
   }
 
-  private static PageObservation observe() throws Exception {
-    return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
-  }
-
   private static ObservedNode combobox(PageObservation o, String name) {
     List<ObservedNode> boxes = o.nodes().stream().filter(n -> "combobox".equals(n.role())
             || o.url().contains("jquery-ui") && "textbox".equals(n.role()))
@@ -113,9 +107,4 @@ class ComboboxWidgetsChromiumTest {
     return boxes.get(0);
   }
 
-  private static PerformResult select(ObservedNode box, String value) throws Exception {
-    Step step = Step.builder("select").selector(new Selector(box.selector(), box.path(), box.indexes(), box.enter(), null, false))
-        .value(value).build();
-    return browser.client().perform(UUID.randomUUID().toString(), step, Map.of(), 8000).get(30, TimeUnit.SECONDS);
-  }
 }

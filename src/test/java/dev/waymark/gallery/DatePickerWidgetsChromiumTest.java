@@ -47,11 +47,11 @@ class DatePickerWidgetsChromiumTest {
   })
   void aDateIsPickedInTheCalendarAndTheLibraryHoldsIt(String page, String id, int months, String input) throws Exception {
     browser.open(browser.pageUrl("gallery/" + page));
-    useInput(input);
+    WidgetSteps.useInput(browser, input);
     String wanted = LocalDate.now().plusMonths(months).withDayOfMonth(14).toString();
-    ObservedNode field = fieldNamed(observe(), "Departure date");
+    ObservedNode field = WidgetSteps.named(WidgetSteps.observe(browser), "Departure date");
 
-    PerformResult r = fill(field, wanted);
+    PerformResult r = WidgetSteps.perform(browser, "fill", field, wanted, 10000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(browser.eval("window.__date").asText()).as("the library's own date").isEqualTo(wanted);
@@ -62,11 +62,11 @@ class DatePickerWidgetsChromiumTest {
   @CsvSource({"flatpickr.html, page", "flatpickr.html, trusted"})
   void aFieldThatTakesTypingButDoesNotSayItsFormatIsPickedInItsCalendarToo(String page, String input) throws Exception {
     browser.open(browser.pageUrl("gallery/" + page));
-    useInput(input);
+    WidgetSteps.useInput(browser, input);
     LocalDate wanted = LocalDate.now().plusMonths(3).withDayOfMonth(2);
-    ObservedNode field = fieldNamed(observe(), "Return date");
+    ObservedNode field = WidgetSteps.named(WidgetSteps.observe(browser), "Return date");
 
-    PerformResult r = fill(field, wanted.toString());
+    PerformResult r = WidgetSteps.perform(browser, "fill", field, wanted.toString(), 10000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     // the widget writes its own format (d/m/Y here); its API holds the date
@@ -80,10 +80,10 @@ class DatePickerWidgetsChromiumTest {
   @CsvSource({"typed-date.html, page", "typed-date.html, trusted"})
   void aFieldThatSaysItsFormatGetsTheDateTypedInIt(String page, String input) throws Exception {
     browser.open(browser.pageUrl("gallery/" + page));
-    useInput(input);
-    ObservedNode field = fieldNamed(observe(), "Date of birth");
+    WidgetSteps.useInput(browser, input);
+    ObservedNode field = WidgetSteps.named(WidgetSteps.observe(browser), "Date of birth");
 
-    PerformResult r = fill(field, "1990-03-04");
+    PerformResult r = WidgetSteps.perform(browser, "fill", field, "1990-03-04", 10000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(browser.eval("document.getElementById('dob').value").asText()).isEqualTo("04.03.1990");
@@ -94,34 +94,14 @@ class DatePickerWidgetsChromiumTest {
   @CsvSource({"flatpickr-bounded.html, page", "flatpickr-bounded.html, trusted"})
   void aDayTheCalendarDoesNotOfferFailsAndNothingIsChosen(String page, String input) throws Exception {
     browser.open(browser.pageUrl("gallery/" + page));
-    useInput(input);
-    ObservedNode field = fieldNamed(observe(), "Departure date");
+    WidgetSteps.useInput(browser, input);
+    ObservedNode field = WidgetSteps.named(WidgetSteps.observe(browser), "Departure date");
 
-    PerformResult r = fill(field, LocalDate.now().minusDays(3).toString());
+    PerformResult r = WidgetSteps.perform(browser, "fill", field, LocalDate.now().minusDays(3).toString(), 10000);
 
     assertThat(r.ok()).isFalse();
     assertThat(r.error()).containsAnyOf("does not offer", "does not show", "did not take");
     assertThat(browser.eval("window.__dates.length").asInt()).isZero();
   }
 
-  private static void useInput(String input) {
-    if (input.equals("trusted")) browser.client().useTrustedInput(true);
-    else browser.client().usePageInput();
-  }
-
-  private static PageObservation observe() throws Exception {
-    return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
-  }
-
-  private static ObservedNode fieldNamed(PageObservation o, String name) {
-    List<ObservedNode> found = o.nodes().stream().filter(n -> name.equals(n.name())).toList();
-    assertThat(found).as("one field named %s in %s", name, o.nodes()).hasSize(1);
-    return found.get(0);
-  }
-
-  private static PerformResult fill(ObservedNode field, String value) throws Exception {
-    Step step = Step.builder("fill").selector(new Selector(field.selector(), field.path(), field.indexes(), field.enter(), null, false))
-        .value(value).build();
-    return browser.client().perform(UUID.randomUUID().toString(), step, Map.of(), 10000).get(40, TimeUnit.SECONDS);
-  }
 }

@@ -46,20 +46,20 @@ class GridWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aSortableHeaderSortsTheGridAndSaysHowItIsSorted(String input) throws Exception {
     open(input);
-    PageObservation o = observe();
-    ObservedNode price = one(o, n -> "columnheader".equals(n.role()) && "Price".equals(n.name()));
+    PageObservation o = WidgetSteps.observe(browser);
+    ObservedNode price = WidgetSteps.one(o, n -> "columnheader".equals(n.role()) && "Price".equals(n.name()));
     assertThat(price.widget().kind()).isEqualTo("sortable");
     assertThat(price.widget().sort()).isEqualTo("none");
     // a column the grid does not sort by is no control
     assertThat(o.nodes()).noneMatch(n -> "columnheader".equals(n.role()) && "SKU".equals(n.name()));
     assertThat(CompactObservation.render(o)).contains(price.ref() + " columnheader \"Price\" [sortable sort=none]");
 
-    PerformResult first = perform("click", price, null);
+    PerformResult first = WidgetSteps.perform(browser, "click", price, null, 8000);
     assertThat(first.ok()).as(first.error()).isTrue();
     assertThat(grid().path("sorters").toString()).isEqualTo("[\"price:asc\"]");
-    assertThat(one(observe(), n -> "Price".equals(n.name()) && "columnheader".equals(n.role())).widget().sort()).isEqualTo("ascending");
+    assertThat(WidgetSteps.one(WidgetSteps.observe(browser), n -> "Price".equals(n.name()) && "columnheader".equals(n.role())).widget().sort()).isEqualTo("ascending");
 
-    PerformResult second = perform("click", price, null);
+    PerformResult second = WidgetSteps.perform(browser, "click", price, null, 8000);
     assertThat(second.ok()).as(second.error()).isTrue();
     assertThat(grid().path("sorters").toString()).isEqualTo("[\"price:desc\"]");
     assertThat(grid().path("shown").get(0).asText()).isEqualTo("Kettle");
@@ -69,11 +69,11 @@ class GridWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aHeaderFilterIsKnownByItsColumnAndFiltersTheRows(String input) throws Exception {
     open(input);
-    ObservedNode filter = one(observe(), n -> "searchbox".equals(n.role()));
+    ObservedNode filter = WidgetSteps.one(WidgetSteps.observe(browser), n -> "searchbox".equals(n.role()));
     assertThat(filter.name()).as("Chrome names the filter nothing").isNull();
     assertThat(filter.context()).isEqualTo("Name");
 
-    PerformResult r = perform("fill", filter, "Tea");
+    PerformResult r = WidgetSteps.perform(browser, "fill", filter, "Tea", 8000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     // Tabulator filters 300 ms after the last key (at once on change, which only page-script typing sends)
@@ -88,10 +88,10 @@ class GridWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aCellNamedByItsRowsKeyIsEditedThroughTheGridsEditor(String input) throws Exception {
     open(input);
-    ObservedNode kettleStock = one(observe(), n -> "gridcell".equals(n.role()) && "3".equals(n.name())
+    ObservedNode kettleStock = WidgetSteps.one(WidgetSteps.observe(browser), n -> "gridcell".equals(n.role()) && "3".equals(n.name())
         && n.context() != null && n.context().startsWith("A-102"));
 
-    PerformResult r = perform("fill", kettleStock, "9");
+    PerformResult r = WidgetSteps.perform(browser, "fill", kettleStock, "9", 8000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.effect()).isEqualTo("the cell now shows '9'");
@@ -100,27 +100,11 @@ class GridWidgetsChromiumTest {
 
   private static void open(String input) throws Exception {
     browser.open(browser.pageUrl("gallery/tabulator.html"));
-    if (input.equals("trusted")) browser.client().useTrustedInput(true);
-    else browser.client().usePageInput();
+    WidgetSteps.useInput(browser, input);
   }
 
   private static JsonNode grid() throws Exception {
     return Json.mapper().readTree(browser.eval("gridState()").asText());
   }
 
-  private static PageObservation observe() throws Exception {
-    return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
-  }
-
-  private static ObservedNode one(PageObservation o, Predicate<ObservedNode> which) {
-    List<ObservedNode> found = o.nodes().stream().filter(which).toList();
-    assertThat(found).as("one such node in %s", CompactObservation.render(o)).hasSize(1);
-    return found.get(0);
-  }
-
-  private static PerformResult perform(String type, ObservedNode node, String value) throws Exception {
-    Step.Builder b = Step.builder(type).selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
-    if (value != null) b.value(value);
-    return browser.client().perform(UUID.randomUUID().toString(), b.build(), Map.of(), 8000).get(30, TimeUnit.SECONDS);
-  }
 }

@@ -41,14 +41,14 @@ class SliderWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aFillMovesTheSliderToTheValueWithItsKeysAndTheSliderHoldsIt(String input) throws Exception {
     open(input);
-    PageObservation o = observe();
-    ObservedNode budget = one(o, "Budget per night");
+    PageObservation o = WidgetSteps.observe(browser);
+    ObservedNode budget = WidgetSteps.named(o, "Budget per night");
     assertThat(budget.role()).isEqualTo("slider");
     assertThat(budget.widget().describe()).isEqualTo("slider 50.0..300.0");
     assertThat(budget.value()).isEqualTo("100.00");
     assertThat(CompactObservation.render(o)).contains(budget.ref() + " slider \"Budget per night\" [slider 50.0..300.0] =\"100.00\"");
 
-    PerformResult r = fill(budget, "170");
+    PerformResult r = WidgetSteps.perform(browser, "fill", budget, "170", 15000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(browser.eval("sliderValue()").asText()).isEqualTo("170");
@@ -59,9 +59,9 @@ class SliderWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aValueBetweenTheSlidersStepsFailsSayingWhatItReads(String input) throws Exception {
     open(input);
-    ObservedNode budget = one(observe(), "Budget per night");
+    ObservedNode budget = WidgetSteps.named(WidgetSteps.observe(browser), "Budget per night");
 
-    PerformResult r = fill(budget, "125");
+    PerformResult r = WidgetSteps.perform(browser, "fill", budget, "125", 15000);
 
     assertThat(r.ok()).isFalse();
     assertThat(r.error()).isEqualTo("the slider moves from 120 to 130 and cannot hold 125; it now reads 130");
@@ -71,10 +71,10 @@ class SliderWidgetsChromiumTest {
   @ValueSource(strings = {"page", "trusted"})
   void aNativeRangeSaysItsRangeAndIsSetToTheValue(String input) throws Exception {
     open(input);
-    ObservedNode guests = one(observe(), "Guests");
+    ObservedNode guests = WidgetSteps.named(WidgetSteps.observe(browser), "Guests");
     assertThat(guests.widget().describe()).isEqualTo("slider 1..8");
 
-    PerformResult r = fill(guests, "5");
+    PerformResult r = WidgetSteps.perform(browser, "fill", guests, "5", 15000);
 
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(browser.eval("document.getElementById('guests').value").asText()).isEqualTo("5");
@@ -82,23 +82,7 @@ class SliderWidgetsChromiumTest {
 
   private static void open(String input) throws Exception {
     browser.open(browser.pageUrl("gallery/sliders.html"));
-    if (input.equals("trusted")) browser.client().useTrustedInput(true);
-    else browser.client().usePageInput();
+    WidgetSteps.useInput(browser, input);
   }
 
-  private static PageObservation observe() throws Exception {
-    return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
-  }
-
-  private static ObservedNode one(PageObservation o, String name) {
-    List<ObservedNode> found = o.nodes().stream().filter(n -> name.equals(n.name())).toList();
-    assertThat(found).as("one node named %s in %s", name, CompactObservation.render(o)).hasSize(1);
-    return found.get(0);
-  }
-
-  private static PerformResult fill(ObservedNode node, String value) throws Exception {
-    Step step = Step.builder("fill").selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false))
-        .value(value).build();
-    return browser.client().perform(UUID.randomUUID().toString(), step, Map.of(), 15000).get(60, TimeUnit.SECONDS);
-  }
 }
