@@ -46,10 +46,10 @@ test('a link that changes nothing fails; other clicks say what changed or that n
   assert.equal(judgeEffect('press', { mutations: 3 }, {}, {}).effect, 'the page changed (3 DOM changes)');
 });
 
-test('a box only the page script reads, ticked while the page changed nothing, is a click the app did not take', () => {
+test('a row box a component draws, ticked while the page changed nothing, is a click the app did not take', () => {
   const lost = judgeEffect('click', { mutations: 0, toggle: { type: 'checkbox', before: false, after: true, script_only: true } }, {}, {});
   assert.equal(lost.ok, false);
-  assert.match(lost.error, /the checkbox is now checked, but nothing else on the page changed: the page's script did not take the click/);
+  assert.match(lost.error, /the checkbox is now checked, but nothing else on the page changed: the app did not take the click/);
   assert.equal(judgeEffect('click', { mutations: 2, toggle: { type: 'checkbox', before: false, after: true, script_only: true } }, {}, {}).ok, true);
   // a form's checkbox is read by the form: checked is all it does
   assert.equal(judgeEffect('click', { mutations: 0, toggle: { type: 'checkbox', before: false, after: true } }, {}, {}).ok, true);

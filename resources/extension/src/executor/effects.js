@@ -47,11 +47,11 @@ export function judgeEffect(kind, e, nav, seen) {
       if (t.type === 'radio' && t.after) return { ok: true, effect: 'the radio was already checked' };
       return { ok: false, effect, error: `the click did not change the ${t.type} (it is still ${t.after ? 'checked' : 'unchecked'}): the page ignored or cancelled it` };
     }
-    // A box only the page's script reads (no form, no name), ticked without the page changing anything: the app
+    // A row's box a component draws (page/executor/effects.js), ticked without the page changing anything: the app
     // did not take it (a click its script never saw as a change, a shadow DOM polyfill's lost event).
     if (t.script_only && !e.mutations && !seen.dialogs && !seen.downloads) {
       return { ok: false, effect, error: `the ${t.type} is now ${t.after ? 'checked' : 'unchecked'}, but nothing else on the page changed: `
-        + 'the page\'s script did not take the click (the box is in no form, so only the script reads it)' };
+        + 'the app did not take the click (its row and the page stayed as they were)' };
     }
   }
   // A hash route the app never answers: the address moved and the page stayed as it was.

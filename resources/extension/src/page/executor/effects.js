@@ -22,6 +22,26 @@ function rootsOf(el) {
   return roots;
 }
 
+// A row's checkbox that a component draws: clicked itself (a CSS-only toggle is clicked by its label), in no form
+// and without a name (only the script reads it), inside a shadow root or a custom element (a polyfilled one draws
+// into the page), in a row of a list of rows. Its app answers a tick in the page (the row, a count); ticked while
+// the page changed nothing, the app did not take it. A lone box outside components ("remember me", read when the
+// form is sent) changes nothing when ticked, and is not one.
+function scriptRowBox(box) {
+  if (String(box.type).toLowerCase() !== 'checkbox' || box.form || box.getAttribute('name')) return false;
+  const inShadow = rootsOf(box).length > 0;
+  let component = inShadow;
+  let row = null;
+  for (let n = /** @type {Element | null} */ (box); n && !(component && row); ) {
+    if (n.localName.includes('-')) component = true;
+    if (!row && (n.localName === 'li' || n.localName === 'tr' || /^(row|listitem)$/.test(n.getAttribute('role') || ''))) row = n;
+    const parent = n.parentElement || (n.parentNode && /** @type {ShadowRoot} */ (n.parentNode).host) || null;
+    n = parent;
+  }
+  if (!component || !row || !row.parentElement) return false;
+  return [...row.parentElement.children].filter((c) => c !== row && c.localName === row.localName).length > 0;
+}
+
 // The hash route of an address ('#/active', '#!/x'), '' when it has none.
 function routeOf(href) {
   const h = href.includes('#') ? href.slice(href.indexOf('#')) : '';
@@ -72,10 +92,7 @@ export function watchEffect(el) {
   const focusBefore = el ? el.ownerDocument.activeElement : document.activeElement;
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
-  // A checkbox clicked itself, outside any form and without a name, counts only through the page's script: ticked
-  // without the page changing anything else, the app did not take it (a CSS-only toggle is clicked by its label).
-  const scriptOnly = !!(box && box === el && String(/** @type {HTMLInputElement} */ (box).type).toLowerCase() === 'checkbox'
-    && !/** @type {HTMLInputElement} */ (box).form && !box.getAttribute('name'));
+  const scriptOnly = !!(box && box === el && scriptRowBox(/** @type {HTMLInputElement} */ (box)));
   const link = el && el.closest ? el.closest('a[href], area[href]') : null;
   // A navigation that starts while the watch waits ends the wait at once: the document is about to go,
   // and the worker follows the navigation (settleNavigation) instead.

@@ -9,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.testing.RealBrowser;
+import dev.waymark.workflow.Expect;
 import dev.waymark.workflow.Step;
+import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -87,10 +89,29 @@ class UnansweredStepsE2ETest {
     assertThat(js("document.getElementById('ignored-count').textContent")).isEqualTo("3 items left");
     assertThat(ignored.ok()).isFalse();
     assertThat(ignored.error()).isEqualTo("the checkbox is now checked, but nothing else on the page changed: "
-        + "the page's script did not take the click (the box is in no form, so only the script reads it)");
+        + "the app did not take the click (its row and the page stayed as they were)");
 
     PerformResult taken = ok(browser.perform(step("click").selector(inside(".toggle", "#taken li:first-child todo-row")).build()));
     assertThat(js("document.getElementById('taken-count').textContent")).isEqualTo("2 items left");
     assertThat(taken.effect()).contains("the checkbox is now checked").contains("the page changed");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aReplayedTickWhoseRecordedEffectDoesNotFollowFailsNamingIt(String input) {
+    use(input);
+    browser.open("shadow-tick.html");
+    // what authoring records for a tick that makes "Clear completed" appear (ExpectDiff), checked after replay
+    Expect clearAppears = new Expect(null, null, new Expect.Element("button", "Clear completed"), null, null, null);
+    Step ignoredTick = step("click").selector(inside(".toggle", "#ignored li:first-child todo-row")).expect(clearAppears).timeoutMs(1500).build();
+    PerformResult ignored = browser.performRaw(browser.nextStepId(), ignoredTick, Map.of(), null, true);
+
+    assertThat(js("String(!!window.model.ignored[0].completed)")).isEqualTo("false");
+    assertThat(ignored.ok()).isFalse();
+    assertThat(ignored.error()).contains("its effect did not follow: expected a button \"Clear completed\" to appear");
+
+    Step takenTick = step("click").selector(inside(".toggle", "#taken li:first-child todo-row")).expect(clearAppears).timeoutMs(1500).build();
+    ok(browser.performRaw(browser.nextStepId(), takenTick, Map.of(), null, true));
+    assertThat(js("String(window.model.taken[0].completed)")).isEqualTo("true");
   }
 }
