@@ -46,6 +46,24 @@ test('a link that changes nothing fails; other clicks say what changed or that n
   assert.equal(judgeEffect('press', { mutations: 3 }, {}, {}).effect, 'the page changed (3 DOM changes)');
 });
 
+test('a row box a component draws, ticked while the page changed nothing, is a click the app did not take', () => {
+  const lost = judgeEffect('click', { mutations: 0, toggle: { type: 'checkbox', before: false, after: true, script_only: true } }, {}, {});
+  assert.equal(lost.ok, false);
+  assert.match(lost.error, /the checkbox is now checked, but nothing else on the page changed: the app did not take the click/);
+  assert.equal(judgeEffect('click', { mutations: 2, toggle: { type: 'checkbox', before: false, after: true, script_only: true } }, {}, {}).ok, true);
+  // a form's checkbox is read by the form: checked is all it does
+  assert.equal(judgeEffect('click', { mutations: 0, toggle: { type: 'checkbox', before: false, after: true } }, {}, {}).ok, true);
+});
+
+test('a hash route the page does not answer fails; one it renders, and a plain anchor, are ok', () => {
+  const idle = judgeEffect('click', { link: true, mutations: 0, url_changed: true, route: '#/active' }, { sameDoc: true }, { url: 'http://x/#/active' });
+  assert.equal(idle.ok, false);
+  assert.equal(idle.error, 'the address changed to #/active, but the page did not change: the app did not answer the route');
+  assert.equal(judgeEffect('click', { link: true, mutations: 4, url_changed: true, route: '#/active' }, { sameDoc: true }, {}).effect,
+    'the address changed; the page changed (4 DOM changes)');
+  assert.equal(judgeEffect('click', { link: true, mutations: 0, url_changed: true }, { sameDoc: true }, {}).ok, true);
+});
+
 test('a download link that moves nothing is ok: the download it started is what it did', () => {
   assert.deepEqual(judgeEffect('click', { link: true, mutations: 0 }, {}, { downloads: 1 }), { ok: true, effect: 'a download started' });
   assert.equal(judgeEffect('click', { mutations: 0 }, {}, { downloads: 2 }).effect, '2 downloads started');

@@ -45,6 +45,7 @@ export function installDialogGuard(accept, mode = 'step') {
           return state.accept ? String(value ?? '') : null;
         };
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
+        watchTimers(w);
       }
       if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
         state.accept = acc;
@@ -53,6 +54,50 @@ export function installDialogGuard(accept, mode = 'step') {
       // A step arming the guard takes the page back from the person.
       if (force === false) state.passthrough = false;
     } catch { /* a cross-origin frame: not ours to patch */ }
+  };
+  // The short timers the page set in reaction to something (an event, a promise), not from a timer of its own
+  // (a polling chain): a debounced save or render still to run. A click that leaves the view waits for them
+  // (page/executor/pending-work.js), as a person is never fast enough to drop them.
+  const watchTimers = (w) => {
+    const pending = new Map();
+    let inTimer = 0;
+    const set = w.setTimeout;
+    const clear = w.clearTimeout;
+    w.setTimeout = function setTimeout(fn, delay, ...args) {
+      if (typeof fn !== 'function') return set.call(w, fn, delay, ...args);
+      const ms = Math.max(0, Number(delay) || 0);
+      /** @type {any} */
+      let id;
+      /** @this {any} */
+      const run = function run() {
+        pending.delete(id);
+        inTimer++;
+        try { return fn.apply(this, args); } finally { inTimer--; }
+      };
+      id = set.call(w, run, delay);
+      if (ms <= 1000 && inTimer === 0) pending.set(id, Date.now() + ms);
+      return id;
+    };
+    w.clearTimeout = function clearTimeout(id) {
+      pending.delete(id);
+      return clear.call(w, id);
+    };
+    Object.defineProperty(w, '__waymarkTimers', { value: () => {
+      const now = Date.now();
+      let last = 0;
+      // one cleared another way (clearInterval) or held up by a busy page is stale a second after it was due
+      for (const [id, due] of pending) if (due < now - 1000) pending.delete(id); else last = Math.max(last, due - now);
+      return pending.size ? Math.max(1, last) : 0;
+    }, enumerable: false, configurable: true });
+  };
+  const pendingMs = () => {
+    let ms = 0;
+    const read = (w) => {
+      try { if (w.__waymarkTimers) ms = Math.max(ms, w.__waymarkTimers()); } catch { /* cross-origin */ }
+    };
+    read(window);
+    for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
+    return ms;
   };
   const patchAll = (acc, force) => {
     patch(window, acc, force);
@@ -77,7 +122,7 @@ export function installDialogGuard(accept, mode = 'step') {
       // A step's own arming is explicit: it replaces whatever a loading guard set.
       patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined, typeof cmd.accept === 'boolean' ? false : undefined);
       const dialogs = cmd.take ? collect() : [];
-      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs }) }));
+      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...(cmd.timers ? { pending_ms: pendingMs() } : {}) }) }));
     }, true);
   }
   return true;

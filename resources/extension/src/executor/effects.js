@@ -1,11 +1,12 @@
 // @ts-check
 // The verdict of a click or a key press, from what the page saw (page/executor/effects.js) and what
 // the browser saw (a new document, a same-document move, a new tab, a dialog): a checkbox or radio
-// click is ok when its state changed, a link when the address or the document changed or a tab
-// opened, and every other click or key says whether the page changed at all (docs/decisions/0021).
+// click is ok when its state changed (and, for a box only the page's script reads, the page answered it), a link
+// when the address or the document changed or a tab opened (and a hash route when the page answered it), and
+// every other click or key says whether the page changed at all (docs/decisions/0021).
 
 /**
- * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean}, link?: boolean, gone?: boolean, leaving?: boolean}} PageEffect
+ * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean, script_only?: boolean}, link?: boolean, gone?: boolean, leaving?: boolean, route?: string}} PageEffect
  * @typedef {{committed?: boolean, sameDoc?: boolean, started?: boolean}} NavSeen
  */
 
@@ -46,6 +47,16 @@ export function judgeEffect(kind, e, nav, seen) {
       if (t.type === 'radio' && t.after) return { ok: true, effect: 'the radio was already checked' };
       return { ok: false, effect, error: `the click did not change the ${t.type} (it is still ${t.after ? 'checked' : 'unchecked'}): the page ignored or cancelled it` };
     }
+    // A row's box a component draws (page/executor/effects.js), ticked without the page changing anything: the app
+    // did not take it (a click its script never saw as a change, a shadow DOM polyfill's lost event).
+    if (t.script_only && !e.mutations && !seen.dialogs && !seen.downloads) {
+      return { ok: false, effect, error: `the ${t.type} is now ${t.after ? 'checked' : 'unchecked'}, but nothing else on the page changed: `
+        + 'the app did not take the click (its row and the page stayed as they were)' };
+    }
+  }
+  // A hash route the app never answers: the address moved and the page stayed as it was.
+  if (kind === 'click' && e.route && !e.mutations && !nav.committed && !e.gone && !seen.newTabs && !seen.dialogs && !seen.downloads) {
+    return { ok: false, effect, error: `the address changed to ${e.route}, but the page did not change: the app did not answer the route` };
   }
   // A download link (the download attribute) moves nothing: the download is what it did.
   if (kind === 'click' && e.link && !moved && !e.mutations && !seen.dialogs && !seen.downloads) {

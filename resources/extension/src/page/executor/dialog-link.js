@@ -5,8 +5,9 @@ const REQ = '__waymark_dialogs_req';
 const RES = '__waymark_dialogs_res';
 
 /**
- * Sends cmd ({accept?: bool, take?: bool}) to the guard of this document. Returns its answer
- * ({dialogs}) or null when the document has no guard yet.
+ * Sends cmd ({accept?: bool, take?: bool, timers?: bool}) to the guard of this document. Returns its answer
+ * ({dialogs, pending_ms?}: with timers, how long until the page's pending short timers have run) or null when
+ * the document has no guard yet.
  */
 export function dialogLink(cmd) {
   let answer = null;
@@ -22,6 +23,7 @@ export function dialogLink(cmd) {
     const parsed = JSON.parse(answer);
     const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : [];
     return {
+      ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
       dialogs: dialogs.map((d) => {
         const handled = d.handled === 'accepted' ? 'accepted' : 'dismissed';
         const out = { kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled };

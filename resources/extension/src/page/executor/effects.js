@@ -6,6 +6,47 @@
 // Long enough for a handler that answers after a frame or a short timer, short enough not to slow
 // down the clicks that changed nothing (the only ones that wait for it).
 const QUIET_MS = 250;
+// A hash route the click moved to, and a checkbox whose state only the page's script can take: the page's answer
+// (its render) may come after the address or the box changed; this long for its first change.
+const ANSWER_MS = 600;
+
+// The roots el lives in: its document and each shadow root on the way up (a document's observer sees none of them).
+function rootsOf(el) {
+  const roots = [];
+  for (let n = el; n; ) {
+    const root = n.getRootNode ? n.getRootNode() : null;
+    if (!root || root.nodeType !== 11 || !(/** @type {ShadowRoot} */ (root).host)) break;
+    roots.push(root);
+    n = /** @type {ShadowRoot} */ (root).host;
+  }
+  return roots;
+}
+
+// A row's checkbox that a component draws: clicked itself (a CSS-only toggle is clicked by its label), in no form
+// and without a name (only the script reads it), inside a shadow root or a custom element (a polyfilled one draws
+// into the page), in a row of a list of rows. Its app answers a tick in the page (the row, a count); ticked while
+// the page changed nothing, the app did not take it. A lone box outside components ("remember me", read when the
+// form is sent) changes nothing when ticked, and is not one.
+function scriptRowBox(box) {
+  if (String(box.type).toLowerCase() !== 'checkbox' || box.form || box.getAttribute('name')) return false;
+  const inShadow = rootsOf(box).length > 0;
+  let component = inShadow;
+  let row = null;
+  for (let n = /** @type {Element | null} */ (box); n && !(component && row); ) {
+    if (n.localName.includes('-')) component = true;
+    if (!row && (n.localName === 'li' || n.localName === 'tr' || /^(row|listitem)$/.test(n.getAttribute('role') || ''))) row = n;
+    const parent = n.parentElement || (n.parentNode && /** @type {ShadowRoot} */ (n.parentNode).host) || null;
+    n = parent;
+  }
+  if (!component || !row || !row.parentElement) return false;
+  return [...row.parentElement.children].filter((c) => c !== row && c.localName === row.localName).length > 0;
+}
+
+// The hash route of an address ('#/active', '#!/x'), '' when it has none.
+function routeOf(href) {
+  const h = href.includes('#') ? href.slice(href.indexOf('#')) : '';
+  return h.startsWith('#/') || h.startsWith('#!') ? h : '';
+}
 
 function toggle(el) {
   const c = el.closest ? el.closest('label') : null;
@@ -24,13 +65,16 @@ function describe(el) {
 
 /**
  * Starts watching before a dispatch on el (null: a key on the page). settle() stops and returns
- * {mutations, url_changed, focus, toggle, link, leaving}: `toggle` the checkbox/radio with checked before and
- * after; `link` when el is (inside) a link.
+ * {mutations, url_changed, focus, toggle, link, leaving, route}: `toggle` the checkbox/radio with checked before and
+ * after (script_only: a formless, nameless checkbox clicked itself); `link` when el is (inside) a link; `route` the
+ * hash route the address moved to within this document.
  * @param {Element | null} el
  */
 export function watchEffect(el) {
+  /** @type {Set<Node>} */
   const docs = new Set([document]);
   if (el && el.ownerDocument) docs.add(el.ownerDocument);
+  if (el) for (const r of rootsOf(el)) docs.add(r);
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
@@ -44,15 +88,22 @@ export function watchEffect(el) {
     ? el.ownerDocument.defaultView : null;
   const address = () => location.href + (frameWin ? ` ${frameWin.location.href}` : '');
   const url = address();
+  const topBefore = location.href;
   const focusBefore = el ? el.ownerDocument.activeElement : document.activeElement;
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
+  const scriptOnly = !!(box && box === el && scriptRowBox(/** @type {HTMLInputElement} */ (box)));
   const link = el && el.closest ? el.closest('a[href], area[href]') : null;
   // A navigation that starts while the watch waits ends the wait at once: the document is about to go,
   // and the worker follows the navigation (settleNavigation) instead.
   let leaving = false;
   const nav = /** @type {any} */ (globalThis).navigation;
-  const onLeave = () => { leaving = true; if (wake) wake(); };
+  // (a move within the document, a hash route, leaves nothing: the page answers it where it is)
+  const onLeave = (/** @type {any} */ e) => {
+    if (e && e.destination && e.destination.sameDocument) return;
+    leaving = true;
+    if (wake) wake();
+  };
   if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', onLeave);
   window.addEventListener('beforeunload', onLeave);
   const unlisten = () => {
@@ -67,9 +118,13 @@ export function watchEffect(el) {
     async settle(opts = {}) {
       mutations = count();
       const unchanged = () => !leaving && mutations === 0 && address() === url && (!box || /** @type {HTMLInputElement} */ (box).checked === checkedBefore);
-      if (opts.quiet && unchanged()) {
+      const ticked = () => !!box && /** @type {HTMLInputElement} */ (box).checked !== checkedBefore;
+      const rerouted = () => routeOf(location.href) !== routeOf(topBefore) && location.href.split('#')[0] === topBefore.split('#')[0];
+      const answerDue = () => !leaving && mutations === 0 && ((scriptOnly && ticked()) || rerouted());
+      const wait = opts.quiet && unchanged() ? QUIET_MS : answerDue() ? ANSWER_MS : 0;
+      if (wait) {
         await new Promise((resolve) => {
-          const t = setTimeout(resolve, QUIET_MS);
+          const t = setTimeout(resolve, wait);
           wake = () => { clearTimeout(t); resolve(undefined); };
         });
         mutations = count();
@@ -82,7 +137,8 @@ export function watchEffect(el) {
         url_changed: address() !== url,
         // focus landing on what was clicked is the click itself, not an effect of it
         focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
-        ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked } } : {}),
+        ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked, ...(scriptOnly ? { script_only: true } : {}) } } : {}),
+        ...(rerouted() ? { route: routeOf(location.href) } : {}),
         ...(link ? { link: true } : {}),
         ...(leaving ? { leaving: true } : {}),
       };

@@ -19,6 +19,7 @@ import { identify } from './identity.js';
 import { downloadClick } from './files.js';
 import { nextTrustedInput } from './flows.js';
 import { widgetStep } from './widget-steps.js';
+import { awaitPendingWork, leavesView } from './pending-work.js';
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -94,8 +95,13 @@ async function elementAction(step, options) {
 }
 
 async function elementActionOn(step, options) {
-  const t = targets(step);
+  let t = targets(step);
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  // A link leaves the view: what the page has still to run from the steps before runs first (pending-work.js).
+  if (step.type === 'click' && t.elements.length === 1 && leavesView(t.elements[0]) && await awaitPendingWork() > 0) {
+    t = targets(step);
+    if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  }
   let chord = null;
   if (step.type === 'press') {
     chord = parseChord(step.value);
