@@ -13,19 +13,7 @@ import {
  * injection and the message round trip): `{observation, observe_ms}`.
  * @param {any} opts
  */
-// A page built of web components (Shoelace, Lit, Stencil) defines them from modules it loads after the document:
-// until then a component is an empty tag. An observation in the page's first seconds waits a moment for them.
-const UPGRADE_WAIT_MS = 2000;
-const EARLY_MS = 10000;
-
-async function componentsDefined() {
-  if (performance.now() > EARLY_MS) return;
-  const until = performance.now() + UPGRADE_WAIT_MS;
-  while (document.querySelector(':not(:defined)') && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
-}
-
-async function observePageTimed(opts) {
-  await componentsDefined();
+function observePageTimed(opts) {
   const t0 = performance.now();
   const observation = observePage(opts);
   return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10 };

@@ -2,7 +2,7 @@
 // The verdict of a click or a key press, from what the page saw (page/executor/effects.js) and what
 // the browser saw (a new document, a same-document move, a new tab, a dialog): a checkbox or radio
 // click is ok when its state changed (and, for a box only the page's script reads, the page answered it), a link
-// when the address or the document changed or a tab opened (and a hash route when the page answered it), and
+// when the address or the document changed or a tab opened (a hash route the page did not answer says so), and
 // every other click or key says whether the page changed at all (docs/decisions/0021).
 
 /**
@@ -54,9 +54,10 @@ export function judgeEffect(kind, e, nav, seen) {
         + 'the app did not take the click (its row and the page stayed as they were)' };
     }
   }
-  // A hash route the app never answers: the address moved and the page stayed as it was.
+  // A hash route the app did not answer: the address moved and the page stayed as it was. Said, not failed: a
+  // route can rightly change nothing (the filter already shown, a page that ignores it), and the next turn reads it.
   if (kind === 'click' && e.route && !e.mutations && !nav.committed && !e.gone && !seen.newTabs && !seen.dialogs && !seen.downloads) {
-    return { ok: false, effect, error: `the address changed to ${e.route}, but the page did not change: the app did not answer the route` };
+    return { ok: true, effect: `the address changed to ${e.route}, but the page itself did not change` };
   }
   // A download link (the download attribute) moves nothing: the download is what it did.
   if (kind === 'click' && e.link && !moved && !e.mutations && !seen.dialogs && !seen.downloads) {

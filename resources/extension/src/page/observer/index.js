@@ -9,8 +9,7 @@ import { findModal, insideModal, composedContains } from './modal.js';
 import { findLists, attachPagination } from './lists.js';
 import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
-import { isBackingSelect } from '../combobox.js';
-import { comboboxState, widgetOf } from './widgets.js';
+import { comboboxState, widgetOf, formStepOf, notForPeople } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
 
 export const DEFAULTS = {
@@ -61,6 +60,8 @@ function visible(el) {
 }
 
 function roleOf(info) {
+  // ARIA's conflict rule: a focusable element keeps no presentation role (Chrome makes it generic)
+  if ((info.role === 'presentation' || info.role === 'none') && info.el.hasAttribute('tabindex')) return 'generic';
   if (info.role) return info.role;
   if (info.standIn) return info.standIn.type; // checkbox or radio, as the control it stands in for
   const el = info.el;
@@ -198,7 +199,7 @@ export function observePage(options) {
 
   // visible candidates, then collapse runs of same-shaped siblings, then the node cap
   // a <select> a widget hides and stands in for is not what a person uses: the widget is (combobox.js)
-  const all = walk.candidates.filter((c) => visible(c.el) && !isBackingSelect(c.el));
+  const all = walk.candidates.filter((c) => visible(c.el) && !notForPeople(c.el));
   const groupSize = new Map();
   for (const c of all) { const k = walk.keyOf(c); groupSize.set(k, (groupSize.get(k) || 0) + 1); }
   const seen = new Map();
@@ -340,6 +341,7 @@ export function observePage(options) {
     obs.modal = modalName(modal, styleOf);
     if (modal.frame) obs.modal_frame = true;
   }
+  if (formStepOf(doc)) obs.form_step = formStepOf(doc);
   obs.omitted = collapsed + capped;
   obs.frames = walk.frames;
   obs.lists = lists;

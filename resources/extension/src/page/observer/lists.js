@@ -134,6 +134,24 @@ function insideAccepted(el, accepted) {
   return false;
 }
 
+/**
+ * How many items the whole list has when the page draws only some of them (a virtualized grid or list): an ARIA
+ * grid's aria-rowcount less its header rows, or an item's aria-setsize. Null when it says nothing more than count.
+ */
+function totalOf(item, count) {
+  const setSize = parseInt(item.getAttribute('aria-setsize') || '', 10);
+  if (setSize > count) return setSize;
+  const grid = item.closest('[role=grid], [role=treegrid], [role=table], table');
+  if (!grid) return null;
+  const rows = parseInt(grid.getAttribute('aria-rowcount') || '', 10);
+  if (!(rows > 0)) return null;
+  // aria-rowcount counts the header rows too
+  const headers = Array.from(grid.querySelectorAll('[role=row], tr')).filter((r) => r.querySelector('[role=columnheader], th')
+    && !r.querySelector('[role=gridcell], td')).length;
+  const total = rows - headers;
+  return total > count ? total : null;
+}
+
 /** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
 export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDocument.defaultView.getComputedStyle(el)) {
   const lists = [];
@@ -159,6 +177,8 @@ export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDoc
     let count;
     try { count = top.root.querySelectorAll(selector).length; } catch { continue; }
     const list = { ref: 'l' + (lists.length + 1), selector, count, fields };
+    const total = totalOf(first, count);
+    if (total) list.total = total;
     const section = sectionOf(g.parent);
     if (section) list.section = section;
     list._parent = g.parent.el;

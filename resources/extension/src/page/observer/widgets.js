@@ -1,6 +1,6 @@
 // @ts-check
 // The state of a widget the observer reports on its one node: what it holds and what it offers.
-import { comboboxOf, backingSelect, widgetValue } from '../combobox.js';
+import { comboboxOf, backingSelect, widgetValue, isBackingSelect } from '../combobox.js';
 import { isDatePickerField } from '../date-field.js';
 import { clean } from './names.js';
 
@@ -51,4 +51,34 @@ export function comboboxState(el, node, caps) {
     }
     node.options = list;
   }
+}
+
+/**
+ * Where a multi-step form stands, from its step indicator (aria-current="step", as ARIA asks steppers to mark the
+ * current step): "step 2 of 3: Address", or null when the page shows none.
+ * @param {Document} doc
+ */
+export function formStepOf(doc) {
+  const current = Array.from(doc.querySelectorAll('[aria-current="step"]')).find((el) => el.checkVisibility({ checkVisibilityCSS: true }));
+  if (!current) return null;
+  // the steps are the items of the list the current one sits in
+  const list = current.closest('ol, ul, [role=list], [role=tablist], nav') || current.parentElement;
+  if (!list) return null;
+  const items = Array.from(list.querySelectorAll('li, [role=listitem], [role=tab]')).filter((el) => el.checkVisibility({ checkVisibilityCSS: true }));
+  const steps = items.length ? items : Array.from(list.children);
+  const at = steps.findIndex((el) => el === current || el.contains(current) || current.contains(el));
+  const label = clean(/** @type {HTMLElement} */ (current).innerText || current.textContent, 60);
+  if (at < 0) return label ? `step: ${label}` : null;
+  return `step ${at + 1} of ${steps.length}${label ? `: ${label}` : ''}`;
+}
+
+/**
+ * Whether a control is there for the page's machinery rather than for a person: the <select> a widget hides and
+ * stands in for (the widget is what a person uses), or a field hidden from assistive technology and from the Tab
+ * key alike (aria-hidden and tabindex -1: a component's form value, which Chrome's tree leaves out too).
+ * @param {Element} el
+ */
+export function notForPeople(el) {
+  if (isBackingSelect(el)) return true;
+  return el.getAttribute('aria-hidden') === 'true' && el.getAttribute('tabindex') === '-1';
 }

@@ -38,11 +38,11 @@ public final class ObservationMask {
       ObservedPagination p = l.pagination();
       ObservedPagination mp = p == null ? null
           : new ObservedPagination(p.kind(), p.selector(), m.mask(p.label()), m.mask(p.url()), p.pages());
-      lists.add(new ObservedList(l.ref(), l.selector(), l.count(), m.mask(l.section()), fields, mp));
+      lists.add(new ObservedList(l.ref(), l.selector(), l.count(), m.mask(l.section()), fields, mp, l.total()));
     }
     return new PageObservation(m.mask(o.url()), m.mask(o.title()), nodes, headings, m.mask(o.text()), o.truncated(),
         m.mask(o.modal()), o.modalFrame(), o.omitted(), o.frames(), lists, maskTabs(o.taskTabs(), m),
-        maskTabs(o.openTabs(), m), o.otherOpenTabs());
+        maskTabs(o.openTabs(), m), o.otherOpenTabs(), m.mask(o.formStep()));
   }
 
   private static List<ObservedTab> maskTabs(List<ObservedTab> tabs, SecretMask m) {

@@ -63,6 +63,7 @@ public final class CompactObservation {
       b.append('\n');
     }
     if (o.frames() > 0) b.append("frames: ").append(o.frames()).append(" cross-origin, contents not listed\n");
+    if (o.formStep() != null) b.append("form at ").append(o.formStep()).append('\n');
     if (o.modal() != null) {
       b.append("modal: ").append(q(o.modal()));
       if (o.modalFrame()) b.append(" in a cross-origin frame: nothing in it has a ref; get past it another way");
@@ -275,6 +276,8 @@ public final class CompactObservation {
   private static void renderList(StringBuilder b, ObservedList l, PageObservation o) {
     // the item selector stays out like a node's: the ref resolves to it
     b.append(l.ref()).append(" ×").append(l.count());
+    // a virtualized list draws some of its items: the rest come with scrolling
+    if (l.total() > l.count()) b.append(" of ").append(l.total());
     if (l.section() != null) b.append(" in ").append(l.section());
     b.append('\n');
     if (!l.fields().isEmpty()) {

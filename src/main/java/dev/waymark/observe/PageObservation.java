@@ -23,7 +23,10 @@ public record PageObservation(
     // person has: counted, never named (decision 0027). Absent in journals written before tabs were observed.
     @JsonProperty("task_tabs") List<ObservedTab> taskTabs,
     @JsonProperty("open_tabs") List<ObservedTab> openTabs,
-    @JsonProperty("other_open_tabs") int otherOpenTabs) {
+    @JsonProperty("other_open_tabs") int otherOpenTabs,
+    // Beyond the spec's fields: where a multi-step form's step indicator (aria-current="step") stands, in words:
+    // "step 2 of 3: Address".
+    @JsonProperty("form_step") String formStep) {
 
   @JsonCreator
   public PageObservation {
@@ -35,6 +38,14 @@ public record PageObservation(
     if (otherOpenTabs < 0) otherOpenTabs = 0;
   }
 
+  /** A page that shows no form step. */
+  public PageObservation(String url, String title, List<ObservedNode> nodes, List<ObservedHeading> headings, String text,
+      boolean truncated, String modal, boolean modalFrame, int omitted, int frames, List<ObservedList> lists,
+      List<ObservedTab> taskTabs, List<ObservedTab> openTabs, int otherOpenTabs) {
+    this(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists, taskTabs, openTabs,
+        otherOpenTabs, null);
+  }
+
   /** A page without tab information (one tab, nothing to adopt). */
   public PageObservation(String url, String title, List<ObservedNode> nodes, List<ObservedHeading> headings, String text,
       boolean truncated, String modal, boolean modalFrame, int omitted, int frames, List<ObservedList> lists) {
@@ -44,7 +55,7 @@ public record PageObservation(
   /** The same page with these tabs. */
   public PageObservation withTabs(List<ObservedTab> task, List<ObservedTab> open, int others) {
     return new PageObservation(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists,
-        task, open, others);
+        task, open, others, formStep);
   }
 
   /** The tab with this id among the task's tabs and the open ones, or null. */

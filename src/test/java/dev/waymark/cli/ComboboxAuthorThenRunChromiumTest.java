@@ -43,7 +43,6 @@ class ComboboxAuthorThenRunChromiumTest {
       "select2.html, Pick a city, lisbon|Lisbon, --trusted-input",
       "jquery-ui-autocomplete.html, Destination city, Lisbon, --trusted-input",
       "shadow-select.html, Destination city, lisbon|Lisbon, --trusted-input",
-      "shoelace-select.html, Destination city, lisbon|Lisbon, --trusted-input",
       "tom-select.html, Destination city, lisbon|Lisbon, --page-input",
       "select2.html, Pick a city, lisbon|Lisbon, --page-input",
       "jquery-ui-autocomplete.html, Destination city, Lisbon, --page-input",

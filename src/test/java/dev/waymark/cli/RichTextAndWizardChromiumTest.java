@@ -75,6 +75,8 @@ class RichTextAndWizardChromiumTest {
     assertThat(authored.code()).as(authored.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
     JsonNode sent = Json.mapper().readTree(browser.eval("JSON.stringify(window.__received)").asText());
     assertThat(sent.toString()).isEqualTo("{\"name\":\"Ada Lovelace\",\"street\":\"12 Analytical Row\",\"country\":\"pt\",\"terms\":true}");
+    // the model read where the form stood, from its step indicator
+    assertThat(String.join("\n", authored.prompts())).contains("form at step 2 of 3: Address").contains("form at step 3 of 3: Confirm");
     // the export names each Next by the page of the form it is on, not by its place among the three
     assertThat(authored.exported()).contains("Step 1 of 3").contains("Step 2 of 3");
     browser.open(url);

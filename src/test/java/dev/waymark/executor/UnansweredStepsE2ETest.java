@@ -67,14 +67,15 @@ class UnansweredStepsE2ETest {
 
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
-  void aHashRouteTheAppNeverAnswersIsAFailureNotOk(String input) {
+  void aHashRouteTheAppNeverAnswersSaysThePageDidNotChange(String input) {
     use(input);
     browser.open("route-late-save.html");
     PerformResult archive = browser.perform(click("a[href='#/archive']"));
 
     assertThat(js("location.hash")).isEqualTo("#/archive");
-    assertThat(archive.ok()).isFalse();
-    assertThat(archive.error()).isEqualTo("the address changed to #/archive, but the page did not change: the app did not answer the route");
+    // a route may rightly change nothing (a filter already shown); the next turn reads that it did not
+    assertThat(archive.ok()).isTrue();
+    assertThat(archive.effect()).isEqualTo("the address changed to #/archive, but the page itself did not change");
   }
 
   @ParameterizedTest

@@ -98,6 +98,19 @@ class GridWidgetsChromiumTest {
     assertThat(grid().path("data").toString()).contains("\"A-102:9\"").contains("\"A-101:7\"");
   }
 
+  @org.junit.jupiter.api.Test
+  void aVirtualizedGridSaysHowManyRowsItHasBesideTheOnesItDraws() throws Exception {
+    browser.open(browser.pageUrl("gallery/ag-grid-virtual.html"));
+    await().atMost(Duration.ofSeconds(5)).until(() -> browser.eval("document.querySelectorAll('.ag-row').length > 0").asBoolean());
+    PageObservation o = WidgetSteps.observe(browser);
+    assertThat(browser.eval("api.getDisplayedRowCount()").asInt()).as("the grid's own count").isEqualTo(1000);
+    dev.waymark.observe.ObservedList rows = o.lists().stream().filter(l -> l.total() > 0).findFirst()
+        .orElseThrow(() -> new AssertionError("no list with a total in " + CompactObservation.render(o)));
+    assertThat(rows.total()).isEqualTo(1000);
+    assertThat(rows.count()).isLessThan(100);
+    assertThat(CompactObservation.render(o)).contains(rows.ref() + " ×" + rows.count() + " of 1000");
+  }
+
   private static void open(String input) throws Exception {
     browser.open(browser.pageUrl("gallery/tabulator.html"));
     WidgetSteps.useInput(browser, input);
