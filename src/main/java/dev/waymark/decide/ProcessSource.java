@@ -73,16 +73,27 @@ public final class ProcessSource implements DecisionSource {
   @Override
   public synchronized Reply decide(Prompt prompt, Consumer<String> partial) throws DecisionSourceException, InterruptedException {
     Consumer<String> sink = partial == null ? s -> { } : partial;
-    Running r = r0Alive() ? running : start();
+    boolean reused = r0Alive();
+    Running r = reused ? running : start();
     ObjectNode msg = Json.mapper().createObjectNode();
     msg.put("type", "prompt");
     msg.put("turn", prompt.turn());
     msg.put("system", prompt.system());
     msg.put("user", prompt.user());
     msg.put("goal", prompt.goal());
+    byte[] prompted = (Json.write(msg) + "\n").getBytes(StandardCharsets.UTF_8);
     try {
-      r.stdin.write((Json.write(msg) + "\n").getBytes(StandardCharsets.UTF_8));
-      r.stdin.flush();
+      try {
+        r.stdin.write(prompted);
+        r.stdin.flush();
+      } catch (IOException gone) {
+        // A program that exits after each answer can be seen alive for a moment after it has gone: it is started
+        // again for this turn, as for any turn after it exited. One that fails as it starts is not retried.
+        if (!reused || !r.process.waitFor(1, TimeUnit.SECONDS)) throw gone;
+        r = start();
+        r.stdin.write(prompted);
+        r.stdin.flush();
+      }
     } catch (IOException e) {
       // Most often it exited at start (a missing module, a syntax error): what it said on stderr tells why.
       throw fail(r, "the decision program " + command.get(0) + " stopped reading its input (" + e.getMessage() + ")"
