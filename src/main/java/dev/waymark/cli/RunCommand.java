@@ -4,12 +4,18 @@ import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.BaseUrl;
+import dev.waymark.firefox.FirefoxLocator;
 import dev.waymark.replay.BridgeReplayBrowser;
+import dev.waymark.replay.ReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.RunLog;
 import dev.waymark.replay.RunReport;
 import dev.waymark.replay.WorkflowRunner;
 import dev.waymark.session.ConfigDirs;
+import dev.waymark.webdriver.SessionStartException;
+import dev.waymark.webdriver.WebDriverReplayBrowser;
+import dev.waymark.webdriver.WebDriverSession;
+import dev.waymark.webdriver.WebDriverSessions;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
 import dev.waymark.workflow.WorkflowLoadException;
@@ -37,7 +43,7 @@ import picocli.CommandLine.Spec;
  * the page: every printed text reads them as their {@code {{ token }}}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Replay a workflow YAML in Chromium without a model.",
+    description = {"Replay a workflow YAML in Chromium or Firefox without a model.",
         "Each step's result goes to stdout as one JSON line {step_id, type, label, ok, skipped, error, data, url}, then "
             + "{ok, steps, stored}; progress (step n of N) goes to stderr.",
         "Heals (a selector that no longer led to its element, acted on the element identity found) can be written as "
@@ -103,6 +109,15 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
+
+  @Option(names = "--browser", paramLabel = "chromium|firefox", defaultValue = "chromium",
+      description = "the engine to replay in: chromium (with the Waymark extension) or firefox (over its own WebDriver "
+          + "BiDi endpoint, no driver binary; default: ${DEFAULT-VALUE})")
+  String browserName;
+
+  @Option(names = "--firefox", paramLabel = "PATH", description = "the Firefox to use with --browser firefox (default: "
+      + "-Dwaymark.firefox, $WAYMARK_FIREFOX, then firefox-esr, firefox on PATH or in their install folders)")
+  Path firefox;
 
   @Option(names = "--timeout", paramLabel = "MS", defaultValue = "15000",
       description = "the timeout of a step that sets no timeout_ms (default: ${DEFAULT-VALUE})")
@@ -194,6 +209,8 @@ public final class RunCommand implements Callable<Integer> {
     out = spec.commandLine().getOut();
     err = spec.commandLine().getErr();
     file = files.get(0);
+    String engineProblem = Engine.problem(browserName, chromium, firefox);
+    if (engineProblem != null) return usage(engineProblem);
     if (ScaleRun.wanted(this)) {
       if (connectedClient != null) return usage("a run at scale opens a session per run; it cannot use one paired browser");
       return new ScaleRun(this, out, err).call();
@@ -267,6 +284,7 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (connectedClient != null) return replay(connectedClient, workflow, declared);
     boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
+    if (engine() == Engine.FIREFOX) return replayInFirefox(workflow, declared, headless);
     progress("starting Chromium" + (headless ? " (headless)" : ""));
     try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "run")) {
       return replay(browser.client(), workflow, declared);
@@ -281,12 +299,48 @@ public final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** The engine --browser names (checked by {@link Engine#problem} first). */
+  Engine engine() {
+    return Engine.parse(browserName);
+  }
+
+  /**
+   * One run in a Firefox started for it, spoken to over its own BiDi endpoint with the WebDriver driver's step code:
+   * the same identity checks, heals, expects, dialogs, downloads and captures as on Chromium.
+   */
+  private int replayInFirefox(Workflow workflow, Map<String, String> values, boolean headless) {
+    java.util.Optional<Path> exe = FirefoxLocator.system().find(firefox);
+    if (exe.isEmpty()) {
+      err.println("waymark run: " + FirefoxLocator.notFoundMessage(firefox));
+      err.flush();
+      return EXIT_NO_BROWSER;
+    }
+    progress("starting Firefox" + (headless ? " (headless)" : ""));
+    WebDriverSession session;
+    try {
+      session = WebDriverSessions.firefox(exe.get(), headless).open();
+    } catch (SessionStartException e) {
+      err.println("waymark run: " + e.getMessage());
+      err.flush();
+      return EXIT_NO_BROWSER;
+    }
+    String engine = session.engine();
+    try (WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, !pageInput, new CaptureFolder(outputDir))) {
+      return replay(browser, session::screenshot, engine, workflow, values);
+    }
+  }
+
   private int replay(BrowserClient client, Workflow workflow, Map<String, String> values) {
     if (pageInput) client.usePageInput();
     else client.useTrustedInput(trustedClicks);
+    String engine = client.client().map(dev.waymark.bridge.ClientInfo::browser).orElse("Chromium");
+    return replay(new BridgeReplayBrowser(client, new CaptureFolder(outputDir)),
+        selector -> client.screenshot(selector).get(SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), engine, workflow, values);
+  }
+
+  private int replay(ReplayBrowser browser, RunReport.Camera camera, String engine, Workflow workflow, Map<String, String> values) {
     SecretMask mask = new SecretMask(values);
-    RunReport report = reportDir == null ? null : new RunReport(workflow,
-        selector -> client.screenshot(selector).get(SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), System::currentTimeMillis);
+    RunReport report = reportDir == null ? null : new RunReport(workflow, camera, System::currentTimeMillis).browser(engine);
     WorkflowRunner.Options options = WorkflowRunner.Options.of(values)
         .withStartAt(startAt == null || startAt.isBlank() ? null : startAt.strip())
         .withTimeout(timeoutMs)
@@ -298,11 +352,10 @@ public final class RunCommand implements Callable<Integer> {
             out.flush();
           }
         }, this::progress);
-    progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps)");
+    progress("replaying " + workflow.id() + " (" + workflow.steps().size() + " steps) in " + engine);
     ReplayResult result;
     try (RunLog record = openRecord()) {
-      result = new WorkflowRunner(new BridgeReplayBrowser(client, new CaptureFolder(outputDir)))
-          .run(workflow, options.withLog(record));
+      result = new WorkflowRunner(browser).run(workflow, options.withLog(record));
     } catch (RuntimeException e) {
       org.slf4j.LoggerFactory.getLogger(RunCommand.class).error("run failed: {}", mask.mask(String.valueOf(e.getMessage())));
       err.println("waymark run failed: " + mask.mask(String.valueOf(e.getMessage())) + " (the log has the details)");

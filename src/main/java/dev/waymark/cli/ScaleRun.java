@@ -6,6 +6,7 @@ import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.ReplaySessions;
+import dev.waymark.firefox.FirefoxLocator;
 import dev.waymark.webdriver.WebDriverReplaySessions;
 import dev.waymark.webdriver.WebDriverSessions;
 import dev.waymark.replay.WorkflowRunner;
@@ -135,7 +136,11 @@ final class ScaleRun {
     }
     checkValues(sources, rows, secrets);
 
-    ReplaySessions sessions = grid != null ? gridSessions(grid) : localSessions();
+    if (grid != null && c.engine() == Engine.FIREFOX) {
+      throw usage("--grid runs on the Grid's Chrome nodes; --browser firefox runs each replay in a Firefox on this computer. "
+          + "Leave out one of them");
+    }
+    ReplaySessions sessions = grid != null ? gridSessions(grid) : c.engine() == Engine.FIREFOX ? firefoxSessions() : localSessions();
     return runAll(plan, sessions, secrets, parallel, retries);
   }
 
@@ -148,6 +153,14 @@ final class ScaleRun {
   private ReplaySessions gridSessions(GridUrl grid) {
     boolean headless = c.headlessOption == null || c.headlessOption;
     return new WebDriverReplaySessions(WebDriverSessions.grid(grid.uri(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
+  }
+
+  /** Local Firefox sessions, each a Firefox of its own in a fresh profile, spoken to over its BiDi endpoint. */
+  private ReplaySessions firefoxSessions() throws Refusal {
+    java.util.Optional<Path> exe = FirefoxLocator.system().find(c.firefox);
+    if (exe.isEmpty()) throw new Refusal(ExitCodes.NO_BROWSER, FirefoxLocator.notFoundMessage(c.firefox));
+    boolean headless = c.headlessOption == null || c.headlessOption;
+    return new WebDriverReplaySessions(WebDriverSessions.firefox(exe.get(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
   }
 
   /** Local headless Chromium sessions, each with its own bridge and the extension paired to it. */
@@ -238,7 +251,7 @@ final class ScaleRun {
     ScaleRunner runner = new ScaleRunner(sessions, new ScaleRunner.Settings(parallel, retries, c.timeoutMs), secrets,
         report, System::currentTimeMillis);
     progress("replaying " + plan.size() + (plan.size() == 1 ? " run" : " runs") + ", " + parallel + " at a time, each in "
-        + (c.grid != null ? "its own Grid session" : "its own headless Chromium") + "; a run whose browser is lost "
+        + (c.grid != null ? "its own Grid session" : c.engine() == Engine.FIREFOX ? "its own headless Firefox" : "its own headless Chromium") + "; a run whose browser is lost "
         + "before a step is sent starts again on a new session (" + retries + (retries == 1 ? " time" : " times")
         + " at most), a run with an uncertain step never does");
     long t0 = System.currentTimeMillis();

@@ -40,7 +40,8 @@ public final class ReportHtml {
         .append("<title>").append(esc("Run of " + name(m))).append("</title>\n<style>").append(STYLE).append("</style>\n</head>\n<body>\n");
     b.append("<h1>").append(esc(name(m))).append(" <span class=\"badge ").append(m.ok() ? "ok" : "failed").append("\">")
         .append(m.ok() ? "passed" : esc(m.outcome().replace('_', ' '))).append("</span></h1>\n");
-    b.append("<p class=\"sub\">").append(esc(m.file() == null ? "" : m.file())).append(" · ").append(m.stepsTotal())
+    b.append("<p class=\"sub\">").append(esc(m.file() == null ? "" : m.file())).append(" · ")
+        .append(m.browser() == null ? "" : esc(m.browser()) + " · ").append(m.stepsTotal())
         .append(m.stepsTotal() == 1 ? " step" : " steps").append(" · ").append(seconds(m.timeMs())).append("</p>\n");
     if (m.error() != null) b.append("<p class=\"error\" id=\"run-error\">").append(esc(m.error())).append("</p>\n");
     b.append("<p class=\"counts\">");

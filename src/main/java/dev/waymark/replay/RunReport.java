@@ -57,12 +57,13 @@ public final class RunReport {
 
   /** The whole report (report.json). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @JsonPropertyOrder({"workflow_id", "workflow_name", "file", "ok", "outcome", "error", "failed_step", "time_ms",
+  @JsonPropertyOrder({"workflow_id", "workflow_name", "file", "browser", "ok", "outcome", "error", "failed_step", "time_ms",
       "steps_total", "counts", "steps", "stored", "heals_diff"})
   public record Model(
       @JsonProperty("workflow_id") String workflowId,
       @JsonProperty("workflow_name") String workflowName,
       @JsonProperty("file") String file,
+      @JsonProperty("browser") String browser,
       @JsonProperty("ok") boolean ok,
       @JsonProperty("outcome") String outcome,
       @JsonProperty("error") String error,
@@ -83,6 +84,7 @@ public final class RunReport {
   private final List<Long> times = new ArrayList<>();
   private final Map<Integer, Shot> shots = new LinkedHashMap<>();
   private final Map<Integer, String> shotErrors = new LinkedHashMap<>();
+  private volatile String browser;
 
   /** Starts the clock. {@code camera} may be null (no screenshots). */
   public RunReport(Workflow workflow, Camera camera, LongSupplier clockMs) {
@@ -118,6 +120,12 @@ public final class RunReport {
     last = clock.getAsLong();
   }
 
+  /** Names the engine and version the run replays in ("Firefox 153.8.0", "Chrome 156…"), for the report's header. */
+  public RunReport browser(String engineAndVersion) {
+    this.browser = engineAndVersion;
+    return this;
+  }
+
   /** The screenshots taken, by file name. */
   public List<Shot> shots() {
     return List.copyOf(shots.values());
@@ -148,7 +156,7 @@ public final class RunReport {
           r.effect(), r.optional(), r.rewind(), heal, diff, shot == null ? null : shot.file(), shotErrors.get(i)));
     }
     String all = fileText == null || heals.isEmpty() ? null : diffOf(fileName, fileText, heals);
-    return new Model(workflow.id(), workflow.name(), fileName, result.ok(), result.outcome().name().toLowerCase(Locale.ROOT),
+    return new Model(workflow.id(), workflow.name(), fileName, browser, result.ok(), result.outcome().name().toLowerCase(Locale.ROOT),
         result.error(), result.failedStep(), clock.getAsLong() - started, workflow.steps().size(), counts, entries,
         result.stored(), all);
   }

@@ -35,8 +35,7 @@ public final class WebDriverReplaySessions implements ReplaySessions {
       throw new Unavailable(e.getMessage(), e);
     }
     WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, trusted, captures);
-    String version = String.valueOf(session.capability("browserVersion"));
-    String description = "WebDriver session " + session.id() + " (" + sessions.describe() + ", Chromium " + version + ")";
+    String description = "WebDriver session " + session.id() + " (" + sessions.describe() + ", " + session.engine() + ")";
     return ReplaySession.of(browser, description, session::screenshot, browser::close);
   }
 }

@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.nio.file.Path;
-import org.openqa.selenium.HasDownloads;
-import org.openqa.selenium.remote.RemoteWebDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,9 +35,8 @@ public final class WebDriverSession implements AutoCloseable {
       + " try { const v = await w[name](...JSON.parse(argsJson)); return JSON.stringify({__value: v === undefined ? null : v}); }"
       + " catch (err) { return JSON.stringify({__error: String(err && err.message ? err.message : err)}); } }";
 
-  private final RemoteWebDriver driver;
+  private final SessionHost host;
   private final BidiConnection bidi;
-  private final ClassicLiveness liveness;
   private final String id;
   private final BrowsingEvents events = new BrowsingEvents();
   private final List<ObjectNode> dialogs = new ArrayList<>();
@@ -47,18 +44,20 @@ public final class WebDriverSession implements AutoCloseable {
   private volatile String context;
   private volatile boolean viewportSet;
   private volatile boolean downloadsDenied;
-  private boolean managedDownloads;
 
-  private WebDriverSession(RemoteWebDriver driver, BidiConnection bidi, String id) {
-    this.driver = driver;
+  private WebDriverSession(SessionHost host, BidiConnection bidi) {
+    this.host = host;
     this.bidi = bidi;
-    this.id = id;
-    this.liveness = new ClassicLiveness(driver);
-    bidi.watchWith(liveness);
+    this.id = host.id();
+    bidi.watchWith(host::whyGone);
   }
 
-  static WebDriverSession start(RemoteWebDriver driver, BidiConnection bidi, String id) throws SessionStartException {
-    WebDriverSession s = new WebDriverSession(driver, bidi, id);
+  /**
+   * Sets the session up over {@code bidi}: events, the page script in every document, the first tab, downloads
+   * blocked. On failure the caller still owns {@code host} and {@code bidi} and ends them.
+   */
+  static WebDriverSession start(SessionHost host, BidiConnection bidi) throws SessionStartException {
+    WebDriverSession s = new WebDriverSession(host, bidi);
     try {
       s.events.attach(bidi);
       bidi.on("browsingContext.userPromptOpened", s::promptOpened);
@@ -68,20 +67,14 @@ public final class WebDriverSession implements AutoCloseable {
       bidi.call("script.addPreloadScript", preload, 10_000);
       JsonNode tree = bidi.call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), 10_000);
       JsonNode first = tree.path("contexts").path(0);
-      if (first.isMissingNode()) {
-        s.liveness.close();
-        throw new SessionStartException("the browser session has no tab");
-      }
+      if (first.isMissingNode()) throw new SessionStartException("the browser session has no tab");
       s.context = first.path("context").asText();
       s.events.adopt(s.context, first.path("url").asText(null));
-      s.managedDownloads = HasDownloads.isDownloadsEnabled(driver.getCapabilities());
       s.denyDownloads();
       return s;
     } catch (BidiException e) {
-      s.liveness.close();
       throw new SessionStartException("the browser session did not take Waymark's page script: " + e.getMessage(), e);
     } catch (InterruptedException e) {
-      s.liveness.close();
       Thread.currentThread().interrupt();
       throw new SessionStartException("interrupted while starting the browser session", e);
     }
@@ -114,7 +107,16 @@ public final class WebDriverSession implements AutoCloseable {
 
   /** A capability of the session (for example {@code browserVersion}, or {@code chrome} with its profile folder). */
   public Object capability(String name) {
-    return driver.getCapabilities().getCapability(name);
+    return host.capability(name);
+  }
+
+  /** The engine and its version as the session names them, such as "Firefox 153.8.0" or "Chrome 156.0.8078.114". */
+  public String engine() {
+    Object name = capability("browserName");
+    Object version = capability("browserVersion");
+    String n = name == null || String.valueOf(name).isBlank() ? "Chromium" : String.valueOf(name);
+    n = Character.toUpperCase(n.charAt(0)) + n.substring(1);
+    return version == null ? n : n + " " + version;
   }
 
   BrowsingEvents events() {
@@ -290,7 +292,7 @@ public final class WebDriverSession implements AutoCloseable {
    */
   void allowDownloads(Path folder) throws BidiException, InterruptedException {
     ObjectNode p = JSON.createObjectNode();
-    if (managedDownloads) p.putNull("downloadBehavior");
+    if (host.managedDownloads()) p.putNull("downloadBehavior");
     else p.putObject("downloadBehavior").put("type", "allowed").put("destinationFolder", folder.toAbsolutePath().toString());
     bidi.call("browser.setDownloadBehavior", p, 5_000);
     downloadsDenied = false;
@@ -298,10 +300,10 @@ public final class WebDriverSession implements AutoCloseable {
 
   /** Where a finished download is on this computer: fetched from the Grid node, or where the browser saved it. */
   Path keepDownload(String filepath, Path folder) throws IOException {
-    if (!managedDownloads) return filepath == null ? null : Path.of(filepath);
+    if (!host.managedDownloads()) return filepath == null ? null : Path.of(filepath);
     String name = Path.of(filepath).getFileName().toString();
     java.nio.file.Files.createDirectories(folder);
-    ((HasDownloads) driver).downloadFile(name, folder);
+    host.fetchDownload(name, folder);
     return folder.resolve(name);
   }
 
@@ -366,13 +368,8 @@ public final class WebDriverSession implements AutoCloseable {
   @Override
   public void close() {
     resetViewport();
-    liveness.close();
+    host.quit(bidi);
     bidi.close();
-    try {
-      driver.quit();
-    } catch (RuntimeException e) {
-      LOG.debug("Session {} did not quit cleanly: {}", id, e.getMessage());
-    }
   }
 
   private static String load(String resource) {

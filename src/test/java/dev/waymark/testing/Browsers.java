@@ -1,6 +1,7 @@
 package dev.waymark.testing;
 
 import dev.waymark.bridge.BrowserLocator;
+import dev.waymark.firefox.FirefoxLocator;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -16,6 +17,7 @@ public final class Browsers {
   static final String SKIP_REASON = "real-browser test skipped (-Dwaymark.browser=none)";
 
   private static volatile Optional<Path> found;
+  private static volatile Optional<Path> foundFirefox;
 
   private Browsers() {}
 
@@ -37,6 +39,20 @@ public final class Browsers {
   /** The browser for a real-browser test; fails with the install message when there is none. */
   public static Path chromium() {
     return find().orElseThrow(() -> new IllegalStateException(missingMessage()));
+  }
+
+  /**
+   * The Firefox for the cross-engine tests; fails with the install message when there is none (the same rule as a
+   * missing Chromium: {@code -Dwaymark.browser=none} is the only way to leave them out).
+   */
+  public static Path firefox() {
+    Optional<Path> f = foundFirefox;
+    if (f == null) {
+      f = FirefoxLocator.system().find(null);
+      foundFirefox = f;
+    }
+    return f.orElseThrow(() -> new IllegalStateException(FirefoxLocator.notFoundMessage(null)
+        + ". To run only the tests that need no browser: mvn -B verify -D" + MODE_PROPERTY + "=none"));
   }
 
   /** The one message a build without a browser stops with. */
