@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firefoxManifest } from './firefox-manifest.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outArg = process.argv.find((a) => a.startsWith('--out='));
@@ -36,3 +37,10 @@ for (const file of ['manifest.json', 'popup.html', 'popup.css', 'sidepanel.html'
 }
 if (existsSync(resolve(here, 'icons'))) cpSync(resolve(here, 'icons'), resolve(out, 'icons'), { recursive: true });
 console.log(`extension built into ${out}`);
+
+// The Firefox package beside it, from the same bundles: only the manifest differs (firefox-manifest.mjs).
+const firefoxOut = `${out}-firefox`;
+cpSync(out, firefoxOut, { recursive: true });
+writeFileSync(resolve(firefoxOut, 'manifest.json'),
+  `${JSON.stringify(firefoxManifest(JSON.parse(readFileSync(resolve(here, 'manifest.json'), 'utf8'))), null, 2)}\n`);
+console.log(`Firefox extension built into ${firefoxOut}`);

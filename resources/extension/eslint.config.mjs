@@ -36,7 +36,7 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   {
-    files: ['build.mjs', 'eslint.config.mjs', 'test/**/*.mjs', 'test/**/*.js'],
+    files: ['build.mjs', 'firefox-manifest.mjs', 'eslint.config.mjs', 'test/**/*.mjs', 'test/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 ];

@@ -79,7 +79,11 @@ chrome.storage.onChanged.addListener((changes, area) => {
   if (area === 'session' && changes[PANEL_KEY]) showPanelButton(changes[PANEL_KEY].newValue);
 });
 $('panel').addEventListener('click', () => {
-  if (windowId !== null) chrome.sidePanel.open({ windowId }).then(() => window.close(), () => {});
+  if (windowId === null) return;
+  // Chrome's side panel, or Firefox's sidebar (the click is the gesture Firefox asks for).
+  const sidebar = /** @type {any} */ (globalThis).browser?.sidebarAction;
+  const opening = chrome.sidePanel ? chrome.sidePanel.open({ windowId }) : sidebar ? sidebar.open() : Promise.reject(new Error('no panel'));
+  opening.then(() => window.close(), () => {});
 });
 
 load();

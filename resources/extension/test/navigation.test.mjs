@@ -89,3 +89,49 @@ test('a navigation still loading at the deadline is not final', async () => {
   assert.equal(r.final, undefined);
   assert.match(r.error, /did not finish loading in time/);
 });
+
+// Firefox, as seen on Firefox ESR 153: its codes are nsresults, a refused address first aborts and restarts, and its
+// error page then commits under the address that failed and loads as about:neterror.
+test('Firefox: a refused address is final under its net:: name, its error page is no load', async () => {
+  const tab = nextTab++;
+  const snap = snapshot(tab);
+  const errorPage = 'about:neterror?e=connectionFailure&u=http%3A//127.0.0.1/x';
+  soon(20, () => {
+    nav.onBeforeNavigate.fire(top(tab));
+    nav.onErrorOccurred.fire(top(tab, { error: 'Error code 2152398850' }));
+    nav.onBeforeNavigate.fire(top(tab));
+    nav.onErrorOccurred.fire(top(tab, { error: 'Error code 2152398861' }));
+    nav.onCommitted.fire(top(tab));
+    nav.onDOMContentLoaded.fire(top(tab, { url: errorPage }));
+    nav.onCompleted.fire(top(tab, { url: errorPage }));
+  });
+  const r = await waitForLoad(tab, snap, Date.now() + 10_000, 'navigation to x');
+  assert.deepEqual(r, { ok: false, final: true,
+    error: 'navigation to x failed: net::ERR_CONNECTION_REFUSED (Firefox: NS_ERROR_CONNECTION_REFUSED)' });
+});
+
+test('Firefox: a load it aborts and starts again is that load', async () => {
+  const tab = nextTab++;
+  const snap = snapshot(tab);
+  nav.onErrorOccurred.fire(top(tab, { url: 'about:blank', error: 'Error code 2152398850' }));
+  nav.onBeforeNavigate.fire(top(tab));
+  nav.onErrorOccurred.fire(top(tab, { error: 'Error code 2152398850' }));
+  soon(50, () => {
+    nav.onBeforeNavigate.fire(top(tab));
+    nav.onCommitted.fire(top(tab));
+    nav.onCompleted.fire(top(tab));
+  });
+  assert.deepEqual(await waitForLoad(tab, snap, Date.now() + 10_000, 'navigation to x'), { ok: true });
+});
+
+test('Firefox: an address it refuses before the network (a blocked port) fails by its error page', async () => {
+  const tab = nextTab++;
+  const snap = snapshot(tab);
+  soon(20, () => {
+    nav.onCommitted.fire(top(tab, { url: 'http://127.0.0.1:9/' }));
+    nav.onDOMContentLoaded.fire(top(tab, { url: 'about:neterror?e=deniedPortAccess&u=http%3A//127.0.0.1%3A9/' }));
+    nav.onCompleted.fire(top(tab, { url: 'about:neterror?e=deniedPortAccess&u=http%3A//127.0.0.1%3A9/' }));
+  });
+  const r = await waitForLoad(tab, snap, Date.now() + 10_000, 'navigation to x');
+  assert.deepEqual(r, { ok: false, final: true, error: 'navigation to x failed: net::ERR_UNSAFE_PORT (Firefox: deniedPortAccess)' });
+});

@@ -15,6 +15,7 @@ import { setRecordTokens } from './record-tokens.js';
 import { screenshotTab, captureTab } from '../executor/screenshot.js';
 import { cancel as cancelStep, onProgress } from '../executor/long-steps.js';
 import { sendEvent } from './connection.js';
+import { onFirefox } from '../engine.js';
 
 // A long extractList reports how far it has got after each page: counts only, never what the rows hold.
 onProgress((p) => sendEvent('progress', p));
@@ -76,7 +77,9 @@ const HANDLERS = {
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
     const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
     // input: the connection's switch when the studio sends one, else trusted in a browser Waymark launched.
-    const input = msg.input === 'trusted' || msg.input === 'page' ? msg.input : (await launchedByWaymark()) ? 'trusted' : 'page';
+    // Firefox gives add-ons no debugger: there the input is always the page script's (replay's is trusted, over BiDi).
+    const input = onFirefox ? 'page'
+      : msg.input === 'trusted' || msg.input === 'page' ? msg.input : (await launchedByWaymark()) ? 'trusted' : 'page';
     // identity: check the step's target before acting and heal to it (replay); see page/executor/identity.js.
     const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true });
     // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.

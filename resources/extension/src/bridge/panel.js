@@ -75,11 +75,19 @@ export async function showWaiting(item) {
   await update((s) => ({ ...s, items: [...s.items.filter((i) => i.id !== clean.id), clean], note: null }));
   try {
     const tab = await chrome.tabs.get(await taskTab());
-    await chrome.sidePanel.open({ windowId: tab.windowId });
+    await openPanel(tab.windowId);
     return 'opened';
   } catch {
     return 'badge';
   }
+}
+
+/** Opens the approval panel: Chrome's side panel, or Firefox's sidebar (which opens only in answer to a gesture). */
+export async function openPanel(windowId) {
+  if (chrome.sidePanel) return chrome.sidePanel.open({ windowId });
+  const sidebar = /** @type {any} */ (globalThis).browser?.sidebarAction;
+  if (sidebar) return sidebar.open();
+  throw new Error('this browser has no side panel');
 }
 
 const WHERE = { chrome: 'here in Chrome', studio: 'in the studio', terminal: 'on the terminal' };

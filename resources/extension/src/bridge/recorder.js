@@ -58,7 +58,9 @@ function installRecorder(on) {
   const isElement = (n) => !!n && n.nodeType === 1;
   const rootOf = (el) => {
     if (el.shadowRoot) return el.shadowRoot;
-    if (!el.localName.includes('-') || !globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return null;
+    if (!el.localName.includes('-')) return null;
+    // Chrome: chrome.dom; Firefox: the element's own openOrClosedShadowRoot in a content script.
+    if (!globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return /** @type {any} */ (el).openOrClosedShadowRoot || null;
     try { return chrome.dom.openOrClosedShadowRoot(el); } catch { return null; }
   };
   // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's

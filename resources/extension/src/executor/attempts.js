@@ -1,6 +1,7 @@
 // @ts-check
 // Page attempts of a step: one page call per attempt, polled until the step's timeout, and the
 // waits that follow an input (navigation, conditions, WaitConfig).
+import { onFirefox } from '../engine.js';
 import { callPage, PageCallError } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { guardDialogs, guardNavigation, guardSite, answers } from './dialogs.js';
@@ -154,7 +155,9 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
     if (r.ok || r.final || Date.now() >= deadline) return r;
     const n = since(tabId, snap);
     if (!n.committed || n.failed || !/did not finish loading/.test(r.error) || reloaded) continue;
-    if (await answers(tabId, 300)) continue;
+    // Firefox runs a page's scripts (and so ours) while its dialog is open: a page that does not answer there is busy
+    // (compiling, rendering), not stopped by a dialog, and a reload would only start its work over.
+    if (await answers(tabId, onFirefox ? 3000 : 300)) continue;
     if (n.transition === 'form_submit') {
       return { ok: false, error: `${what} is stopped by a dialog the new page opened (a site the extension was not guarding yet); it was a form submission, so it is not reloaded: answer the dialog in the browser` };
     }

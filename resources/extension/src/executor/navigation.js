@@ -3,6 +3,8 @@
 // whether it moved the page and wait for the new document. Listeners are registered when the
 // service worker script is evaluated, as MV3 requires for events to wake it.
 
+import { navigationError, isAbort, isErrorPage, errorPageReason } from './nav-errors.js';
+
 const tabs = new Map();
 const created = [];
 
@@ -49,12 +51,28 @@ function top(handler) {
 }
 
 if (globalThis.chrome && chrome.webNavigation) {
-  chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; }));
-  chrome.webNavigation.onCommitted.addListener(top((s, d) => { s.committed++; s.lastUrl = d.url; s.lastTransition = d.transitionType; }));
-  chrome.webNavigation.onDOMContentLoaded.addListener(top((s) => { s.dcl++; }));
-  chrome.webNavigation.onCompleted.addListener(top((s) => { s.completed++; s.lastEnd = 'loaded'; }));
-  // No event follows an error for its navigation (Chrome's error page fires none): lastEnd says which ended last.
-  chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => { s.errors++; s.lastError = d.error; s.lastEnd = 'failed'; }));
+  chrome.webNavigation.onBeforeNavigate.addListener(top((s, d) => { s.started++; s.lastUrl = d.url; s.errorPageFor = null; }));
+  chrome.webNavigation.onCommitted.addListener(top((s, d) => {
+    if (d.url === s.errorPageFor) return; // Firefox's error page commits under the address that failed
+    s.committed++; s.lastUrl = d.url; s.lastTransition = d.transitionType;
+  }));
+  chrome.webNavigation.onDOMContentLoaded.addListener(top((s, d) => { if (!isErrorPage(d.url)) s.dcl++; }));
+  chrome.webNavigation.onCompleted.addListener(top((s, d) => {
+    if (!isErrorPage(d.url)) {
+      s.completed++; s.lastEnd = 'loaded';
+    } else if (!s.errorPageFor) {
+      // An address Firefox refuses before it asks the network (a blocked port) fires no error: its error page says why.
+      s.errors++; s.lastError = errorPageReason(d.url); s.lastEnd = 'failed'; s.errorPageFor = s.lastUrl;
+    }
+  }));
+  // No event follows an error for its navigation in Chrome (its error page fires none); Firefox then loads its own
+  // error page (about:neterror), which is no load. lastEnd says which ended last.
+  // Firefox also aborts a new tab's initial about:blank when the first page replaces it: no step's navigation.
+  chrome.webNavigation.onErrorOccurred.addListener(top((s, d) => {
+    const error = navigationError(d.error);
+    if (d.url === 'about:blank' && isAbort(error)) return;
+    s.errors++; s.lastError = error; s.lastEnd = 'failed'; s.errorPageFor = d.url;
+  }));
   chrome.webNavigation.onHistoryStateUpdated.addListener(top((s) => { s.sameDoc++; }));
   chrome.webNavigation.onReferenceFragmentUpdated.addListener(top((s) => { s.sameDoc++; }));
 }
@@ -111,7 +129,7 @@ export async function waitForLoad(tabId, snap, deadline, what) {
     // A failure counts when it ended the last navigation: one that failed and was followed by one that loaded is a load.
     if (ours && n.failed && !n.pending && n.lastEnd === 'failed') {
       // final: the browser gave up on this navigation; waiting longer cannot change it.
-      if (n.error !== 'net::ERR_ABORTED') return { ok: false, final: true, error: `${what} failed: ${n.error}` };
+      if (!isAbort(n.error)) return { ok: false, final: true, error: `${what} failed: ${n.error}` };
       if (!abort || abort.started !== s.started) abort = { at: Date.now(), started: s.started };
       if (Date.now() - abort.at > 400) {
         return { ok: false, final: true, aborted: true, error: `${what} was aborted (the response was a download, or the page stopped it)` };

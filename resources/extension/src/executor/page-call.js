@@ -2,6 +2,7 @@
 // Calls a function of the page script (globalThis.__waymark in the extension's isolated world of
 // the tab's top frame), injecting page.js first when the document does not have it yet (a new
 // document after every navigation).
+import { onFirefox } from '../engine.js';
 
 /** An executeScript failure; fatal ones (a chrome:// page, a closed tab) are not retried. */
 export class PageCallError extends Error {
@@ -19,6 +20,10 @@ function classify(e) {
   if (/no tab with id/i.test(msg)) return new PageCallError('the tab was closed', { fatal: true });
   if (/showing error page/i.test(msg)) return new PageCallError('the tab is showing an error page (the page failed to load)', { fatal: false });
   if (/must request permission|missing host permission/i.test(msg)) {
+    if (onFirefox) {
+      return new PageCallError('Waymark has no access to this page: it is Firefox\'s error page (the page failed to load), or '
+        + 'the add-on\'s site access leaves it out (about:addons → Waymark → Permissions: "Access your data for all websites")', { fatal: true });
+    }
     return new PageCallError('Waymark has no access to this site: Chrome\'s site access for Waymark leaves it out. Click the Waymark icon and press "Allow on all sites", or set Site access to "On all sites" in chrome://extensions', { fatal: true });
   }
   if (FATAL.test(msg)) return new PageCallError(`the extension cannot act on this page (${msg})`, { fatal: true });

@@ -4,7 +4,9 @@
 // observed and acted on like those in open ones. Closed roots hang off custom elements in practice,
 // so only those pay for the API call (the walk asks for every element).
 
-const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom : null;
+// Chrome: chrome.dom; Firefox gives a content script the element's own openOrClosedShadowRoot instead.
+const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom
+  : { openOrClosedShadowRoot: (/** @type {any} */ el) => ('openOrClosedShadowRoot' in el ? el.openOrClosedShadowRoot : null) };
 
 /** el's shadow root, open or (on a custom element) closed; null when it hosts none. */
 export function shadowOf(el) {

@@ -76,7 +76,8 @@ public final class BridgeServer implements AutoCloseable {
     this.config = config;
     this.secret = secret;
     this.codec = new WireCodec(config.maxMessageBytes());
-    this.handshake = new HandshakePolicy(ExtensionId.origin(config.extensionId()), this::port);
+    // The Chrome extension's origin, and the Firefox add-on's in a profile that pins its UUID (decision 0058).
+    this.handshake = new HandshakePolicy(java.util.Set.of(ExtensionId.origin(config.extensionId()), ExtensionId.firefoxOrigin()), this::port);
     this.gate = new UpgradeGate(handshake, config.limits());
     this.proofThrottle = new ProofThrottle(config.limits().proofDelay(), config.limits().maxProofDelay());
     ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, new NamedThreads("waymark-bridge-timer"));

@@ -167,15 +167,24 @@ public final class ChromiumLauncher {
 
   /** Where the built extension is: target/classes/extension in a checkout, else the classpath folder extension/. */
   static void copyExtension(Path target) throws IOException {
+    copyPackage("extension", target);
+  }
+
+  /**
+   * Copies a built extension package ({@code extension} for Chromium, {@code extension-firefox} for Firefox) into
+   * {@code target}: from target/classes in a checkout, else from the classpath (a folder or the app's jar).
+   */
+  public static void copyPackage(String name, Path target) throws IOException {
     deleteTree(target);
-    Path dev = Path.of("target", "classes", "extension");
+    Path dev = Path.of("target", "classes", name);
     if (Files.isRegularFile(dev.resolve("manifest.json"))) {
       copyTree(dev, target);
       return;
     }
-    URL manifest = ChromiumLauncher.class.getClassLoader().getResource("extension/manifest.json");
+    URL manifest = ChromiumLauncher.class.getClassLoader().getResource(name + "/manifest.json");
     if (manifest == null) {
-      throw new IOException("The built extension is missing: neither target/classes/extension nor the classpath folder extension/ exists. Build with mvn compile.");
+      throw new IOException("The built extension is missing: neither target/classes/" + name + " nor the classpath folder "
+          + name + "/ exists. Build with mvn compile.");
     }
     if ("file".equals(manifest.getProtocol())) {
       try {
@@ -189,10 +198,10 @@ public final class ChromiumLauncher {
       jar.setUseCaches(false);
       try (JarFile file = jar.getJarFile()) {
         for (JarEntry entry : java.util.Collections.list(file.entries())) {
-          if (!entry.getName().startsWith("extension/") || entry.isDirectory()) {
+          if (!entry.getName().startsWith(name + "/") || entry.isDirectory()) {
             continue;
           }
-          Path out = target.resolve(entry.getName().substring("extension/".length())).normalize();
+          Path out = target.resolve(entry.getName().substring(name.length() + 1)).normalize();
           if (!out.startsWith(target)) {
             continue;
           }
@@ -233,6 +242,18 @@ public final class ChromiumLauncher {
     }
   }
 
+  /**
+   * A private copy of the extension package {@code name} in {@code target}, paired with {@code client}'s bridge (its
+   * pairing.json carries the code and the port) and told whether its input is trusted by default. For another
+   * engine's launcher: the pairing secret never leaves this package.
+   */
+  public static void pairedCopy(BrowserClient client, String name, Path target, boolean trustedInput) throws IOException {
+    copyPackage(name, target);
+    writePairing(target, client.secret(), client.port());
+    writeLaunch(target, trustedInput);
+  }
+
+  /** Writes the copy's pairing.json (owner-only): the code and the studio's port, so it pairs by itself. */
   private static void writePairing(Path extension, PairingSecret secret, int port) throws IOException {
     ObjectNode pairing = new ObjectMapper().createObjectNode();
     pairing.put("code", secret.displayCode());
@@ -267,6 +288,15 @@ public final class ChromiumLauncher {
 
   static void deleteTree(Path dir) throws IOException {
     FileTrees.deleteTreeOrFail(dir);
+  }
+
+  /** Deletes a launch folder that is no longer needed; what cannot be deleted is logged, never thrown. */
+  public static void deleteTreeQuietly(Path dir) {
+    try {
+      FileTrees.deleteTreeOrFail(dir);
+    } catch (IOException e) {
+      LOG.warn("Could not delete {}: {}", dir, e.getMessage());
+    }
   }
 
   private static byte[] randomBytes(int n) {

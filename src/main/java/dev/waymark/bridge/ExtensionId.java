@@ -13,7 +13,20 @@ public final class ExtensionId {
   /** Waymark's extension ID, pinned by the {@code key} in resources/extension/manifest.json (a test keeps them equal). */
   public static final String WAYMARK = "ejipiphkkofpjopegglgfgdnlbdiligc";
 
+  /** The Firefox add-on's id (browser_specific_settings.gecko.id of its manifest, resources/extension/firefox-manifest.mjs). */
+  public static final String FIREFOX_ADDON = "waymark@waymark.dev";
+  /**
+   * The internal UUID Firefox gives the add-on in a profile Waymark launches (pinned there through the
+   * {@code extensions.webextensions.uuids} preference), so its pages' Origin is known in advance as Chrome's is.
+   */
+  public static final String FIREFOX_UUID = "6f3c2a52-8d7e-4b1a-9c55-7a0e3d2b1f40";
+
   private ExtensionId() {
+  }
+
+  /** The exact Origin header a page of the Firefox add-on sends in a profile that pins {@link #FIREFOX_UUID}. */
+  public static String firefoxOrigin() {
+    return "moz-extension://" + FIREFOX_UUID;
   }
 
   /** The exact Origin header a page of the extension sends. */

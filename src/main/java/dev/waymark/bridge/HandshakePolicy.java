@@ -15,13 +15,14 @@ import org.slf4j.LoggerFactory;
 final class HandshakePolicy {
   private static final Logger LOG = LoggerFactory.getLogger(HandshakePolicy.class);
 
-  private final String allowedOrigin;
+  private final java.util.Set<String> allowedOrigins;
   private final IntSupplier port;
   final AtomicLong refusedOrigin = new AtomicLong();
   final AtomicLong refusedHost = new AtomicLong();
 
-  HandshakePolicy(String allowedOrigin, IntSupplier port) {
-    this.allowedOrigin = allowedOrigin;
+  /** Upgrades from exactly these Origins (the Chrome extension's, the Firefox add-on's) for a loopback Host on {@code port}. */
+  HandshakePolicy(java.util.Set<String> allowedOrigins, IntSupplier port) {
+    this.allowedOrigins = java.util.Set.copyOf(allowedOrigins);
     this.port = port;
   }
 
@@ -34,7 +35,7 @@ final class HandshakePolicy {
 
   /** Why an upgrade with this Origin and Host is refused (counted), or null when both are ours. */
   String refusal(String origin, String host) {
-    if (!allowedOrigin.equals(origin)) {
+    if (origin == null || !allowedOrigins.contains(origin)) {
       refusedOrigin.incrementAndGet();
       LOG.info("Refused a WebSocket upgrade from origin '{}'", abbreviate(origin));
       return "origin not allowed";

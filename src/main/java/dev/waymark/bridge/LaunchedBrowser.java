@@ -21,14 +21,38 @@ public final class LaunchedBrowser implements AutoCloseable {
   private final Path userDataDir;
   private final Path log;
   private final boolean temporary;
+  private final AutoCloseable beforeStop;
+  private final String engine;
 
   LaunchedBrowser(Process process, Path root, Path extensionDir, Path userDataDir, Path log, boolean temporary) {
+    this(process, root, extensionDir, userDataDir, log, temporary, null, "Chromium");
+  }
+
+  private LaunchedBrowser(Process process, Path root, Path extensionDir, Path userDataDir, Path log, boolean temporary,
+      AutoCloseable beforeStop, String engine) {
     this.process = process;
     this.root = root;
     this.extensionDir = extensionDir;
     this.userDataDir = userDataDir;
     this.log = log;
     this.temporary = temporary;
+    this.beforeStop = beforeStop;
+    this.engine = engine;
+  }
+
+  /**
+   * A browser another launcher started (Firefox) with the paired extension copy in {@code extensionDir}:
+   * {@code beforeStop} (its control connection) is closed before the process is asked to quit; a {@code temporary}
+   * {@code root} is deleted after it.
+   */
+  public static LaunchedBrowser of(String engine, Process process, Path root, Path extensionDir, Path profileDir, Path log,
+      boolean temporary, AutoCloseable beforeStop) {
+    return new LaunchedBrowser(process, root, extensionDir, profileDir, log, temporary, beforeStop, engine);
+  }
+
+  /** The engine's name for messages: "Chromium" or "Firefox". */
+  public String engine() {
+    return engine;
   }
 
   /** The browser process. */
@@ -51,7 +75,7 @@ public final class LaunchedBrowser implements AutoCloseable {
     return process.isAlive();
   }
 
-  /** The last lines Chromium wrote, for error messages. */
+  /** The last lines the browser wrote, for error messages. */
   public String logTail(int lines) {
     try {
       List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -79,14 +103,21 @@ public final class LaunchedBrowser implements AutoCloseable {
     return Optional.empty();
   }
 
-  /** Asks Chromium to quit, forces it after 5 s, and deletes a temporary profile. */
+  /** Asks the browser to quit, forces it after 5 s, and deletes a temporary profile. */
   @Override
   public synchronized void close() {
+    if (beforeStop != null) {
+      try {
+        beforeStop.close();
+      } catch (Exception e) {
+        LOG.debug("Closing the browser's control connection: {}", e.getMessage());
+      }
+    }
     List<ProcessHandle> children = process.descendants().toList();
     process.destroy();
     try {
       if (!process.waitFor(5, TimeUnit.SECONDS)) {
-        LOG.warn("Chromium did not quit within 5 s; killing it");
+        LOG.warn("{} did not quit within 5 s; killing it", engine);
         process.destroyForcibly();
         process.waitFor(5, TimeUnit.SECONDS);
       }

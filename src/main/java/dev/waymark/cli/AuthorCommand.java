@@ -121,6 +121,9 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
+  @picocli.CommandLine.Mixin
+  EngineOptions engineOptions = new EngineOptions();
+
   @Option(names = "--workflow-id", paramLabel = "ID", defaultValue = "workflow", description = "the id of the workflow (default: ${DEFAULT-VALUE})")
   String workflowId;
 
@@ -181,6 +184,8 @@ public final class AuthorCommand implements Callable<Integer> {
       values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
       for (String name : values.keySet()) variables.putIfAbsent(name, "");
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
+      String engineProblem = engineOptions.problem(chromium);
+      if (engineProblem != null) throw new IllegalArgumentException(engineProblem);
       policy = policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
       source = DecisionSources.parse(model, settings());
     } catch (IllegalArgumentException | IOException e) {
@@ -201,8 +206,12 @@ public final class AuthorCommand implements Callable<Integer> {
 
   private int withBrowser(Work work) {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
-    progress("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "author")) {
+    boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
+    progress("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
+    // Firefox gives add-ons no debugger: its input while authoring is the page script's (replay's is trusted, over BiDi).
+    if (onFirefox) progress("Firefox: clicks and typing are the page script's events (untrusted); run --browser firefox replays with trusted input");
+    try (PairedChromium browser = PairedChromium.launch(engineOptions.engine(), chromium, engineOptions.firefox, headless,
+        connectTimeout, "author")) {
       int code = runWork(work, new ConnectedBrowser(browser.client(), headless));
       if (code == EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt, err);
       return code;

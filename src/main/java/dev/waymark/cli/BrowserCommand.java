@@ -8,6 +8,8 @@ import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.firefox.FirefoxLauncher;
+import dev.waymark.firefox.FirefoxLocator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -39,6 +41,9 @@ public final class BrowserCommand implements Callable<Integer> {
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
+  @picocli.CommandLine.Mixin
+  EngineOptions engineOptions = new EngineOptions();
+
   @Option(names = "--port", paramLabel = "N", defaultValue = "17345", description = "port on 127.0.0.1 (0: any free port; default: ${DEFAULT-VALUE})")
   int port;
 
@@ -52,10 +57,21 @@ public final class BrowserCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
+    String engineProblem = engineOptions.problem(chromium);
+    if (engineProblem != null) {
+      err.println("waymark browser: " + engineProblem);
+      return ExitCodes.USAGE;
+    }
+    boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
+    if (onFirefox && FirefoxLocator.system().find(engineOptions.firefox).isEmpty()) {
+      err.println(FirefoxLocator.notFoundMessage(engineOptions.firefox));
+      return EXIT_NO_BROWSER;
+    }
+    if (!onFirefox && ChromiumLauncher.findChromium(chromium).isEmpty()) {
       err.println(BrowserLocator.notFoundMessage(chromium));
       return EXIT_NO_BROWSER;
     }
+    String engine = onFirefox ? "Firefox" : "Chromium";
     BrowserClient client;
     try {
       client = BrowserClient.start(BridgeConfig.defaults().withPort(port));
@@ -94,23 +110,26 @@ public final class BrowserCommand implements Callable<Integer> {
           }
         }
       });
-      ChromiumLauncher.Options options = ChromiumLauncher.Options.defaults()
-          .withChromium(chromium).withHeadless(headless).withProfile(profile);
-      browser = ChromiumLauncher.launch(client, options);
+      browser = onFirefox ? FirefoxLauncher.launch(client, engineOptions.firefox, headless, profile)
+          : ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults().withChromium(chromium).withHeadless(headless)
+              .withProfile(profile));
       launched[0] = browser;
       try {
         client.awaitConnected().get(connectTimeout, TimeUnit.SECONDS);
       } catch (TimeoutException e) {
         err.println("The Waymark extension did not connect within " + connectTimeout + " s"
             + (browser.isRunning() ? "." : " (the browser exited).")
-            + " Check that this Chromium loads unpacked extensions; its output is in " + browser.userDataDir().getParent().resolve("chromium.log"));
+            + (onFirefox ? " Check that this Firefox runs the Waymark add-on (about:debugging); its output is in "
+                + browser.userDataDir().getParent().resolve("firefox.log")
+                : " Check that this Chromium loads unpacked extensions; its output is in "
+                + browser.userDataDir().getParent().resolve("chromium.log")));
         return EXIT_NOT_CONNECTED;
       }
       browser.process().waitFor();
-      out.println("Chromium closed; stopping");
+      out.println(engine + " closed; stopping");
       return 0;
     } catch (IOException e) {
-      err.println("Cannot launch Chromium: " + e.getMessage());
+      err.println("Cannot launch " + engine + ": " + e.getMessage());
       return EXIT_NO_BROWSER;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -84,6 +84,9 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser to launch (default: found like the studio's)")
   Path chromium;
 
+  @picocli.CommandLine.Mixin
+  EngineOptions engineOptions = new EngineOptions();
+
   @Option(names = "--policy", paramLabel = "FILE", description = "the approval policy file (default: the studio's)")
   Path policyFile;
 
@@ -161,8 +164,15 @@ public final class McpCommand implements Callable<Integer> {
     }
     if (connectedClient != null) return serve(connectedClient, values, caps, policy, terminal, headless, null);
     if (port != null) return serveOwnBrowser(values, caps, policy, terminal);
-    progress("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "mcp")) {
+    String engineProblem = engineOptions.problem(chromium);
+    if (engineProblem != null) {
+      err.println("waymark mcp: " + engineProblem);
+      return ExitCodes.USAGE;
+    }
+    boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
+    progress("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
+    try (PairedChromium browser = PairedChromium.launch(engineOptions.engine(), chromium, engineOptions.firefox, headless,
+        connectTimeout, "mcp")) {
       return serve(browser.client(), values, caps, policy, terminal, headless, browser);
     } catch (PairedChromium.Unavailable e) {
       err.println(e.getMessage());

@@ -10,6 +10,8 @@ import dev.waymark.workflow.Step;
 import dev.waymark.bridge.PerformResult;
 import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
+import dev.waymark.firefox.FirefoxLauncher;
+import dev.waymark.firefox.FirefoxLocator;
 import dev.waymark.bridge.LaunchedBrowser;
 import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.bridge.ObserveResult;
@@ -46,7 +48,7 @@ import picocli.CommandLine.Spec;
  * time in the page: the median over the settled observations, which read the same) on a line of its own.
  */
 @Command(name = "observe", mixinStandardHelpOptions = true,
-    description = "Open URL in headless Chromium with the Waymark extension and print what the observer sees.")
+    description = "Open URL in headless Chromium (or Firefox) with the Waymark extension and print what the observer sees.")
 public final class ObserveCommand implements Callable<Integer> {
   public static final int EXIT_USAGE = ExitCodes.USAGE;
   public static final int EXIT_NO_BROWSER = ExitCodes.NO_BROWSER;
@@ -67,6 +69,9 @@ public final class ObserveCommand implements Callable<Integer> {
 
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
+
+  @picocli.CommandLine.Mixin
+  EngineOptions engineOptions = new EngineOptions();
 
   @Option(names = "--max-nodes", paramLabel = "N", description = "node cap (default: the extension's, 400)")
   int maxNodes;
@@ -91,9 +96,15 @@ public final class ObserveCommand implements Callable<Integer> {
       err.println(url + ": not an http, https or file address");
       return EXIT_USAGE;
     }
-    Optional<Path> exe = ChromiumLauncher.findChromium(chromium);
+    String engineProblem = engineOptions.problem(chromium);
+    if (engineProblem != null) {
+      err.println("waymark observe: " + engineProblem);
+      return EXIT_USAGE;
+    }
+    boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
+    Optional<Path> exe = onFirefox ? FirefoxLocator.system().find(engineOptions.firefox) : ChromiumLauncher.findChromium(chromium);
     if (exe.isEmpty()) {
-      err.println(BrowserLocator.notFoundMessage(chromium));
+      err.println(onFirefox ? FirefoxLocator.notFoundMessage(engineOptions.firefox) : BrowserLocator.notFoundMessage(chromium));
       return EXIT_NO_BROWSER;
     }
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Math.max(5, timeoutSeconds));
@@ -103,13 +114,13 @@ public final class ObserveCommand implements Callable<Integer> {
       configDir = Files.createTempDirectory("waymark-observe-");
       BridgeConfig config = BridgeConfig.defaults(configDir).withPort(0);
       try (BrowserClient client = BrowserClient.start(config, PairingSecret.generate());
-           LaunchedBrowser browser = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-               .withHeadless(true).withChromium(exe.get()))) {
+           LaunchedBrowser browser = onFirefox ? FirefoxLauncher.launch(client, exe.get(), true)
+               : ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults().withHeadless(true).withChromium(exe.get()))) {
         try {
           client.awaitConnected().get(remaining(deadline), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
           err.println("The Waymark extension did not connect to this command within " + timeoutSeconds
-              + " s" + (browser.isRunning() ? "." : ": Chromium exited.") + " Check that the extension is built (mvn compile).");
+              + " s" + (browser.isRunning() ? "." : ": " + browser.engine() + " exited.") + " Check that the extension is built (mvn compile).");
           LOG.info("Chromium output: {}", browser.logTail(20));
           return EXIT_NOT_CONNECTED;
         }

@@ -6,6 +6,8 @@ import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.firefox.FirefoxLauncher;
+import dev.waymark.firefox.FirefoxLocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
@@ -58,7 +60,17 @@ final class PairedChromium implements AutoCloseable {
    * extension's scripts (seen on a loaded machine: every injection into it went unanswered).
    */
   static PairedChromium launch(Path chromium, boolean headless, int connectTimeoutSeconds, String who) throws Unavailable, InterruptedException {
-    if (ChromiumLauncher.findChromium(chromium).isEmpty()) {
+    return launch(Engine.CHROMIUM, chromium, null, headless, connectTimeoutSeconds, who);
+  }
+
+  /** The same on {@code engine}: Chromium ({@code chromium}, null: found) or Firefox ({@code firefox}, null: found). */
+  static PairedChromium launch(Engine engine, Path chromium, Path firefox, boolean headless, int connectTimeoutSeconds,
+      String who) throws Unavailable, InterruptedException {
+    boolean onFirefox = engine == Engine.FIREFOX;
+    if (onFirefox && FirefoxLocator.system().find(firefox).isEmpty()) {
+      throw new Unavailable(ExitCodes.NO_BROWSER, FirefoxLocator.notFoundMessage(firefox));
+    }
+    if (!onFirefox && ChromiumLauncher.findChromium(chromium).isEmpty()) {
       throw new Unavailable(ExitCodes.NO_BROWSER, BrowserLocator.notFoundMessage(chromium));
     }
     BrowserClient client;
@@ -76,22 +88,24 @@ final class PairedChromium implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(cleanup);
     boolean ok = false;
     try {
-      launched[0] = ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults()
-          .withChromium(chromium).withHeadless(headless));
+      launched[0] = onFirefox ? FirefoxLauncher.launch(client, firefox, headless)
+          : ChromiumLauncher.launch(client, ChromiumLauncher.Options.defaults().withChromium(chromium).withHeadless(headless));
       try {
         client.awaitConnected().get(connectTimeoutSeconds, TimeUnit.SECONDS);
       } catch (TimeoutException e) {
         throw new Unavailable(ExitCodes.NOT_CONNECTED, "The Waymark extension did not connect within " + connectTimeoutSeconds
             + " s" + (launched[0].isRunning() ? "." : " (the browser exited).")
-            + " Check that this Chromium loads unpacked extensions; its output is in "
-            + launched[0].userDataDir().getParent().resolve("chromium.log"));
+            + (onFirefox ? " Check that this Firefox runs the Waymark add-on (about:debugging); its output is in "
+                + launched[0].userDataDir().getParent().resolve("firefox.log")
+                : " Check that this Chromium loads unpacked extensions; its output is in "
+                + launched[0].userDataDir().getParent().resolve("chromium.log")));
       } catch (ExecutionException e) {
         throw new Unavailable(ExitCodes.NOT_CONNECTED, "The bridge stopped before the extension connected: " + e.getCause().getMessage());
       }
       ok = true;
       return new PairedChromium(client, launched[0], cleanup);
     } catch (IOException e) {
-      throw new Unavailable(ExitCodes.NO_BROWSER, "Cannot launch Chromium: " + e.getMessage());
+      throw new Unavailable(ExitCodes.NO_BROWSER, "Cannot launch " + (onFirefox ? "Firefox" : "Chromium") + ": " + e.getMessage());
     } finally {
       if (!ok) {
         if (launched[0] != null) launched[0].close();

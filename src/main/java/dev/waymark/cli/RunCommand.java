@@ -5,6 +5,7 @@ import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.firefox.FirefoxLocator;
+import dev.waymark.firefox.FirefoxSessions;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayBrowser;
 import dev.waymark.replay.ReplayResult;
@@ -15,7 +16,6 @@ import dev.waymark.session.ConfigDirs;
 import dev.waymark.webdriver.SessionStartException;
 import dev.waymark.webdriver.WebDriverReplayBrowser;
 import dev.waymark.webdriver.WebDriverSession;
-import dev.waymark.webdriver.WebDriverSessions;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
 import dev.waymark.workflow.WorkflowLoadException;
@@ -110,14 +110,8 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--chromium", paramLabel = "PATH", description = "a Chromium-family browser (default: -Dwaymark.chromium, $WAYMARK_CHROMIUM, then chromium, google-chrome, microsoft-edge, brave-browser… on PATH or in their install folders)")
   Path chromium;
 
-  @Option(names = "--browser", paramLabel = "chromium|firefox", defaultValue = "chromium",
-      description = "the engine to replay in: chromium (with the Waymark extension) or firefox (over its own WebDriver "
-          + "BiDi endpoint, no driver binary; default: ${DEFAULT-VALUE})")
-  String browserName;
-
-  @Option(names = "--firefox", paramLabel = "PATH", description = "the Firefox to use with --browser firefox (default: "
-      + "-Dwaymark.firefox, $WAYMARK_FIREFOX, then firefox-esr, firefox on PATH or in their install folders)")
-  Path firefox;
+  @picocli.CommandLine.Mixin
+  EngineOptions engineOptions = new EngineOptions();
 
   @Option(names = "--timeout", paramLabel = "MS", defaultValue = "15000",
       description = "the timeout of a step that sets no timeout_ms (default: ${DEFAULT-VALUE})")
@@ -209,7 +203,7 @@ public final class RunCommand implements Callable<Integer> {
     out = spec.commandLine().getOut();
     err = spec.commandLine().getErr();
     file = files.get(0);
-    String engineProblem = Engine.problem(browserName, chromium, firefox);
+    String engineProblem = engineOptions.problem(chromium);
     if (engineProblem != null) return usage(engineProblem);
     if (ScaleRun.wanted(this)) {
       if (connectedClient != null) return usage("a run at scale opens a session per run; it cannot use one paired browser");
@@ -301,7 +295,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** The engine --browser names (checked by {@link Engine#problem} first). */
   Engine engine() {
-    return Engine.parse(browserName);
+    return engineOptions.engine();
   }
 
   /**
@@ -309,16 +303,16 @@ public final class RunCommand implements Callable<Integer> {
    * the same identity checks, heals, expects, dialogs, downloads and captures as on Chromium.
    */
   private int replayInFirefox(Workflow workflow, Map<String, String> values, boolean headless) {
-    java.util.Optional<Path> exe = FirefoxLocator.system().find(firefox);
+    java.util.Optional<Path> exe = FirefoxLocator.system().find(engineOptions.firefox);
     if (exe.isEmpty()) {
-      err.println("waymark run: " + FirefoxLocator.notFoundMessage(firefox));
+      err.println("waymark run: " + FirefoxLocator.notFoundMessage(engineOptions.firefox));
       err.flush();
       return EXIT_NO_BROWSER;
     }
     progress("starting Firefox" + (headless ? " (headless)" : ""));
     WebDriverSession session;
     try {
-      session = WebDriverSessions.firefox(exe.get(), headless).open();
+      session = new FirefoxSessions(exe.get(), headless).open();
     } catch (SessionStartException e) {
       err.println("waymark run: " + e.getMessage());
       err.flush();

@@ -7,6 +7,7 @@ import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.ReplaySessions;
 import dev.waymark.firefox.FirefoxLocator;
+import dev.waymark.firefox.FirefoxSessions;
 import dev.waymark.webdriver.WebDriverReplaySessions;
 import dev.waymark.webdriver.WebDriverSessions;
 import dev.waymark.replay.WorkflowRunner;
@@ -157,10 +158,10 @@ final class ScaleRun {
 
   /** Local Firefox sessions, each a Firefox of its own in a fresh profile, spoken to over its BiDi endpoint. */
   private ReplaySessions firefoxSessions() throws Refusal {
-    java.util.Optional<Path> exe = FirefoxLocator.system().find(c.firefox);
-    if (exe.isEmpty()) throw new Refusal(ExitCodes.NO_BROWSER, FirefoxLocator.notFoundMessage(c.firefox));
+    java.util.Optional<Path> exe = FirefoxLocator.system().find(c.engineOptions.firefox);
+    if (exe.isEmpty()) throw new Refusal(ExitCodes.NO_BROWSER, FirefoxLocator.notFoundMessage(c.engineOptions.firefox));
     boolean headless = c.headlessOption == null || c.headlessOption;
-    return new WebDriverReplaySessions(WebDriverSessions.firefox(exe.get(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
+    return new WebDriverReplaySessions(new FirefoxSessions(exe.get(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
   }
 
   /** Local headless Chromium sessions, each with its own bridge and the extension paired to it. */

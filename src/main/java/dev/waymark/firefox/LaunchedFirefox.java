@@ -57,23 +57,37 @@ public final class LaunchedFirefox implements AutoCloseable {
 
   private final Process process;
   private final Path profile;
+  private final boolean ownProfile;
   private final URI bidi;
   private final Deque<String> tail;
 
-  private LaunchedFirefox(Process process, Path profile, URI bidi, Deque<String> tail) {
+  private LaunchedFirefox(Process process, Path profile, boolean ownProfile, URI bidi, Deque<String> tail) {
     this.process = process;
     this.profile = profile;
+    this.ownProfile = ownProfile;
     this.bidi = bidi;
     this.tail = tail;
   }
 
   /**
-   * Starts {@code firefox} headless or with a window in a new profile and waits up to {@code timeout} for its BiDi
-   * endpoint; throws with Firefox's last lines when it exits or stays silent.
+   * Starts {@code firefox} headless or with a window in a new temporary profile (deleted at close) and waits up to
+   * {@code timeout} for its BiDi endpoint; throws with Firefox's last lines when it exits or stays silent.
    */
   public static LaunchedFirefox launch(Path firefox, boolean headless, Duration timeout) throws IOException, InterruptedException {
-    Path profile = Files.createTempDirectory("waymark-firefox-");
-    Files.write(profile.resolve("user.js"), PREFERENCES, StandardCharsets.UTF_8);
+    return launch(firefox, headless, timeout, null, List.of(), null);
+  }
+
+  /**
+   * The same in {@code profileDir} (null: a temporary one this object deletes; else the caller's, left in place),
+   * with {@code morePreferences} ({@code user_pref(…);} lines) and Firefox's output also written to {@code log}.
+   */
+  public static LaunchedFirefox launch(Path firefox, boolean headless, Duration timeout, Path profileDir,
+      List<String> morePreferences, Path log) throws IOException, InterruptedException {
+    boolean own = profileDir == null;
+    Path profile = own ? Files.createTempDirectory("waymark-firefox-") : Files.createDirectories(profileDir);
+    List<String> prefs = new ArrayList<>(PREFERENCES);
+    prefs.addAll(morePreferences);
+    Files.write(profile.resolve("user.js"), prefs, StandardCharsets.UTF_8);
     List<String> command = new ArrayList<>(List.of(firefox.toString(), "--remote-debugging-port=0", "--no-remote",
         "--new-instance", "--profile", profile.toString()));
     if (headless) command.add("--headless");
@@ -86,35 +100,39 @@ public final class LaunchedFirefox implements AutoCloseable {
     try {
       process = pb.start();
     } catch (IOException e) {
-      deleteTree(profile);
+      if (own) deleteTree(profile);
       throw new IOException("cannot start Firefox " + firefox + ": " + e.getMessage(), e);
     }
     Deque<String> tail = new ArrayDeque<>();
     CompletableFuture<URI> endpoint = new CompletableFuture<>();
-    Thread reader = new Thread(() -> drain(process, tail, endpoint), "waymark-firefox-output-" + process.pid());
+    Thread reader = new Thread(() -> drain(process, tail, endpoint, log), "waymark-firefox-output-" + process.pid());
     reader.setDaemon(true);
     reader.start();
     try {
       URI url = endpoint.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       LOG.info("Firefox {} (pid {}) speaks BiDi at {}", firefox, process.pid(), url);
-      return new LaunchedFirefox(process, profile, url, tail);
+      return new LaunchedFirefox(process, profile, own, url, tail);
     } catch (TimeoutException | ExecutionException e) {
       String why = process.isAlive() ? "did not open its BiDi endpoint within " + timeout.toSeconds() + " s"
           : "exited with code " + exitCode(process) + " before it opened its BiDi endpoint";
       String lines = lastLines(tail, 8);
       stop(process);
-      deleteTree(profile);
+      if (own) deleteTree(profile);
       throw new IOException("Firefox " + firefox + " " + why + (lines.isEmpty() ? "" : "; it said: " + lines));
     } catch (InterruptedException e) {
       stop(process);
-      deleteTree(profile);
+      if (own) deleteTree(profile);
       throw e;
     }
   }
 
-  private static void drain(Process process, Deque<String> tail, CompletableFuture<URI> endpoint) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+  private static void drain(Process process, Deque<String> tail, CompletableFuture<URI> endpoint, Path log) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+         java.io.Writer file = log == null ? java.io.Writer.nullWriter() : Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
       for (String line; (line = in.readLine()) != null; ) {
+        file.write(line);
+        file.write('\n');
+        file.flush();
         synchronized (tail) {
           tail.addLast(line);
           while (tail.size() > TAIL_LINES) tail.removeFirst();
@@ -150,6 +168,11 @@ public final class LaunchedFirefox implements AutoCloseable {
     return process.pid();
   }
 
+  /** The process, for a caller that manages the browser's life itself. */
+  public Process process() {
+    return process;
+  }
+
   /** The profile folder of this browser. */
   public Path profile() {
     return profile;
@@ -168,7 +191,7 @@ public final class LaunchedFirefox implements AutoCloseable {
       Thread.currentThread().interrupt();
       stop(process);
     }
-    deleteTree(profile);
+    if (ownProfile) deleteTree(profile);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.openqa.selenium.HasDownloads;

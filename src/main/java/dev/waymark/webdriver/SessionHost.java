@@ -1,5 +1,6 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -8,7 +9,7 @@ import java.nio.file.Path;
  * a browser that Waymark launched and speaks BiDi to directly (Firefox). The session's step code is the same for
  * both; only how the session is known, watched, fed downloads and ended differs.
  */
-interface SessionHost {
+public interface SessionHost {
   /** The session's id (on a Grid, the Grid's). */
   String id();
 

@@ -1,10 +1,11 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.webdriver.BidiConnection.BidiException;
+import dev.waymark.bidi.BidiConnection.BidiException;
 import dev.waymark.webdriver.StepRun.Lost;
 import dev.waymark.webdriver.StepRun.StepFailure;
 import dev.waymark.webdriver.WebDriverSession.PageCallException;

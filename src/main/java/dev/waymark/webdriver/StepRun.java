@@ -1,9 +1,10 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.webdriver.BidiConnection.BidiException;
+import dev.waymark.bidi.BidiConnection.BidiException;
 import dev.waymark.webdriver.WebDriverSession.PageCallException;
 import dev.waymark.workflow.Tokens;
 import java.util.List;

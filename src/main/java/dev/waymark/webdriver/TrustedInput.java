@@ -1,9 +1,10 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.webdriver.BidiConnection.BidiException;
+import dev.waymark.bidi.BidiConnection.BidiException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -7,12 +7,12 @@ import dev.waymark.replay.ReplaySessions;
 import dev.waymark.replay.RunReport;
 
 /**
- * Replay sessions over WebDriver: each run gets a session of its own from {@link WebDriverSessions} (a Grid queues
+ * Replay sessions over WebDriver: each run gets a session of its own from a {@link SessionSource} (a Grid queues
  * the request until a node has a free slot), with a {@link WebDriverReplayBrowser} over it. Thread-safe: every open
  * makes its own session.
  */
 public final class WebDriverReplaySessions implements ReplaySessions {
-  private final WebDriverSessions sessions;
+  private final SessionSource sessions;
   private final boolean trusted;
   private final CaptureFolder captures;
 
@@ -20,7 +20,7 @@ public final class WebDriverReplaySessions implements ReplaySessions {
    * Sessions from {@code sessions}; {@code trusted}: input from the browser's own pipeline, else page events;
    * captured files and allowed downloads are kept in {@code captures} on this computer (null: not kept).
    */
-  public WebDriverReplaySessions(WebDriverSessions sessions, boolean trusted, CaptureFolder captures) {
+  public WebDriverReplaySessions(SessionSource sessions, boolean trusted, CaptureFolder captures) {
     this.sessions = sessions;
     this.trusted = trusted;
     this.captures = captures;

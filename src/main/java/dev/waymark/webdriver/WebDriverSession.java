@@ -1,10 +1,11 @@
 package dev.waymark.webdriver;
 
+import dev.waymark.bidi.BidiConnection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.webdriver.BidiConnection.BidiException;
+import dev.waymark.bidi.BidiConnection.BidiException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +57,7 @@ public final class WebDriverSession implements AutoCloseable {
    * Sets the session up over {@code bidi}: events, the page script in every document, the first tab, downloads
    * blocked. On failure the caller still owns {@code host} and {@code bidi} and ends them.
    */
-  static WebDriverSession start(SessionHost host, BidiConnection bidi) throws SessionStartException {
+  public static WebDriverSession start(SessionHost host, BidiConnection bidi) throws SessionStartException {
     WebDriverSession s = new WebDriverSession(host, bidi);
     try {
       s.events.attach(bidi);

@@ -1,9 +1,6 @@
 package dev.waymark.webdriver;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.waymark.firefox.LaunchedFirefox;
+import dev.waymark.bidi.BidiConnection;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URL;
@@ -24,11 +21,10 @@ import org.openqa.selenium.remote.http.ClientConfig;
  * Every session asks for {@code webSocketUrl} (BiDi) and leaves dialogs to Waymark ({@code unhandledPromptBehavior:
  * ignore}), which answers each by the step's rule and reports it.
  */
-public final class WebDriverSessions {
+public final class WebDriverSessions implements SessionSource {
   /** How long a Grid may keep a new session queued before it has a free node. */
   private static final Duration GRID_QUEUE_WAIT = Duration.ofMinutes(10);
   private static final Duration CONNECT = Duration.ofSeconds(20);
-  private static final ObjectMapper JSON = new ObjectMapper();
   // Selenium logs through java.util.logging, at INFO for every session it augments; a run's stderr is the person's
   // progress, so only its warnings go there (the reference keeps the level: JUL holds loggers weakly).
   private static final java.util.logging.Logger SELENIUM_LOG = quiet(java.util.logging.Logger.getLogger("org.openqa.selenium"));
@@ -41,44 +37,32 @@ public final class WebDriverSessions {
   private final URI grid;
   private final Path chromium;
   private final Path chromedriver;
-  private final Path firefox;
   private final boolean headless;
 
-  private WebDriverSessions(URI grid, Path chromium, Path chromedriver, Path firefox, boolean headless) {
+  private WebDriverSessions(URI grid, Path chromium, Path chromedriver, boolean headless) {
     this.grid = grid;
     this.chromium = chromium;
     this.chromedriver = chromedriver;
-    this.firefox = firefox;
     this.headless = headless;
   }
 
   /** Sessions of a chromedriver started here for each, driving {@code chromium}. */
   public static WebDriverSessions local(Path chromium, Path chromedriver, boolean headless) {
-    return new WebDriverSessions(null, chromium, chromedriver, null, headless);
+    return new WebDriverSessions(null, chromium, chromedriver, headless);
   }
 
   /** Sessions of a Selenium Grid (its router's address); the Grid's nodes say which browser binary runs. */
   public static WebDriverSessions grid(URI grid, boolean headless) {
-    return new WebDriverSessions(grid, null, null, null, headless);
+    return new WebDriverSessions(grid, null, null, headless);
   }
 
-  /**
-   * Sessions of a Firefox started here for each, in a fresh profile, spoken to over its own BiDi endpoint: no
-   * geckodriver (decision 0058).
-   */
-  public static WebDriverSessions firefox(Path firefox, boolean headless) {
-    return new WebDriverSessions(null, null, null, firefox, headless);
-  }
-
-  /** Where the sessions come from, for messages. */
+  @Override
   public String describe() {
-    if (firefox != null) return "Firefox " + firefox + " over its own BiDi endpoint";
     return grid != null ? "the Selenium Grid at " + grid : "chromedriver " + chromedriver;
   }
 
-  /** A new session with its BiDi connection, or why none could be had. */
+  @Override
   public WebDriverSession open() throws SessionStartException {
-    if (firefox != null) return openFirefox();
     SELENIUM_LOG.fine("opening a session");
     ChromeOptions options = options();
     RemoteWebDriver driver = grid != null ? onGrid(options) : locally(options);
@@ -92,47 +76,10 @@ public final class WebDriverSessions {
       }
       bidi = BidiConnection.open(URI.create(url), CONNECT);
       return WebDriverSession.start(host, bidi);
-    } catch (SessionStartException | RuntimeException e) {
-      end(host, bidi);
-      throw e;
-    }
-  }
-
-  private WebDriverSession openFirefox() throws SessionStartException {
-    LaunchedFirefox browser;
-    try {
-      browser = LaunchedFirefox.launch(firefox, headless, CONNECT);
-    } catch (java.io.IOException e) {
-      throw new SessionStartException(e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SessionStartException("interrupted while starting Firefox", e);
-    }
-    BidiConnection bidi = null;
-    SessionHost host = null;
-    try {
-      bidi = BidiConnection.open(URI.create(browser.bidiEndpoint() + "/session"), CONNECT);
-      ObjectNode always = JSON.createObjectNode();
-      // Dialogs are Waymark's to answer by the step's rule (as on Chromium); certificates stay checked.
-      always.putObject("unhandledPromptBehavior").put("default", "ignore");
-      always.put("acceptInsecureCerts", false);
-      ObjectNode params = JSON.createObjectNode();
-      params.putObject("capabilities").set("alwaysMatch", always);
-      JsonNode created = bidi.call("session.new", params, CONNECT.toMillis());
-      host = new FirefoxHost(browser, created.path("sessionId").asText(), created.path("capabilities"));
-      return WebDriverSession.start(host, bidi);
     } catch (BidiConnection.BidiException e) {
-      if (host == null) host = new FirefoxHost(browser, "none", JSON.createObjectNode());
       end(host, bidi);
-      throw new SessionStartException("Firefox " + firefox + " gave no BiDi session: " + e.getMessage()
-          + " (Waymark needs Firefox 128 or later)", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      if (host == null) host = new FirefoxHost(browser, "none", JSON.createObjectNode());
-      end(host, bidi);
-      throw new SessionStartException("interrupted while starting the Firefox session", e);
+      throw new SessionStartException(e.getMessage(), e);
     } catch (SessionStartException | RuntimeException e) {
-      if (host == null) host = new FirefoxHost(browser, "none", JSON.createObjectNode());
       end(host, bidi);
       throw e;
     }

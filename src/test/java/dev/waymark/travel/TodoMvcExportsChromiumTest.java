@@ -114,7 +114,7 @@ class TodoMvcExportsChromiumTest {
   }
 
   /** Each todo typed and added with Enter, the row's checkbox ticked, the Active filter shown. */
-  private static List<Map<String, Object>> plan() {
+  static List<Map<String, Object>> plan() {
     List<Map<String, Object>> plan = new ArrayList<>();
     for (String t : TODOS) {
       plan.add(Map.of("type", "fill", "name", "What needs to be done?", "value", t));

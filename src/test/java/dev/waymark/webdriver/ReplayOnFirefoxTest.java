@@ -2,6 +2,7 @@ package dev.waymark.webdriver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.waymark.firefox.FirefoxSessions;
 import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.ReplayStepResult;
@@ -42,7 +43,7 @@ class ReplayOnFirefoxTest {
   }
 
   private static ReplayResult onFirefox(Workflow wf, Map<String, String> values) throws Exception {
-    try (WebDriverReplayBrowser b = new WebDriverReplayBrowser(WebDriverSessions.firefox(Browsers.firefox(), true).open(), true)) {
+    try (WebDriverReplayBrowser b = new WebDriverReplayBrowser(new FirefoxSessions(Browsers.firefox(), true).open(), true)) {
       assertThat(b.session().engine()).startsWith("Firefox ");
       return new WorkflowRunner(b).run(wf, WorkflowRunner.Options.of(values));
     }

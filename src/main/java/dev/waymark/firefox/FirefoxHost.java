@@ -1,8 +1,9 @@
-package dev.waymark.webdriver;
+package dev.waymark.firefox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.waymark.firefox.LaunchedFirefox;
+import dev.waymark.bidi.BidiConnection;
+import dev.waymark.webdriver.SessionHost;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.waymark.webdriver;
+package dev.waymark.bidi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One WebDriver BiDi connection (the session's {@code webSocketUrl}; through a Grid, the Grid's own tunnel): commands
+ * One WebDriver BiDi connection (the transport the WebDriver driver and the Firefox launcher share) (the session's {@code webSocketUrl}; through a Grid, the Grid's own tunnel): commands
  * correlated by id, events handed to listeners by method. Small on purpose, like playwright-java's transport: the
  * protocol's JSON is written where it is used. Frames are never logged, since a fill's command carries its value.
  */
-final class BidiConnection implements AutoCloseable {
+public final class BidiConnection implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BidiConnection.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,7 +41,7 @@ final class BidiConnection implements AutoCloseable {
   }
 
   /** Connects to a BiDi endpoint, or fails with what went wrong. */
-  static BidiConnection open(URI url, Duration timeout) throws SessionStartException {
+  public static BidiConnection open(URI url, Duration timeout) throws BidiException {
     Receiver receiver = new Receiver();
     try {
       WebSocket ws = HttpClient.newBuilder().connectTimeout(timeout).build().newWebSocketBuilder()
@@ -50,16 +50,16 @@ final class BidiConnection implements AutoCloseable {
       receiver.connection = c;
       return c;
     } catch (ExecutionException | TimeoutException e) {
-      throw new SessionStartException("cannot open the browser's BiDi connection at " + url + ": "
-          + (e.getCause() != null ? e.getCause().getMessage() : "no answer in " + timeout.toSeconds() + " s"), e);
+      throw new BidiException("closed", "cannot open the browser's BiDi connection at " + url + ": "
+          + (e.getCause() != null ? e.getCause().getMessage() : "no answer in " + timeout.toSeconds() + " s"), false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new SessionStartException("interrupted while connecting to the browser", e);
+      throw new BidiException("closed", "interrupted while connecting to the browser", false);
     }
   }
 
   /** How long a command waits for its answer before the watchdog is asked whether the browser is still there. */
-  static final long WATCH_EVERY_MS = 1_000;
+  public static final long WATCH_EVERY_MS = 1_000;
 
   /**
    * Says why the browser is gone (its session ended, its process died), or null when nothing says so; asked while a
@@ -68,12 +68,12 @@ final class BidiConnection implements AutoCloseable {
    */
   private volatile java.util.function.Supplier<String> watchdog;
 
-  void watchWith(java.util.function.Supplier<String> why) {
+  public void watchWith(java.util.function.Supplier<String> why) {
     watchdog = why;
   }
 
   /** Sends a command and waits for its result; a BiDi error, a closed connection or a browser found gone throws. */
-  JsonNode call(String method, ObjectNode params, long timeoutMs) throws BidiException, InterruptedException {
+  public JsonNode call(String method, ObjectNode params, long timeoutMs) throws BidiException, InterruptedException {
     CompletableFuture<JsonNode> reply = send(method, params);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
     try {
@@ -101,7 +101,7 @@ final class BidiConnection implements AutoCloseable {
   }
 
   /** Sends a command; the future completes with its {@code result} or fails with a {@link BidiException}. */
-  CompletableFuture<JsonNode> send(String method, ObjectNode params) {
+  public CompletableFuture<JsonNode> send(String method, ObjectNode params) {
     long id = ids.incrementAndGet();
     CompletableFuture<JsonNode> reply = new CompletableFuture<>();
     if (closed.isDone()) {
@@ -124,17 +124,17 @@ final class BidiConnection implements AutoCloseable {
   }
 
   /** Calls {@code listener} for every event of {@code method} (the session must be subscribed to it). */
-  void on(String method, Consumer<JsonNode> listener) {
+  public void on(String method, Consumer<JsonNode> listener) {
     listeners.computeIfAbsent(method, k -> new CopyOnWriteArrayList<>()).add(listener);
   }
 
   /** Whether the connection is still open. */
-  boolean isOpen() {
+  public boolean isOpen() {
     return !closed.isDone();
   }
 
   /** Completes with the reason when the connection closes. */
-  CompletableFuture<String> closedFuture() {
+  public CompletableFuture<String> closedFuture() {
     return closed;
   }
 
@@ -217,26 +217,26 @@ final class BidiConnection implements AutoCloseable {
   }
 
   /** A BiDi command that failed: the protocol's error code and message, or {@code closed}/{@code timeout}. */
-  static final class BidiException extends Exception {
+  public static final class BidiException extends Exception {
     private final String code;
     private final boolean timedOut;
 
-    BidiException(String code, String message, boolean timedOut) {
+    public BidiException(String code, String message, boolean timedOut) {
       super(message);
       this.code = code;
       this.timedOut = timedOut;
     }
 
-    String code() {
+    public String code() {
       return code;
     }
 
-    boolean timedOut() {
+    public boolean timedOut() {
       return timedOut;
     }
 
     /** The connection (so the browser or its session) is gone. */
-    boolean gone() {
+    public boolean gone() {
       return "closed".equals(code) || "invalid session id".equals(code);
     }
   }
