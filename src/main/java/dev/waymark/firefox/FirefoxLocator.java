@@ -98,6 +98,24 @@ public final class FirefoxLocator {
     return osName.contains("win");
   }
 
+  /**
+   * The build's preflight for the cross-engine tests, run by Maven as a single source file (this class needs only the
+   * JDK): {@code java FirefoxLocator.java MODE}. MODE {@code none} skips the real-browser tests; otherwise a missing
+   * Firefox stops the build with one message in its first seconds, as a missing Chromium does.
+   */
+  public static void main(String[] args) {
+    String mode = args.length > 0 ? args[0].trim() : "";
+    // The build's own output, read by the person running it: not a log line.
+    if ("none".equalsIgnoreCase(mode)) return;
+    Optional<Path> found = system().find(null);
+    if (found.isEmpty()) {
+      System.err.println("[waymark] " + notFoundMessage(null) + ". The cross-engine tests need it. To run only the tests "
+          + "that need no browser: mvn -B verify -Dwaymark.browser=none");
+      System.exit(1);
+    }
+    System.out.println("[waymark] cross-engine tests use " + found.get());
+  }
+
   /** What to say when none is found: where it looked and how to install one, in one line. */
   public static String notFoundMessage(Path explicit) {
     if (explicit != null) return "Firefox " + explicit + " does not exist or is not executable";

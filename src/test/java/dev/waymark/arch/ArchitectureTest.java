@@ -37,7 +37,7 @@ class ArchitectureTest {
   private static final String[] UI_FEATURES = {"agents", "approval", "connection", "decision", "files", "observation",
       "settings", "steps", "variables", "theme", "help"};
   /** What drives a real browser in test code. */
-  private static final Pattern BROWSER_DRIVERS = Pattern.compile("dev\\.waymark\\.(testing\\.(BrowserHarness|Browsers)|observe\\.ObserverBrowser"
+  private static final Pattern BROWSER_DRIVERS = Pattern.compile("dev\\.waymark\\.(testing\\.(BrowserHarness|Browsers|FirefoxHarness)|observe\\.ObserverBrowser"
       + "|observe\\.CdpChromium|executor\\.ExecutorBrowser|cli\\.AuthorRun)");
   private static JavaClasses main;
   private static JavaClasses tests;
@@ -57,7 +57,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     for (JavaClass c : main) packages.add(c.getPackageName());
     for (String p : new String[] {"observe", "workflow", "apply", "risk", "bridge", "decide", "session", "replay",
-        "scale", "travel", "webdriver", "cli", "ui.common", "ui.shell"}) {
+        "scale", "travel", "webdriver", "bidi", "firefox", "cli", "ui.common", "ui.shell"}) {
       assertThat(packages).contains(BASE + "." + p);
     }
     for (String f : UI_FEATURES) assertThat(packages).contains(BASE + ".ui." + f);
@@ -172,6 +172,23 @@ class ArchitectureTest {
     noClasses().that().resideInAnyPackage(pkg("replay"), pkg("scale"), pkg("bridge"), pkg("session"))
         .should().dependOnClassesThat().resideInAPackage(pkg("webdriver"))
         .because("which driver sits behind the port is configuration, chosen by the commands")
+        .check(main);
+  }
+
+  @Test
+  void theBidiTransportDependsOnNothingOfOursAndFirefoxStaysBelowTheCommands() {
+    classes().that().resideInAPackage(pkg("bidi"))
+        .should().onlyDependOnClassesThat().resideInAnyPackage(pkg("bidi"), "java..", "com.fasterxml.jackson..", "org.slf4j..")
+        .because("the WebDriver BiDi transport is shared by the WebDriver driver and the Firefox launcher")
+        .check(main);
+    noClasses().that().resideInAPackage(pkg("firefox"))
+        .should().dependOnClassesThat().resideInAnyPackage(pkg("session"), pkg("cli"), pkg("ui"), pkg("scale"), pkg("decide"),
+            pkg("agent"), "org.openqa.selenium..", "org.java_websocket..", "javafx..")
+        .because("what differs for Firefox lives in its one driver package; the commands and the studio choose it (DESIGN)")
+        .check(main);
+    noClasses().that().resideInAnyPackage(pkg("replay"), pkg("scale"), pkg("bridge"), pkg("session"), pkg("webdriver"), pkg("bidi"))
+        .should().dependOnClassesThat().resideInAPackage(pkg("firefox"))
+        .because("which engine sits behind the port is configuration, chosen by the commands")
         .check(main);
   }
 
