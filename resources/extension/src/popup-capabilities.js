@@ -1,7 +1,8 @@
 // @ts-check
 // The popup's capability switches (docs/decisions/0050). chrome.permissions.request needs a person's gesture on an
 // extension page, so the worker can never turn one on by itself: a step that needs one fails and says to come here.
-import { CAPABILITIES, hasCapability, hasDebugger } from './bridge/capabilities.js';
+import { CAPABILITIES, hasCapability, hasDebugger, permissionsFor, switchable } from './bridge/capabilities.js';
+import { onFirefox } from './engine.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -9,10 +10,22 @@ async function render() {
   const list = $('caps');
   list.textContent = '';
   for (const [key, c] of Object.entries(CAPABILITIES)) {
-    const on = await hasCapability(/** @type {keyof typeof CAPABILITIES} */ (key));
+    const k = /** @type {keyof typeof CAPABILITIES} */ (key);
+    const on = await hasCapability(k);
     const li = document.createElement('li');
     const label = document.createElement('span');
+    if (!permissionsFor(k)) {
+      label.textContent = `${c.name}: not in this browser (Firefox gives add-ons no API for it) — ${c.purpose}`;
+      li.append(label);
+      list.append(li);
+      continue;
+    }
     label.textContent = `${c.name}: ${on ? 'on' : 'off'} — ${c.purpose}`;
+    if (!switchable) {
+      li.append(label);
+      list.append(li);
+      continue;
+    }
     const button = document.createElement('button');
     button.type = 'button';
     button.id = `cap-${key}`;
@@ -28,7 +41,10 @@ async function render() {
     li.append(label, button);
     list.append(li);
   }
-  $('debugger-note').textContent = hasDebugger()
+  $('debugger-note').textContent = onFirefox
+    ? 'Firefox gives add-ons no debugger: clicks and typing here are the page script\'s, and the viewport stays as it is. '
+      + 'Replaying with waymark run --browser firefox uses Firefox\'s own input.'
+    : hasDebugger()
     ? 'Trusted input, viewport and PDF: on (a browser Waymark launched).'
     : 'Trusted input, viewport and PDF work only in a browser Waymark launches (Launch browser in the studio).';
   $('site-access').hidden = await chrome.permissions.contains({ origins: ['<all_urls>'] });

@@ -5,6 +5,8 @@
 // later. A browser Waymark launches gets a private copy whose manifest grants all of them up front. Every use checks
 // here first, so a missing one is a failure that says what to turn on and where, never a silent no-op.
 
+import { onFirefox } from '../engine.js';
+
 /**
  * The optional capabilities, keyed as the popup shows them.
  * @type {Record<'page_capture' | 'downloads', {name: string, permissions: chrome.runtime.ManifestPermission[], purpose: string}>}
@@ -22,6 +24,24 @@ export const CAPABILITIES = {
   },
 };
 
+/**
+ * What a capability needs in Firefox, where there is no automatic-download prompt to lift (the add-on's own downloads
+ * permission is all a download needs) and no page capture at all.
+ * @type {Record<keyof typeof CAPABILITIES, chrome.runtime.ManifestPermission[] | null>}
+ */
+const IN_FIREFOX = { page_capture: null, downloads: ['downloads'] };
+
+/**
+ * The permissions a capability needs in this browser; null when this browser has no API for it at all.
+ * @param {keyof typeof CAPABILITIES} key
+ */
+export function permissionsFor(key) {
+  return onFirefox ? IN_FIREFOX[key] : CAPABILITIES[key].permissions;
+}
+
+/** Whether the person can turn capabilities on and off here (in Firefox they are either granted at install or absent). */
+export const switchable = !onFirefox;
+
 /** Where the person turns a capability on, as every error says it. */
 export const WHERE = 'click the Waymark icon in Chrome\'s toolbar and press "Turn on" beside it (Chrome asks you to confirm)';
 
@@ -30,10 +50,10 @@ export const WHERE = 'click the Waymark icon in Chrome\'s toolbar and press "Tur
  * @param {keyof typeof CAPABILITIES} key
  */
 export async function hasCapability(key) {
-  const c = CAPABILITIES[key];
-  if (!globalThis.chrome || !chrome.permissions) return false;
+  const permissions = permissionsFor(key);
+  if (!permissions || !globalThis.chrome || !chrome.permissions) return false;
   try {
-    return await chrome.permissions.contains({ permissions: c.permissions });
+    return await chrome.permissions.contains({ permissions });
   } catch {
     return false;
   }
@@ -46,6 +66,9 @@ export async function hasCapability(key) {
  */
 export function capabilityOff(key, what) {
   const c = CAPABILITIES[key];
+  if (onFirefox && !IN_FIREFOX[key]) {
+    return `${what} needs the ${c.name} capability, which Firefox gives no add-on: author or replay this step in Chromium`;
+  }
   return `${what} needs the ${c.name} capability, which is off in this browser: ${WHERE}, then repeat the step`;
 }
 
@@ -65,6 +88,10 @@ export function hasDebugger() {
  * @param {string} instead what the person can do in this browser instead
  */
 export function debuggerMissing(what, instead) {
+  if (onFirefox) {
+    return `${what} needs a debugger, which Firefox gives no add-on: author this step in Chromium, or replay the workflow `
+      + `with waymark run --browser firefox (its input and viewport are Firefox's own, over WebDriver BiDi), or ${instead}`;
+  }
   return `${what} needs Chrome's debugger, which Waymark asks for only in a browser it launches (Chrome lets no extension ask `
     + `for it later, and your own browser loads Waymark without it): use Launch browser in the studio (or waymark browser), or ${instead}`;
 }

@@ -6,6 +6,7 @@
 // which decides (first answer wins, a stale one is refused). Nothing in a page's DOM can answer.
 import { sendEvent } from './connection.js';
 import { taskTab } from './state.js';
+import { onFirefox, browserName } from '../engine.js';
 
 import { PANEL_KEY, PANEL_PAGE } from './panel-key.js';
 
@@ -44,7 +45,7 @@ async function badge(state) {
   const waiting = state.items.length > 0;
   await chrome.action.setBadgeText({ text: waiting ? '!' : '' });
   if (waiting) await chrome.action.setBadgeBackgroundColor({ color: '#3b5bdb' });
-  await chrome.action.setTitle({ title: waiting ? 'Waymark is waiting for you: open the Waymark side panel' : 'Waymark' });
+  await chrome.action.setTitle({ title: waiting ? `Waymark is waiting for you: open the Waymark ${onFirefox ? 'sidebar' : 'side panel'}` : 'Waymark' });
 }
 
 /** Only plain text fields reach the panel, each capped: it shows what the studio's card shows, nothing more. */
@@ -90,7 +91,7 @@ export async function openPanel(windowId) {
   throw new Error('this browser has no side panel');
 }
 
-const WHERE = { chrome: 'here in Chrome', studio: 'in the studio', terminal: 'on the terminal' };
+const WHERE = { chrome: `here in ${browserName}`, studio: 'in the studio', terminal: 'on the terminal' };
 
 /** The item stops waiting; a gate waiting on it ends with the person's Continue from answeredBy. */
 export async function endWaiting(id, answeredBy) {

@@ -84,6 +84,22 @@ if (globalThis.chrome && chrome.tabs) {
   });
   chrome.tabs.onRemoved.addListener((id) => tabs.delete(id));
 }
+if (globalThis.chrome && chrome.webNavigation && chrome.webNavigation.onCreatedNavigationTarget) {
+  // Firefox leaves openerTabId unset on a tab a target=_blank link opens (such links are noopener there); the
+  // navigation that made the tab still names its source tab.
+  chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
+    const known = created.find((t) => t.id === d.tabId);
+    if (known) {
+      if (!Number.isInteger(known.opener)) known.opener = d.sourceTabId;
+      // Firefox creates the tab at about:blank; the navigation target is where it is going.
+      if (d.url && (!known.url || known.url === 'about:blank')) known.url = d.url;
+    } else {
+      created.push({ id: d.tabId, opener: d.sourceTabId, url: d.url || '', at: Date.now() });
+      if (created.length > 100) created.shift();
+    }
+    wake(d.sourceTabId);
+  });
+}
 
 /** A copy of the tab's counters to compare against later. */
 export function snapshot(tabId) {

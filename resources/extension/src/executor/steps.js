@@ -15,6 +15,7 @@ import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
 import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
 import { currentTaskTabId } from '../bridge/state.js';
+import { onFirefox } from '../engine.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
 import { settleNavigation, conditionHolds, waitFor } from './attempts.js';
@@ -257,13 +258,29 @@ async function finalize(result, ctx) {
   return reply;
 }
 
+// A new tab as the browser knows it, waiting up to NEW_TAB_WAIT_MS for Firefox to leave the about:blank every tab
+// starts at (Chrome names the address at once, as pendingUrl).
+const NEW_TAB_WAIT_MS = 1500;
+async function committed(tabId) {
+  const until = Date.now() + (onFirefox ? NEW_TAB_WAIT_MS : 0);
+  let tab = await chrome.tabs.get(tabId);
+  while (!tab.pendingUrl && (!tab.url || tab.url === 'about:blank') && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    tab = await chrome.tabs.get(tabId);
+  }
+  return tab;
+}
+
 // Tabs the step opened, with the address they are loading (tabs.onCreated often has none yet).
 async function newTabs(tabId, t0) {
   const opened = tabsOpenedBy(tabId, t0);
   return Promise.all(opened.map(async (t) => {
     try {
-      const now = await chrome.tabs.get(t.id);
-      return { id: t.id, url: now.pendingUrl || now.url || t.url, title: now.title || null };
+      const now = await committed(t.id);
+      // Firefox shows a new tab's about:blank (and the address as its title) until the first page commits.
+      const loading = !now.pendingUrl && (!now.url || now.url === 'about:blank') && t.url && t.url !== 'about:blank';
+      const url = loading ? t.url : now.pendingUrl || now.url || t.url;
+      return { id: t.id, url, title: loading ? null : now.title || null };
     } catch {
       return t;
     }

@@ -60,6 +60,15 @@ public final class FirefoxLauncher {
 
   /** {@link #launch(BrowserClient, Path, boolean, String)}, keeping the BiDi connection at hand. */
   public static Launched launchWithControl(BrowserClient client, Path firefox, boolean headless, String profileName) throws IOException {
+    return launchWithControl(client, firefox, headless, profileName, List.of());
+  }
+
+  /**
+   * The same with {@code moreArguments} on Firefox's command line (a test's {@code -remote-allow-system-access}, which
+   * lets its BiDi connection open the add-on's own pages as the person would from the toolbar).
+   */
+  public static Launched launchWithControl(BrowserClient client, Path firefox, boolean headless, String profileName,
+      List<String> moreArguments) throws IOException {
     Path configDir = client.server().config().configDir();
     Path exe = FirefoxLocator.system().find(firefox).orElseThrow(() -> new IOException(FirefoxLocator.notFoundMessage(firefox)));
     Path browsers = ConfigDir.ensureOwnerOnlyDir(configDir.resolve("browsers"));
@@ -76,7 +85,7 @@ public final class FirefoxLauncher {
     List<String> prefs = List.of("user_pref(\"extensions.webextensions.uuids\", \"" + uuids + "\");");
     LaunchedFirefox browser;
     try {
-      browser = LaunchedFirefox.launch(exe, headless, START, profile, prefs, root.resolve("firefox.log"));
+      browser = LaunchedFirefox.launch(exe, headless, START, profile, prefs, root.resolve("firefox.log"), moreArguments);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       if (temporary) ChromiumLauncher.deleteTreeQuietly(root);

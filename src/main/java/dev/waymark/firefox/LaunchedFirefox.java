@@ -83,6 +83,12 @@ public final class LaunchedFirefox implements AutoCloseable {
    */
   public static LaunchedFirefox launch(Path firefox, boolean headless, Duration timeout, Path profileDir,
       List<String> morePreferences, Path log) throws IOException, InterruptedException {
+    return launch(firefox, headless, timeout, profileDir, morePreferences, log, List.of());
+  }
+
+  /** The same with {@code moreArguments} on Firefox's command line, before the first page's URL. */
+  public static LaunchedFirefox launch(Path firefox, boolean headless, Duration timeout, Path profileDir,
+      List<String> morePreferences, Path log, List<String> moreArguments) throws IOException, InterruptedException {
     boolean own = profileDir == null;
     Path profile = own ? Files.createTempDirectory("waymark-firefox-") : Files.createDirectories(profileDir);
     List<String> prefs = new ArrayList<>(PREFERENCES);
@@ -91,6 +97,7 @@ public final class LaunchedFirefox implements AutoCloseable {
     List<String> command = new ArrayList<>(List.of(firefox.toString(), "--remote-debugging-port=0", "--no-remote",
         "--new-instance", "--profile", profile.toString()));
     if (headless) command.add("--headless");
+    command.addAll(moreArguments);
     command.add("about:blank");
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
     // No crash-reporter dialog, and no second Firefox taking over this one's profile lock.

@@ -41,7 +41,9 @@ public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback
     configDir = Files.createTempDirectory("waymark-test-config-");
     client = BrowserClient.start(BridgeConfig.defaults(configDir).withPort(0));
     pages = new PageServer();
-    launched = FirefoxLauncher.launchWithControl(client, firefox, true, null);
+    // System access: only so that openAddOnPage may load the add-on's sidebar page in a tab (BiDi refuses
+    // moz-extension:// URLs otherwise); the page, the add-on and the bridge see nothing of it.
+    launched = FirefoxLauncher.launchWithControl(client, firefox, true, null, java.util.List.of("-remote-allow-system-access"));
     try {
       client.awaitConnected().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.TimeoutException e) {
@@ -89,8 +91,26 @@ public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback
 
   /** Evaluates JavaScript in the task tab's page (its own realm) and gives a string, number or boolean result. */
   public JsonNode eval(String expression) throws Exception {
+    return eval(context(), expression);
+  }
+
+  /**
+   * Opens one of the add-on's own pages (e.g. {@code sidepanel.html}, the page Firefox's sidebar shows) in a tab of its
+   * own, as the person would see it; the answer names that tab for {@link #eval(String, String)} and {@link #closeTab}.
+   */
+  public String openAddOnPage(String path) throws Exception {
+    String tab = bidi().call("browsingContext.create", JSON.createObjectNode().put("type", "tab").put("background", true), 10_000)
+        .path("context").asText();
+    ObjectNode p = JSON.createObjectNode().put("context", tab)
+        .put("url", dev.waymark.bridge.ExtensionId.firefoxOrigin() + "/" + path).put("wait", "complete");
+    bidi().call("browsingContext.navigate", p, 30_000);
+    return tab;
+  }
+
+  /** Evaluates JavaScript in the page of the tab {@code context} opened (a string, number or boolean result). */
+  public JsonNode eval(String context, String expression) throws Exception {
     ObjectNode p = JSON.createObjectNode().put("expression", expression).put("awaitPromise", true).put("resultOwnership", "none");
-    p.putObject("target").put("context", context());
+    p.putObject("target").put("context", context);
     JsonNode r = bidi().call("script.evaluate", p, 10_000);
     if ("exception".equals(r.path("type").asText())) {
       throw new IllegalStateException("the page threw: " + r.path("exceptionDetails").path("text").asText());
@@ -100,6 +120,11 @@ public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback
       case "string", "number", "boolean" -> value.path("value");
       default -> JSON.nullNode();
     };
+  }
+
+  /** Closes a tab {@link #openAddOnPage} opened. */
+  public void closeTab(String context) throws Exception {
+    bidi().call("browsingContext.close", JSON.createObjectNode().put("context", context), 10_000);
   }
 
   /** Sets the task tab's viewport (so an observation's offscreen marks compare across engines). */

@@ -12,6 +12,7 @@ public final class FakeConnectionService implements ConnectionService {
   public final List<Runnable> listeners = new CopyOnWriteArrayList<>();
   public volatile int launches;
   public volatile boolean trustedClicks;
+  public volatile dev.waymark.ui.common.LaunchEngine engine = dev.waymark.ui.common.LaunchEngine.CHROMIUM;
 
   @Override
   public Status status() {
@@ -36,6 +37,16 @@ public final class FakeConnectionService implements ConnectionService {
   @Override
   public void useTrustedClicks(boolean on) {
     trustedClicks = on;
+  }
+
+  @Override
+  public void useEngine(dev.waymark.ui.common.LaunchEngine chosen) {
+    engine = chosen;
+  }
+
+  @Override
+  public dev.waymark.ui.common.LaunchEngine engine() {
+    return engine;
   }
 
   @Override

@@ -1,11 +1,14 @@
 package dev.waymark.ui.connection;
 
+import dev.waymark.ui.common.LaunchEngine;
 import dev.waymark.bridge.BridgeListener;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.BrowserEvent;
 import dev.waymark.bridge.ChromiumLauncher;
 import dev.waymark.bridge.ClientInfo;
 import dev.waymark.bridge.LaunchedBrowser;
+import dev.waymark.firefox.FirefoxLauncher;
+import dev.waymark.firefox.FirefoxLocator;
 import dev.waymark.session.PersonAction;
 import dev.waymark.workflow.Selector;
 import java.util.ArrayList;
@@ -19,7 +22,7 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The connection panel over the real bridge: paired clients, their task tab as events report it, Chromium launching. */
+/** The connection panel over the real bridge: paired clients, their task tab as events report it, launching Chromium or Firefox. */
 public final class BridgeConnectionService implements ConnectionService, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BridgeConnectionService.class);
 
@@ -30,6 +33,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
   private final Map<String, String[]> tabs = new ConcurrentHashMap<>();
   private final List<LaunchedBrowser> launched = new CopyOnWriteArrayList<>();
   private final List<Consumer<PersonAction>> actionListeners = new CopyOnWriteArrayList<>();
+  private volatile LaunchEngine engine = LaunchEngine.CHROMIUM;
 
   /** {@code client} null means the server could not start; {@code startError} says why. */
   public BridgeConnectionService(BrowserClient client, String startError, ChromiumLauncher.Options launchOptions) {
@@ -127,17 +131,32 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
   }
 
   @Override
+  public void useEngine(LaunchEngine chosen) {
+    engine = chosen == null ? LaunchEngine.CHROMIUM : chosen;
+    fire();
+  }
+
+  @Override
+  public LaunchEngine engine() {
+    return engine;
+  }
+
+  @Override
   public boolean canLaunch() {
-    return client != null && ChromiumLauncher.findChromium(launchOptions.chromium()).isPresent();
+    if (client == null) return false;
+    return engine == LaunchEngine.FIREFOX ? FirefoxLocator.system().find(null).isPresent()
+        : ChromiumLauncher.findChromium(launchOptions.chromium()).isPresent();
   }
 
   @Override
   public CompletableFuture<Void> launchBrowser(Consumer<String> progress) {
     if (client == null) return CompletableFuture.failedFuture(new IllegalStateException(startError));
     return CompletableFuture.runAsync(() -> {
+      LaunchEngine which = engine;
       try {
-        progress.accept("Starting Chromium with the extension…");
-        LaunchedBrowser b = ChromiumLauncher.launch(client, launchOptions);
+        progress.accept(which == LaunchEngine.FIREFOX ? "Starting Firefox with the add-on…" : "Starting Chromium with the extension…");
+        LaunchedBrowser b = which == LaunchEngine.FIREFOX ? FirefoxLauncher.launch(client, null, launchOptions.headless())
+            : ChromiumLauncher.launch(client, launchOptions);
         launched.add(b);
         progress.accept("Waiting for the extension to pair…");
         client.awaitConnected().get(30, TimeUnit.SECONDS);
@@ -145,7 +164,7 @@ public final class BridgeConnectionService implements ConnectionService, AutoClo
       } catch (java.util.concurrent.TimeoutException e) {
         throw new IllegalStateException("the browser started but its extension did not pair within 30 s", e);
       } catch (Exception e) {
-        LOG.warn("launching Chromium failed", e);
+        LOG.warn("launching {} failed", which.label(), e);
         throw new IllegalStateException(e.getMessage(), e);
       }
     }, r -> {

@@ -1,5 +1,6 @@
 package dev.waymark.ui.connection;
 
+import dev.waymark.ui.common.LaunchEngine;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -26,7 +27,7 @@ public interface ConnectionService {
 
   void addListener(Runnable changed);
 
-  /** Whether a browser can be launched from here (a Chromium was found). */
+  /** Whether a browser can be launched from here (the chosen engine was found). */
   boolean canLaunch();
 
   /** Turns take-over recording on or off in the current browser; answers whether it is on. */
@@ -53,6 +54,14 @@ public interface ConnectionService {
    * its "being debugged" bar) instead of the page script. A browser Waymark launched is trusted either way.
    */
   default void useTrustedClicks(boolean on) {}
+
+  /** Which browser Launch browser starts from now on (the person's choice in Settings). */
+  default void useEngine(LaunchEngine engine) {}
+
+  /** The browser Launch browser starts. */
+  default LaunchEngine engine() {
+    return LaunchEngine.CHROMIUM;
+  }
 
   /** Launches a browser with the extension, off the FX thread, reporting progress in words. */
   CompletableFuture<Void> launchBrowser(Consumer<String> progress);

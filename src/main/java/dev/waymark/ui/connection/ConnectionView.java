@@ -79,7 +79,8 @@ public final class ConnectionView extends VBox {
     taskPage.visibleProperty().bind(vm.taskPageProperty().isNotEmpty());
     taskPage.managedProperty().bind(taskPage.visibleProperty());
 
-    Label help = new Label("Nothing connected? Press Launch browser to start Chromium with the extension already paired. "
+    Label help = new Label("Nothing connected? Press Launch browser to start Chromium (or Firefox, chosen in Settings) with "
+        + "the extension already paired. "
         + "To use your own Chrome: load the extension (chrome://extensions, Developer mode, Load unpacked), open its popup "
         + "and paste the pairing code. The studio listens on 127.0.0.1 only.");
     help.setId("connection-help");

@@ -1,5 +1,6 @@
 package dev.waymark.ui.settings;
 
+import dev.waymark.ui.common.LaunchEngine;
 import dev.waymark.apply.Capabilities;
 import dev.waymark.risk.Policy;
 import dev.waymark.risk.RiskCategory;
@@ -25,13 +26,15 @@ import javafx.util.StringConverter;
 
 /**
  * The approval policy per risk category (perform, ask the person, or refuse) and what sessions allow beyond the
- * page (download, file upload, viewport control), and the theme (as the system, light or dark). The caller
+ * page (download, file upload, viewport control), the theme (as the system, light or dark) and the browser Launch
+ * browser starts (Chromium or Firefox). The caller
  * persists the result.
  */
 public final class SettingsDialog extends Dialog<ApprovalPolicy> {
   private final Map<RiskCategory, ComboBox<Policy>> boxes = new EnumMap<>(RiskCategory.class);
   private final Map<String, CheckBox> allowed = new LinkedHashMap<>();
   private final ComboBox<ThemeChoice> theme = new ComboBox<>();
+  private final ComboBox<LaunchEngine> engine = new ComboBox<>();
 
   public SettingsDialog(ApprovalPolicy current) {
     this(current, Capabilities.ALL);
@@ -42,6 +45,10 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
   }
 
   public SettingsDialog(ApprovalPolicy current, Capabilities capabilities, ThemeChoice currentTheme) {
+    this(current, capabilities, currentTheme, LaunchEngine.CHROMIUM);
+  }
+
+  public SettingsDialog(ApprovalPolicy current, Capabilities capabilities, ThemeChoice currentTheme, LaunchEngine currentEngine) {
     setTitle("Settings");
     setHeaderText("Approval policy: what happens to a step in each risk category");
     GridPane grid = new GridPane();
@@ -115,7 +122,32 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
     HBox look = new HBox(12, themeLabel, theme);
     look.setAlignment(Pos.CENTER_LEFT);
     look.setId("settings-appearance");
-    getDialogPane().setContent(new VBox(10, grid, hint, caps, new Separator(), look));
+    engine.setId("settings-browser");
+    engine.getItems().setAll(LaunchEngine.values());
+    engine.setConverter(new StringConverter<>() {
+      @Override
+      public String toString(LaunchEngine e) {
+        return e == null ? "" : e.label();
+      }
+
+      @Override
+      public LaunchEngine fromString(String s) {
+        return null;
+      }
+    });
+    engine.setValue(currentEngine == null ? LaunchEngine.CHROMIUM : currentEngine);
+    Label engineLabel = new Label("Launch browser starts");
+    engineLabel.setLabelFor(engine);
+    Label engineHint = new Label("Firefox runs the Waymark add-on; there clicks and typing while authoring are the page "
+        + "script's (Firefox gives add-ons no debugger).");
+    engineHint.getStyleClass().add(Styles.HINT);
+    engineHint.setWrapText(true);
+    engineHint.setMaxWidth(420);
+    HBox browserRow = new HBox(12, engineLabel, engine);
+    browserRow.setAlignment(Pos.CENTER_LEFT);
+    VBox browser = new VBox(4, browserRow, engineHint);
+    browser.setId("settings-launch");
+    getDialogPane().setContent(new VBox(10, grid, hint, caps, new Separator(), look, browser));
     getDialogPane().getButtonTypes().setAll(ButtonType.OK, ButtonType.CANCEL);
     getDialogPane().getStylesheets().add(SettingsDialog.class.getResource(Styles.STYLESHEET).toExternalForm());
     setResultConverter(bt -> bt == ButtonType.OK ? result() : null);
@@ -128,6 +160,11 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
       if (box.isSelected()) on.add(name);
     });
     return Capabilities.of(on);
+  }
+
+  /** The browser Launch browser starts, as chosen now; the caller applies and keeps it. */
+  public LaunchEngine engine() {
+    return engine.getValue() == null ? LaunchEngine.CHROMIUM : engine.getValue();
   }
 
   /** The theme as chosen now; the caller applies and keeps it. */

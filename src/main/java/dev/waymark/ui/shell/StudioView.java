@@ -8,6 +8,7 @@ import dev.waymark.ui.handover.UserStepView;
 import dev.waymark.ui.handover.UserStepViewModel;
 import dev.waymark.ui.common.Styles;
 import dev.waymark.ui.connection.ConnectionView;
+import dev.waymark.ui.common.LaunchEngine;
 import dev.waymark.ui.connection.ConnectionViewModel;
 import dev.waymark.ui.decision.DecisionEditorView;
 import dev.waymark.ui.decision.DecisionEditorViewModel;
@@ -84,6 +85,7 @@ public final class StudioView extends BorderPane {
   private final dev.waymark.ui.observation.PictureViewModel pictureVm;
   private dev.waymark.apply.ApplyOutput toasted;
   private final ThemeViewModel themeVm;
+  private final java.nio.file.Path engineFile;
 
   /** A studio whose theme choice is kept beside the approval policy and whose "system" theme is light. */
   public StudioView(StudioContext ctx) {
@@ -101,6 +103,15 @@ public final class StudioView extends BorderPane {
     notification.setShowFromTop(true);
     Consumer<String> problems = this::showProblem;
     themeVm = new ThemeViewModel(appearance, ctx.ui(), problems);
+    engineFile = ctx.approvalFile() == null ? null : LaunchEngine.besidePolicy(ctx.approvalFile());
+    if (engineFile != null) {
+      try {
+        // Once, at start: a few bytes, read before Launch browser can be pressed.
+        ctx.connection().useEngine(LaunchEngine.load(engineFile));
+      } catch (java.io.IOException e) {
+        problems.accept(e.getMessage() + ". Until then Launch browser starts Chromium.");
+      }
+    }
 
     vm = new StudioViewModel(ctx, problems);
     observationVm = new ObservationViewModel(session, ctx.ui(), problems);
@@ -407,11 +418,27 @@ public final class StudioView extends BorderPane {
 
   private void openSettings() {
     SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities(),
-        themeVm.choiceProperty().get());
+        themeVm.choiceProperty().get(), ctx.connection().engine());
     if (getScene() != null) d.initOwner(getScene().getWindow());
     d.showAndWait().ifPresent(p -> {
       vm.applySettings(p, d.capabilities());
       themeVm.choose(d.theme());
+      chooseEngine(d.engine());
+    });
+  }
+
+  /** The browser Launch browser starts from now on, kept beside the approval policy (written off the FX thread). */
+  private void chooseEngine(LaunchEngine engine) {
+    if (engine == ctx.connection().engine()) return;
+    ctx.connection().useEngine(engine);
+    if (engineFile == null) return;
+    dev.waymark.ui.common.UiThreads.worker().execute(() -> {
+      try {
+        LaunchEngine.save(engineFile, engine);
+      } catch (java.io.IOException e) {
+        ctx.ui().execute(() -> showProblem("Launch browser starts " + engine.label() + " now, but the choice could not be "
+            + "saved (" + e.getMessage() + "); the studio will start with the previous one"));
+      }
     });
   }
 

@@ -1,0 +1,83 @@
+package dev.waymark.executor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.replay.BridgeReplayBrowser;
+import dev.waymark.replay.ReplayResult;
+import dev.waymark.replay.ReplayStepResult;
+import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.testing.FirefoxHarness;
+import dev.waymark.testing.RealBrowser;
+import dev.waymark.workflow.Step;
+import dev.waymark.workflow.Workflow;
+import dev.waymark.workflow.WorkflowYaml;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Issue 25: steps performed by the Waymark add-on in Firefox get the same honest verdicts and report the same
+ * outcomes as in Chromium — a value typed, a box ticked, an option chosen, Enter with its keyCode, a maxlength cut
+ * that fails, a dead link, a confirm dismissed then accepted — each checked by the page's own log. Firefox gives
+ * add-ons no debugger, so input is the page script's there: a button that takes only a person's click is not called
+ * done, and a viewport step says what it needs.
+ */
+@RealBrowser
+class FirefoxAddOnStepsTest {
+  @RegisterExtension
+  static FirefoxHarness firefox = FirefoxHarness.create();
+
+  private static Workflow suite() throws Exception {
+    try (InputStream in = FirefoxAddOnStepsTest.class.getClassLoader().getResourceAsStream("pages/drivers/suite.yaml")) {
+      String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("__BASE__", firefox.pageUrl("drivers/"));
+      Workflow wf = WorkflowYaml.read(yaml);
+      // The two steps that need what Firefox gives no add-on (trusted input, the debugger's viewport) are tried alone below.
+      List<Step> kept = wf.steps().stream().filter(s -> !List.of("person", "viewport", "size-shown").contains(s.id())).toList();
+      return new Workflow(wf.id(), wf.name(), wf.description(), wf.variables(), kept);
+    }
+  }
+
+  @Test
+  void theDriversSuiteThroughTheAddOnLeavesThePageAsInChromium() throws Exception {
+    ReplayResult r = new WorkflowRunner(new BridgeReplayBrowser(firefox.client()))
+        .run(suite(), WorkflowRunner.Options.of(Map.of("who", "Ada Lovelace")));
+
+    assertThat(r.outcome()).as("%s", r.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    // The page's own log, as in Chromium without the trusted-only click.
+    assertThat(r.stored().get("log")).isEqualTo("saved {{ who }} | agree true | size l | search shoes | kept | deleted | later");
+    assertThat(step(r, "cut").ok()).isFalse();
+    assertThat(step(r, "cut").error()).contains("3");
+    assertThat(step(r, "dead").error()).contains("the link did nothing");
+    assertThat(step(r, "gone-control").error()).contains("#no-such-control");
+    assertThat(step(r, "skipped").skipped()).isTrue();
+    assertThat(step(r, "delete-dismissed").outcome().dialogs()).singleElement()
+        .satisfies(d -> assertThat(d.message()).isEqualTo("Delete 3 items?"))
+        .satisfies(d -> assertThat(d.answered()).isEqualTo("dismissed"));
+    assertThat(step(r, "delete-accepted").outcome().dialogs()).singleElement()
+        .satisfies(d -> assertThat(d.answered()).isEqualTo("accepted"));
+    assertThat(r.toString()).doesNotContain("Lovelace");
+  }
+
+  @Test
+  void whatNeedsADebuggerIsNotCalledDoneInFirefox() throws Exception {
+    firefox.open(firefox.pageUrl("drivers/suite.html"));
+    PerformResult person = firefox.client().perform("person", Step.builder("click").id("person")
+        .selector(dev.waymark.workflow.Selector.css("#person")).build(), Map.of(), 5_000).get(15, TimeUnit.SECONDS);
+    assertThat(firefox.eval("document.getElementById('log').textContent").asText()).doesNotContain("person clicked");
+    assertThat(person.ok() && person.effect() == null).as("%s", person).isFalse();
+
+    PerformResult viewport = firefox.client().perform("viewport", Step.builder("setViewport").id("viewport").value("500x600").build(),
+        Map.of(), 5_000).get(15, TimeUnit.SECONDS);
+    assertThat(viewport.ok()).isFalse();
+    assertThat(viewport.error()).containsIgnoringCase("firefox");
+  }
+
+  private static ReplayStepResult step(ReplayResult r, String id) {
+    return r.steps().stream().filter(s -> id.equals(s.stepId())).findFirst().orElseThrow(() -> new AssertionError("no step " + id + " in " + r));
+  }
+}
