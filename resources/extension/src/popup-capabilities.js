@@ -3,6 +3,7 @@
 // extension page, so the worker can never turn one on by itself: a step that needs one fails and says to come here.
 import { CAPABILITIES, hasCapability, hasDebugger, permissionsFor, switchable } from './bridge/capabilities.js';
 import { onFirefox } from './engine.js';
+import { launchFile } from './bridge/state.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -41,9 +42,12 @@ async function render() {
     li.append(label, button);
     list.append(li);
   }
+  const launch = onFirefox ? await launchFile() : null;
   $('debugger-note').textContent = onFirefox
-    ? 'Firefox gives add-ons no debugger: clicks and typing here are the page script\'s, and the viewport stays as it is. '
-      + 'Replaying with waymark run --browser firefox uses Firefox\'s own input.'
+    ? (launch && launch.input_over === 'studio'
+      ? 'Trusted input: on (the studio sends it over WebDriver BiDi to this Firefox, which Waymark launched). '
+      : 'Trusted input works only in a Firefox Waymark launches (Launch browser in the studio): here clicks and typing are the page script\'s. ')
+      + 'Viewport control: not in Firefox.'
     : hasDebugger()
     ? 'Trusted input, viewport and PDF: on (a browser Waymark launched).'
     : 'Trusted input, viewport and PDF work only in a browser Waymark launches (Launch browser in the studio).';

@@ -233,6 +233,9 @@
  * @property {RecordTokens} [tokens]
  * @property {string} [prompt]
  * @property {Condition} [continue_on]
+ * @property {string} [request] trusted_input_done: the trusted_input event it answers
+ * @property {number} [sent] trusted_input_done: how many of the input's actions reached the browser
+ * @property {string} [error] trusted_input_done: why the input was not (wholly) sent
  */
 
 export {};

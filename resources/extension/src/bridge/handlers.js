@@ -6,6 +6,7 @@ import { taskTabs, onSites } from '../executor/task-tabs.js';
 import { tabView } from '../executor/tab-view.js';
 import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
+import { trustedInputDone } from '../executor/trusted-input.js';
 import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
 import { runGate } from './gate.js';
@@ -76,15 +77,21 @@ const HANDLERS = {
     const values = msg.values && typeof msg.values === 'object' ? msg.values : {};
     for (const [k, v] of Object.entries(values)) if (typeof v === 'string') knownValues[k] = v;
     const files = msg.files && typeof msg.files === 'object' ? msg.files : {};
-    // input: the connection's switch when the studio sends one, else trusted in a browser Waymark launched.
-    // Firefox gives add-ons no debugger: there the input is always the page script's (replay's is trusted, over BiDi).
-    const input = onFirefox ? 'page'
-      : msg.input === 'trusted' || msg.input === 'page' ? msg.input : (await launchedByWaymark()) ? 'trusted' : 'page';
+    // input: the connection's switch when the studio sends one, else trusted in a browser Waymark launched. Firefox
+    // gives add-ons no debugger: only a Firefox Waymark launched has trusted input (the studio sends it over BiDi).
+    const launched = await launchedByWaymark();
+    const input = onFirefox && !launched ? 'page'
+      : msg.input === 'trusted' || msg.input === 'page' ? msg.input : launched ? 'trusted' : 'page';
     // identity: check the step's target before acting and heal to it (replay); see page/executor/identity.js.
     const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true });
     // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.
     const workflow = typeof msg.workflow_id === 'string' && msg.workflow_id ? { workflow_id: msg.workflow_id } : {};
     return { ...result, ...workflow, type: 'performed', step_id: msg.step_id };
+  },
+
+  // A Firefox Waymark launched: the studio sent (or could not send) the trusted input a step asked for.
+  async trusted_input_done(msg) {
+    return { type: 'trusted_input_taken', ok: trustedInputDone(msg) };
   },
 
   // The person's Stop for a long extractList: it ends at its next check with the rows read so far (long-steps.js).

@@ -36,16 +36,27 @@ async function pairingFile() {
 
 let fileLaunch; // launch.json: written by the studio into the copy of the extension of a browser it launches
 
-/** Whether Waymark launched this browser (its default input is then trusted, docs/decisions/0021). */
-export async function launchedByWaymark() {
+/**
+ * launch.json as the studio wrote it ({trusted_input, and in a Firefox it launched input_over: 'studio' and the
+ * browser_key its trusted-input requests carry}), or null in the person's own browser.
+ * @returns {Promise<{trusted_input?: boolean, input_over?: string, browser_key?: string} | null>}
+ */
+export async function launchFile() {
   if (fileLaunch !== undefined) return fileLaunch;
   try {
     const r = await fetch(chrome.runtime.getURL('launch.json'), { cache: 'no-store' });
-    fileLaunch = r.ok ? (await r.json()).trusted_input === true : false;
+    const body = r.ok ? await r.json() : null;
+    fileLaunch = body && typeof body === 'object' ? body : null;
   } catch {
-    fileLaunch = false;
+    fileLaunch = null;
   }
   return fileLaunch;
+}
+
+/** Whether Waymark launched this browser (its default input is then trusted, docs/decisions/0021). */
+export async function launchedByWaymark() {
+  const launch = await launchFile();
+  return !!launch && launch.trusted_input === true;
 }
 
 /** {code, port}: pairing.json wins (a launched browser pairs by itself), else what the person saved. */

@@ -8,8 +8,65 @@
 // (keyDown with its text, keyUp) for what a US keyboard has a key for; every other run of characters
 // is one input-method composition (Input.imeSetComposition, then Input.insertText commits it).
 import { typingPlan, keyInfo } from '../page/executor/keys.js';
+import { onFirefox } from '../engine.js';
+import { sendEvent } from '../bridge/connection.js';
+import { launchFile } from '../bridge/state.js';
 
 const attached = new Set();
+
+// Firefox gives add-ons no debugger. In a Firefox Waymark launched, the studio holds the browser's WebDriver BiDi
+// connection: the add-on asks it (a trusted_input event) and it sends the input through Firefox's own pipeline
+// (input.performActions), answering with trusted_input_done. Elsewhere in Firefox there is no trusted input.
+const STUDIO_INPUT_WAIT_MS = 15000;
+/** @type {Map<string, {resolve: (r: {sent: number}) => void, reject: (e: Error) => void, timer: ReturnType<typeof setTimeout>}>} */
+const asked = new Map();
+let asks = 0;
+
+function inputError(message, sent) {
+  const err = /** @type {Error & {sent?: number}} */ (new Error(message));
+  err.sent = sent;
+  return err;
+}
+
+/**
+ * Asks the studio to send input to tabId's page over BiDi; resolves {sent} as the debugger path does.
+ * @param {number} tabId
+ * @param {{kind: 'click', x: number, y: number} | {kind: 'type', text: string} | {kind: 'press', chord: string}} input
+ * @param {string} what
+ */
+async function throughStudio(tabId, input, what) {
+  const launch = await launchFile();
+  if (!launch || launch.input_over !== 'studio' || !launch.browser_key) {
+    throw inputError(`the trusted ${what} needs a Firefox Waymark launched (its studio sends the input over WebDriver BiDi)`, 0);
+  }
+  const tab = await chrome.tabs.get(tabId);
+  const request = `ti-${Date.now().toString(36)}-${++asks}`;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      asked.delete(request);
+      // Unknown whether the studio sent it: the effect of a click or typing is then uncertain, never "ok".
+      reject(inputError(`the studio did not say within ${STUDIO_INPUT_WAIT_MS / 1000} s whether the trusted ${what} was sent`,
+        input.kind === 'click' ? 2 : 1));
+    }, STUDIO_INPUT_WAIT_MS);
+    asked.set(request, { resolve, reject, timer });
+    sendEvent('trusted_input', { request, browser_key: launch.browser_key, tab: tabId, url: tab.url, input });
+  });
+}
+
+/**
+ * The studio's trusted_input_done: settles the input it names. Answers whether a step was still waiting for it.
+ * @param {{request?: unknown, sent?: unknown, error?: unknown}} msg
+ */
+export function trustedInputDone(msg) {
+  const waiting = asked.get(String(msg.request));
+  if (!waiting) return false;
+  asked.delete(String(msg.request));
+  clearTimeout(waiting.timer);
+  const sent = Number.isInteger(msg.sent) ? Number(msg.sent) : 0;
+  if (typeof msg.error === 'string' && msg.error) waiting.reject(inputError(msg.error, sent));
+  else waiting.resolve({ sent });
+  return true;
+}
 
 async function attach(tabId) {
   try {
@@ -56,6 +113,10 @@ async function sendAll(tabId, commands, what) {
  * (with its character when it types one), its up, modifier ups.
  */
 export async function trustedPress(tabId, chord) {
+  if (onFirefox) {
+    const name = (k) => (k === ' ' ? 'Space' : k === '+' ? '+' : k);
+    return throughStudio(tabId, { kind: 'press', chord: [...chord.modKeys, name(chord.info.key)].join('+') }, 'key press');
+  }
   await attach(tabId);
   const { mods, modKeys, info } = chord;
   const commands = [];
@@ -76,6 +137,10 @@ export async function trustedPress(tabId, chord) {
 
 /** Types text into the focused element as a keyboard and an input method would (see the top). */
 export async function trustedType(tabId, text) {
+  if (onFirefox) {
+    // An empty value clears what the page call selected, as the Delete key would.
+    return text ? throughStudio(tabId, { kind: 'type', text }, 'typing') : throughStudio(tabId, { kind: 'press', chord: 'Delete' }, 'typing');
+  }
   await attach(tabId);
   const commands = [];
   const shiftInfo = keyInfo('Shift', false);
@@ -104,6 +169,7 @@ export async function trustedType(tabId, text) {
  * events reached the browser: after a press, a failure leaves the click's effect unknown.
  */
 export async function trustedClick(tabId, point) {
+  if (onFirefox) return throughStudio(tabId, { kind: 'click', x: point.x, y: point.y }, 'click');
   await attach(tabId);
   const target = { tabId };
   const at = { x: point.x, y: point.y };

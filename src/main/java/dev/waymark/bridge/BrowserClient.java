@@ -405,6 +405,19 @@ public final class BrowserClient implements AutoCloseable {
     return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
   }
 
+  /**
+   * Tells the extension how the trusted input it asked for ({@code trusted_input} event {@code request}) went:
+   * {@code sent} actions reached the browser, {@code error} null when all did. Completes with whether a step was
+   * still waiting for it.
+   */
+  public CompletableFuture<Boolean> trustedInputDone(String request, int sent, String error) {
+    ObjectNode m = server.codec().message(MessageType.TRUSTED_INPUT_DONE);
+    m.put("request", request);
+    m.put("sent", sent);
+    if (error != null) m.put("error", error);
+    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
+  }
+
   /** The side panel's line for what Waymark is doing now (null: nothing). */
   public CompletableFuture<Boolean> activity(String text) {
     ObjectNode m = server.codec().message(MessageType.ACTIVITY);

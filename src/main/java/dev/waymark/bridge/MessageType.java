@@ -25,6 +25,8 @@ public enum MessageType {
   WAITING("waiting", Direction.TO_EXTENSION),
   WAITING_ENDED("waiting_ended", Direction.TO_EXTENSION),
   ACTIVITY("activity", Direction.TO_EXTENSION),
+  // the answer to a trusted_input event: a launched Firefox's input, dispatched by the studio over BiDi
+  TRUSTED_INPUT_DONE("trusted_input_done", Direction.TO_EXTENSION),
   // extension → studio
   HELLO("hello", Direction.TO_STUDIO),
   OBSERVATION("observation", Direction.TO_STUDIO),
@@ -37,6 +39,7 @@ public enum MessageType {
   RELEASED("released", Direction.TO_STUDIO),
   CANCELLED("cancelled", Direction.TO_STUDIO),
   PANEL_UPDATED("panel_updated", Direction.TO_STUDIO),
+  TRUSTED_INPUT_TAKEN("trusted_input_taken", Direction.TO_STUDIO),
   EVENT("event", Direction.TO_STUDIO),
   // both ways
   // run's report: the request and its reply share the name (the reply carries the image)

@@ -208,8 +208,8 @@ public final class AuthorCommand implements Callable<Integer> {
     if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
     boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
     progress("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
-    // Firefox gives add-ons no debugger: its input while authoring is the page script's (replay's is trusted, over BiDi).
-    if (onFirefox) progress("Firefox: clicks and typing are the page script's events (untrusted); run --browser firefox replays with trusted input");
+    // Firefox gives add-ons no debugger: the studio sends their trusted input over the launched Firefox's BiDi connection.
+    if (onFirefox && !pageInput) progress("Firefox: clicks and typing are Firefox's own input, sent over WebDriver BiDi");
     try (PairedChromium browser = PairedChromium.launch(engineOptions.engine(), chromium, engineOptions.firefox, headless,
         connectTimeout, "author")) {
       int code = runWork(work, new ConnectedBrowser(browser.client(), headless));

@@ -79,8 +79,15 @@ public final class FirefoxLauncher {
         : profileName + "-firefox"));
     Path extension = root.resolve("extension");
     Path profile = ConfigDir.ensureOwnerOnlyDir(root.resolve("profile"));
-    // Firefox has no chrome.debugger: the add-on's input is the page script's; trusted input comes over BiDi (replay).
-    ChromiumLauncher.pairedCopy(client, PACKAGE, extension, false);
+    // Firefox has no chrome.debugger: the add-on asks the studio for trusted input, which sends it over this
+    // browser's BiDi connection (FirefoxTrustedInput); the key in launch.json says which Firefox asks.
+    ChromiumLauncher.pairedCopy(client, PACKAGE, extension, true);
+    byte[] key = new byte[16];
+    RANDOM.nextBytes(key);
+    String browserKey = HexFormat.of().formatHex(key);
+    ObjectNode launchFile = JSON.createObjectNode().put("trusted_input", true).put("input_over", "studio")
+        .put("browser_key", browserKey);
+    java.nio.file.Files.writeString(extension.resolve("launch.json"), launchFile.toString());
     String uuids = "{\\\"" + ExtensionId.FIREFOX_ADDON + "\\\":\\\"" + ExtensionId.FIREFOX_UUID + "\\\"}";
     List<String> prefs = List.of("user_pref(\"extensions.webextensions.uuids\", \"" + uuids + "\");");
     LaunchedFirefox browser;
@@ -117,8 +124,13 @@ public final class FirefoxLauncher {
       throw new IOException("interrupted while installing the add-on into Firefox", e);
     }
     BidiConnection control = bidi;
+    FirefoxTrustedInput input = new FirefoxTrustedInput(client, control, browserKey);
+    client.addListener(input);
     return new Launched(LaunchedBrowser.of("Firefox", browser.process(), root, extension, profile, root.resolve("firefox.log"),
-        temporary, () -> closeBrowser(control)), control);
+        temporary, () -> {
+          input.close();
+          closeBrowser(control);
+        }), control);
   }
 
   /** Asks Firefox to close over BiDi (it saves its profile and exits), then closes the connection. */

@@ -15,8 +15,10 @@ import org.openqa.selenium.Keys;
  * Input from the browser's own pipeline ({@code input.performActions}: the events are trusted, as the extension's
  * debugger input is): a click at the point the page script hit-tested, typing into the field it focused, a chord.
  * Selenium's {@link Keys} names the keys; the chord syntax is the extension's ({@code page/executor/keys.js}).
+ * Replay sends it to its session's tab; a Firefox Waymark launched sends it for its add-on (which has no debugger)
+ * to the tab the add-on names, over the same BiDi connection that installed it.
  */
-final class TrustedInput {
+public final class TrustedInput {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, String> ALIASES = Map.ofEntries(
       Map.entry("ctrl", "Control"), Map.entry("control", "Control"), Map.entry("cmd", "Meta"),
@@ -40,27 +42,42 @@ final class TrustedInput {
 
   /** A left click at (x, y) in the tab's viewport. */
   static void click(WebDriverSession s, double x, double y) throws BidiException, InterruptedException {
-    ObjectNode p = s.params();
+    click(s.bidi(), s.context(), x, y);
+  }
+
+  /** A left click at (x, y) in the viewport of the top-level browsing context {@code context}. */
+  public static void click(BidiConnection bidi, String context, double x, double y) throws BidiException, InterruptedException {
+    ObjectNode p = JSON.createObjectNode().put("context", context);
     ObjectNode pointer = p.putArray("actions").addObject().put("type", "pointer").put("id", "waymark-mouse");
     pointer.putObject("parameters").put("pointerType", "mouse");
     ArrayNode a = pointer.putArray("actions");
     a.addObject().put("type", "pointerMove").put("x", (int) Math.round(x)).put("y", (int) Math.round(y)).put("origin", "viewport");
     a.addObject().put("type", "pointerDown").put("button", 0);
     a.addObject().put("type", "pointerUp").put("button", 0);
-    s.command("input.performActions", p, 10_000);
+    bidi.call("input.performActions", p, 10_000);
   }
 
   /** Types text into the focused element, a key for each character. */
   static void type(WebDriverSession s, String text) throws BidiException, InterruptedException {
+    type(s.bidi(), s.context(), text);
+  }
+
+  /** The same in {@code context}. */
+  public static void type(BidiConnection bidi, String context, String text) throws BidiException, InterruptedException {
     List<String> keys = new ArrayList<>();
     text.codePoints().forEach(cp -> keys.add(cp == '\n' ? Keys.ENTER.toString() : new String(Character.toChars(cp))));
-    send(s, List.of(), keys);
+    send(bidi, context, List.of(), keys);
   }
 
   /** Presses a chord such as {@code Enter} or {@code Control+a}; an unknown key throws with what to write. */
   static void press(WebDriverSession s, String chord) throws BidiException, InterruptedException {
+    press(s.bidi(), s.context(), chord);
+  }
+
+  /** The same in {@code context}. */
+  public static void press(BidiConnection bidi, String context, String chord) throws BidiException, InterruptedException {
     Chord c = parse(chord);
-    send(s, c.modifiers, List.of(c.key));
+    send(bidi, context, c.modifiers, List.of(c.key));
   }
 
   record Chord(List<String> modifiers, String key) {}
@@ -92,8 +109,9 @@ final class TrustedInput {
     return new Chord(mods, key);
   }
 
-  private static void send(WebDriverSession s, List<String> modifiers, List<String> keys) throws BidiException, InterruptedException {
-    ObjectNode p = s.params();
+  private static void send(BidiConnection bidi, String context, List<String> modifiers, List<String> keys)
+      throws BidiException, InterruptedException {
+    ObjectNode p = JSON.createObjectNode().put("context", context);
     ObjectNode source = p.putArray("actions").addObject().put("type", "key").put("id", "waymark-keyboard");
     ArrayNode a = source.putArray("actions");
     for (String m : modifiers) a.addObject().put("type", "keyDown").put("value", m);
@@ -102,7 +120,7 @@ final class TrustedInput {
       a.addObject().put("type", "keyUp").put("value", k);
     }
     for (int i = modifiers.size() - 1; i >= 0; i--) a.addObject().put("type", "keyUp").put("value", modifiers.get(i));
-    s.command("input.performActions", p, 10_000 + 50L * keys.size());
+    bidi.call("input.performActions", p, 10_000 + 50L * keys.size());
   }
 
   static ObjectMapper json() {

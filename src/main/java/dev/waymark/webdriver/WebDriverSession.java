@@ -222,6 +222,11 @@ public final class WebDriverSession implements AutoCloseable {
     return bidi.call(method, params, timeoutMs);
   }
 
+  /** The session's BiDi connection (trusted input sends its actions over it). */
+  BidiConnection bidi() {
+    return bidi;
+  }
+
   ObjectNode params() {
     return JSON.createObjectNode().put("context", context);
   }

@@ -138,8 +138,8 @@ public final class SettingsDialog extends Dialog<ApprovalPolicy> {
     engine.setValue(currentEngine == null ? LaunchEngine.CHROMIUM : currentEngine);
     Label engineLabel = new Label("Launch browser starts");
     engineLabel.setLabelFor(engine);
-    Label engineHint = new Label("Firefox runs the Waymark add-on; there clicks and typing while authoring are the page "
-        + "script's (Firefox gives add-ons no debugger).");
+    Label engineHint = new Label("Firefox runs the Waymark add-on; the studio sends its clicks and typing over WebDriver "
+        + "BiDi. Approvals wait in Firefox's sidebar (open it from the toolbar button) as well as here.");
     engineHint.getStyleClass().add(Styles.HINT);
     engineHint.setWrapText(true);
     engineHint.setMaxWidth(420);

@@ -1,0 +1,194 @@
+package dev.waymark.executor;
+
+import static dev.waymark.executor.Steps.click;
+import static dev.waymark.executor.Steps.css;
+import static dev.waymark.executor.Steps.fill;
+import static dev.waymark.executor.Steps.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.workflow.Step;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Honest verdicts on pages that consume, reshape or refuse input, on both input paths: "default" is the trusted
+ * input of a browser Waymark launches (chrome.debugger in Chromium, the studio's BiDi input in Firefox), "page" the
+ * page-script fallback. Every test reads the page's own state, not only the report. Each engine's class says how
+ * a step reaches its browser.
+ */
+abstract class InputVerdicts {
+  /** "default" (the launched browser's trusted input) or "page". */
+  abstract void use(String input);
+
+  /** Opens a page of src/test/resources/pages/executor/ in the task tab. */
+  abstract void open(String page);
+
+  abstract PerformResult perform(Step step, Map<String, String> values);
+
+  /** The value of a JavaScript expression in the task tab's page, as text. */
+  abstract String js(String expression);
+
+  PerformResult perform(Step step) {
+    return perform(step, Map.of());
+  }
+
+  /**
+   * Whether this engine's trusted typing sends text no key types (日本語) as an input-method composition. Chrome's
+   * debugger has an IME; WebDriver BiDi has none, so Firefox's trusted input sends such a character as the key
+   * event of that character, as Playwright and WebDriver do there.
+   */
+  boolean trustedTypingComposes() {
+    return true;
+  }
+
+  private static Step press(String css, String key) {
+    return step("press").selector(css(css)).value(key).build();
+  }
+
+  private static PerformResult ok(PerformResult r) {
+    assertThat(r.ok()).as(r.error()).isTrue();
+    return r;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aFieldThatAddsOnChangeAndClearsItselfTookEveryFill(String input) {
+    use(input);
+    open("input-todo-change.html");
+    for (String todo : new String[] {"Buy milk", "Walk the dog", "Pay rent"}) {
+      PerformResult filled = ok(perform(fill("#new-todo", todo)));
+      if ("page".equals(input)) assertThat(filled.effect()).isEqualTo("the page took the value and cleared the field");
+      ok(perform(press("#new-todo", "Enter")));
+    }
+    assertThat(js("[...document.querySelectorAll('#todo-list li')].map(li => li.textContent).join('|')"))
+        .isEqualTo("Buy milk|Walk the dog|Pay rent");
+    assertThat(js("document.getElementById('new-todo').value")).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aFieldThatAddsOnKeyupWithWhich13GetsItsTodo(String input) {
+    use(input);
+    open("input-todo-keyup.html");
+    ok(perform(fill("#new-todo", "Buy milk")));
+    PerformResult enter = ok(perform(press("#new-todo", "Enter")));
+
+    assertThat(js("document.querySelectorAll('#todo-list li').length")).isEqualTo("1");
+    assertThat(enter.effect()).contains("the page changed");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aPageThatIgnoresUntrustedEventsWorksWithTrustedInputAndIsNotCalledPlainOkWithout(String input) {
+    use(input);
+    open("input-strict.html");
+    ok(perform(fill("#item", "Buy milk")));
+    PerformResult enter = perform(press("#item", "Enter"));
+    ok(perform(fill("#item", "Walk the dog")));
+    PerformResult add = perform(click("#add"));
+
+    String items = js("document.querySelectorAll('#items li').length");
+    if ("page".equals(input)) {
+      assertThat(items).isEqualTo("0");
+      assertThat(enter.effect()).isEqualTo("no visible change");
+      assertThat(add.effect()).isEqualTo("no visible change");
+    } else {
+      assertThat(items).isEqualTo("2");
+      assertThat(enter.ok()).as(enter.error()).isTrue();
+      assertThat(add.ok()).as(add.error()).isTrue();
+      assertThat(add.effect()).contains("the page changed");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void anInputMaskThatReformatsIsOkAndSaysSoWithoutQuotingASecret(String input) {
+    use(input);
+    open("input-fields.html");
+    PerformResult plain = ok(perform(fill("#phone", "5551234567")));
+    assertThat(plain.effect()).isEqualTo("the page reformatted it to '(555) 123-4567'");
+    assertThat(js("document.getElementById('phone').value")).isEqualTo("(555) 123-4567");
+
+    PerformResult secret = ok(perform(fill("#phone", "{{ phone }}"), Map.of("phone", "5559876543")));
+    assertThat(js("document.getElementById('phone').value")).isEqualTo("(555) 987-6543");
+    // Nothing the page reports may echo the value, whole or as the mask shows it (the URL holds a random port,
+    // so it is left out of the check).
+    assertThat(String.join(" ", String.valueOf(secret.effect()), String.valueOf(secret.error()),
+        String.valueOf(secret.data()), String.valueOf(secret.title())))
+        .doesNotContain("987-6543").doesNotContain("5559876543");
+    assertThat(secret.effect()).isEqualTo("the page reformatted the value (same letters and digits)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void maxlengthAMaskThatDropsCharactersAndARevertAreFailuresWithTheirReason(String input) {
+    use(input);
+    open("input-fields.html");
+    PerformResult code = perform(fill("#code", "123456"));
+    assertThat(code.ok()).isFalse();
+    assertThat(code.error()).isEqualTo("the field kept 4 of 6 characters (maxlength 4)");
+    assertThat(js("document.getElementById('code').value")).isEqualTo("1234");
+
+    PerformResult digits = perform(fill("#digits", "12ab"));
+    assertThat(digits.ok()).isFalse();
+    assertThat(digits.error()).startsWith("the field dropped characters: it kept 2 of the 4");
+
+    PerformResult amount = perform(fill("#amount", "x"));
+    assertThat(amount.ok()).isFalse();
+    assertThat(js("document.getElementById('amount').value")).isEqualTo("10");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aContentEditableEditorTakesTheTypedTextInPlaceOfItsOld(String input) {
+    use(input);
+    open("input-fields.html");
+    ok(perform(fill("#editor", "Hello world")));
+    assertThat(js("document.getElementById('editor').innerText.trim()")).isEqualTo("Hello world");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void textWithoutAKeyComesThroughAComposition(String input) {
+    use(input);
+    open("input-fields.html");
+    ok(perform(fill("#ime", "日本語")));
+    assertThat(js("document.getElementById('ime').value")).isEqualTo("日本語");
+    if ("page".equals(input) || trustedTypingComposes()) {
+      assertThat(js("document.getElementById('log').textContent")).contains("compositionstart").contains("compositionend:日本語");
+    }
+
+    ok(perform(fill("#ime", "café")));
+    assertThat(js("document.getElementById('ime').value")).isEqualTo("café");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aClickIsJudgedByWhatItDid(String input) {
+    use(input);
+    open("input-fields.html");
+    PerformResult stuck = perform(click("#stuck"));
+    assertThat(stuck.ok()).isFalse();
+    assertThat(stuck.error()).contains("did not change the checkbox (it is still unchecked)");
+    assertThat(js("String(document.getElementById('stuck').checked)")).isEqualTo("false");
+
+    PerformResult plain = ok(perform(click("#plain")));
+    assertThat(plain.effect()).contains("the checkbox is now checked");
+
+    PerformResult dead = perform(click("#dead"));
+    assertThat(dead.ok()).isFalse();
+    assertThat(dead.error()).startsWith("the link did nothing");
+
+    PerformResult filter = ok(perform(click("#filter")));
+    assertThat(filter.effect()).contains("the address changed");
+    // The page answers the hash change on its own next task (it retitles itself); that answer belongs to the filter
+    // click, so it must have landed before the next click is judged by what it changed.
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        .until(() -> "filter #/done".equals(js("document.title")));
+
+    PerformResult noop = ok(perform(click("#noop")));
+    assertThat(noop.effect()).isEqualTo("no visible change");
+  }
+}
