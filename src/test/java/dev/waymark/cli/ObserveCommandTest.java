@@ -56,6 +56,31 @@ class ObserveCommandTest {
   }
 
   @Test
+  void observeWithBrowserFirefoxPrintsWhatChromiumPrints() throws Exception {
+    Run inChromium = run("observe", pages.url("observer/listings.html"));
+    Run inFirefox = run("observe", pages.url("observer/listings.html"), "--browser", "firefox");
+    assertThat(inFirefox.code()).as(inFirefox.err()).isZero();
+    JsonNode c = Json.mapper().readTree(inChromium.out());
+    JsonNode f = Json.mapper().readTree(inFirefox.out());
+    java.util.List<String> fields = new java.util.ArrayList<>();
+    f.fieldNames().forEachRemaining(fields::add);
+    java.util.List<String> chromiumFields = new java.util.ArrayList<>();
+    c.fieldNames().forEachRemaining(chromiumFields::add);
+    assertThat(fields).containsExactlyElementsOf(chromiumFields);
+    // Each engine's headless window has its own default size (Chromium 780×437 inside, Firefox larger), so what is
+    // off screen differs; ObserveOnFirefoxTest compares every field at one viewport size.
+    assertThat(withoutOffscreen(f.path("nodes"))).isEqualTo(withoutOffscreen(c.path("nodes")));
+    assertThat(f.path("lists")).isEqualTo(c.path("lists"));
+    assertThat(inFirefox.err()).contains("observation: 40 nodes, JSON");
+  }
+
+  private static JsonNode withoutOffscreen(JsonNode nodes) {
+    com.fasterxml.jackson.databind.node.ArrayNode out = nodes.deepCopy();
+    out.forEach(n -> ((com.fasterxml.jackson.databind.node.ObjectNode) n).remove("offscreen"));
+    return out;
+  }
+
+  @Test
   void waitsForTheNetworkToGoQuietEvenWhileTheDomStandsStill() {
     Run r = run("observe", "--text", pages.url("observer/slow-fetch.html"));
     assertThat(r.code()).as(r.err()).isZero();
