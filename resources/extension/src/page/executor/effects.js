@@ -148,6 +148,7 @@ export function watchEffect(el) {
 }
 
 // Watches armed for a trusted dispatch (the worker sends the input, then asks here what it did).
-// A flow (a combobox select) waits there for its next input instead.
-/** @type {Map<string, {watch?: ReturnType<typeof watchEffect>, fill?: any, flow?: AsyncGenerator<any, any, any>}>} */
+// A flow (a combobox select) waits there for its next input instead. focus: the element that had focus before the
+// input (missed-focus.js).
+/** @type {Map<string, {watch?: ReturnType<typeof watchEffect>, fill?: any, flow?: AsyncGenerator<any, any, any>, focus?: Element | null}>} */
 export const armed = new Map();

@@ -20,6 +20,7 @@ import { downloadClick } from './files.js';
 import { nextTrustedInput } from './flows.js';
 import { widgetStep } from './widget-steps.js';
 import { awaitPendingWork, leavesView } from './pending-work.js';
+import { focusBefore, tellMissedFocus } from './missed-focus.js';
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -116,7 +117,7 @@ async function elementActionOn(step, options) {
     const el = t.elements[0];
     const r = await actOn(el, kind, null, { ...options, prepareOnly: true });
     if (r.notReady) return { ok: false, error: r.notReady, retry: true };
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), ...(r.fill ? { fill: r.fill } : {}) });
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : {}) });
     if (kind === 'click') return { ok: false, retry: false, trusted_point: r.point };
     return { ok: false, retry: false, trusted_keys: true, ...(r.fill ? { text: r.fill.text } : {}) };
   }
@@ -156,10 +157,11 @@ export async function finishTrusted(stepId, opts = {}) {
   const a = armed.get(stepId);
   armed.delete(stepId);
   if (!a) return { gone: true };
+  tellMissedFocus(a.focus);
   if (a.flow) {
     const next = await nextTrustedInput(a.flow, undefined);
     if (next.result) return { ...next.result, dispatched: true };
-    armed.set(stepId, a);
+    armed.set(stepId, { ...a, focus: focusBefore() });
     return { ok: false, retry: false, dispatched: true, flow: true, ...next.ask };
   }
   if (a.fill) {
@@ -317,7 +319,7 @@ async function pressPage(step, options) {
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   if (options.trusted) {
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null) });
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null), focus: focusBefore() });
     return { ok: false, retry: false, trusted_keys: true };
   }
   const target = deepActiveElement(document);

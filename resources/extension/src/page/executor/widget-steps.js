@@ -5,6 +5,7 @@
 import { NEEDS, notActionable } from './actionability.js';
 import { armed } from './effects.js';
 import { typable } from './input.js';
+import { focusBefore } from './missed-focus.js';
 import { runFlow, nextTrustedInput } from './flows.js';
 import { comboboxTarget, comboboxFlow } from './combobox-select.js';
 import { isoDate, isDatePickerField, dateFlow } from './date-picker.js';
@@ -48,6 +49,6 @@ async function started(el, makeFlow, options) {
   if (!options.trusted || !options.step_id) return runFlow(flow);
   const first = await nextTrustedInput(flow, undefined);
   if (first.result) return first.result;
-  armed.set(options.step_id, { flow });
+  armed.set(options.step_id, { flow, focus: focusBefore() });
   return { ok: false, retry: false, flow: true, ...first.ask };
 }

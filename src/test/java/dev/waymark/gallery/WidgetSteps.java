@@ -7,7 +7,7 @@ import dev.waymark.bridge.PerformResult;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
-import dev.waymark.testing.BrowserHarness;
+import dev.waymark.testing.PagesInABrowser;
 import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import java.util.List;
@@ -21,12 +21,12 @@ final class WidgetSteps {
   private WidgetSteps() {}
 
   /** "trusted" (the debugger's input) or "page" (page-script events) for the steps sent from now on. */
-  static void useInput(BrowserHarness browser, String input) {
+  static void useInput(PagesInABrowser browser, String input) {
     if (input.equals("trusted")) browser.client().useTrustedInput(true);
     else browser.client().usePageInput();
   }
 
-  static PageObservation observe(BrowserHarness browser) throws Exception {
+  static PageObservation observe(PagesInABrowser browser) throws Exception {
     return browser.client().observe(ObserveOptions.defaults()).get(20, TimeUnit.SECONDS).page();
   }
 
@@ -42,7 +42,7 @@ final class WidgetSteps {
   }
 
   /** A step of {@code type} on the node's selector, with a value (or none), within timeoutMs. */
-  static PerformResult perform(BrowserHarness browser, String type, ObservedNode node, String value, int timeoutMs) throws Exception {
+  static PerformResult perform(PagesInABrowser browser, String type, ObservedNode node, String value, int timeoutMs) throws Exception {
     Step.Builder b = Step.builder(type).selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
     if (value != null) b.value(value);
     return browser.client().perform(UUID.randomUUID().toString(), b.build(), Map.of(), timeoutMs).get(timeoutMs / 1000 + 30, TimeUnit.SECONDS);

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * or {@code try (BrowserHarness h = BrowserHarness.start()) { ... }}, in a class marked {@link RealBrowser}.
  * The browser is {@link Browsers#chromium()}: found like a user's, never a quiet skip when missing.
  */
-public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+public final class BrowserHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable, PagesInABrowser {
   private final UnaryOperator<BridgeConfig> configure;
   // The harness's browser defaults to page-script input, as the executor tests were written for; a test of
   // the launched browser's trusted default asks for it (withTrustedDefault) or sets the connection's switch.

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * and loads pages over that BiDi connection, never through the add-on. One browser per test class, in a class marked
  * {@link RealBrowser}; {@link Browsers#firefox()} is found like a user's and a missing one fails.
  */
-public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
+public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable, PagesInABrowser {
   private static final ObjectMapper JSON = new ObjectMapper();
   private Path configDir;
   private BrowserClient client;

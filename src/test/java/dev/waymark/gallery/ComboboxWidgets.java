@@ -1,0 +1,107 @@
+package dev.waymark.gallery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.observe.ObservedNode;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.testing.PagesInABrowser;
+import dev.waymark.testing.GalleryLibs;
+import dev.waymark.workflow.Selector;
+import dev.waymark.workflow.Step;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A select step on the comboboxes of real widget libraries (the gallery pages, on the libraries from
+ * src/test/node/gallery): the widget is one combobox node with its value, a select chooses the option by its
+ * label on both input paths, and the page's own record of the library's value (its API or change event, in
+ * {@code window.__value}) is what is checked. A label the widget does not offer fails and changes nothing.
+ */
+abstract class ComboboxWidgets {
+  /** The browser the tests run in: each engine's class gives its harness. */
+  abstract PagesInABrowser browser();
+
+  /** Each gallery page, the name Chrome gives its combobox, and what the library records for Lisbon. */
+  static List<Arguments> widgets() {
+    List<Arguments> out = new java.util.ArrayList<>();
+    for (String input : List.of("page", "trusted")) {
+      out.add(Arguments.of("tom-select.html", "Destination city", "lisbon|Lisbon", input));
+      out.add(Arguments.of("choices.html", null, "lisbon|Lisbon", input));
+      out.add(Arguments.of("select2.html", "Pick a city", "lisbon|Lisbon", input));
+      // jQuery UI marks nothing with ARIA: Chrome's role for its field is textbox, and so is Waymark's
+      out.add(Arguments.of("jquery-ui-autocomplete.html", "Destination city", "Lisbon", input));
+      out.add(Arguments.of("shadow-select.html", "Destination city", "lisbon|Lisbon", input));
+      // a design system's web component: combobox and listbox in its shadow root, options slotted into it
+      out.add(Arguments.of("shoelace-select.html", "Destination city", "lisbon|Lisbon", input));
+    }
+    return out;
+  }
+
+  @BeforeAll
+  static void libraries() {
+    Assumptions.assumeTrue(GalleryLibs.installed(), "the gallery's libraries are installed by Maven's npm ci (src/test/node/gallery)");
+  }
+
+  @ParameterizedTest(name = "{0} ({3} input)")
+  @MethodSource("widgets")
+  void aSelectChoosesTheOptionByItsLabelAndTheLibraryHoldsIt(String page, String name, String recorded, String input) throws Exception {
+    open(page);
+    WidgetSteps.useInput(browser(), input);
+    ObservedNode box = combobox(WidgetSteps.observe(browser()), name);
+    assertThat(box.value()).as("nothing chosen yet").isNullOrEmpty();
+
+    PerformResult r = WidgetSteps.perform(browser(), "select", box, "Lisbon", 8000);
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.effect()).contains("'Lisbon'");
+    assertThat(browser().eval("window.__value").asText()).isEqualTo(recorded);
+    // the page's own record shows one choice, not a filter typed and a second pick
+    assertThat(browser().eval("window.__values.length").asInt()).isEqualTo(1);
+    ObservedNode after = combobox(WidgetSteps.observe(browser()), name == null || !name.equals("Pick a city") ? name : "Lisbon");
+    // a widget shows its option's label; a native <select> reports its option's value, as it always has
+    assertThat(after.value()).isEqualTo(page.equals("shadow-select.html") ? "lisbon" : "Lisbon");
+  }
+
+  @ParameterizedTest(name = "{0} ({3} input)")
+  @MethodSource("widgets")
+  void aLabelTheWidgetDoesNotOfferFailsSayingWhatItListsAndChangesNothing(String page, String name, String recorded, String input) throws Exception {
+    open(page);
+    WidgetSteps.useInput(browser(), input);
+    ObservedNode box = combobox(WidgetSteps.observe(browser()), name);
+
+    PerformResult r = WidgetSteps.perform(browser(), "select", box, "Lisbn", 8000);
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).containsAnyOf("no option 'Lisbn'", "no option matches the value");
+    // what the widget does offer, where it lists anything before typing (jQuery UI lists only what matches)
+    if (!page.startsWith("jquery-ui")) assertThat(r.error()).contains("'Lisbon'");
+    assertThat(browser().eval("window.__values.length").asInt()).isZero();
+  }
+
+  // A page whose components load as modules defines them a moment after load, and Shoelace's select shows its first
+  // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
+  private void open(String page) throws Exception {
+    browser().open(browser().pageUrl("gallery/" + page));
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> browser().eval(
+        "!document.querySelector(':not(:defined)') && [...document.querySelectorAll('sl-select')].every((s) =>"
+            + " s.shadowRoot && s.shadowRoot.querySelector('.select__display-input').value === '')").asBoolean());
+  }
+
+  private static ObservedNode combobox(PageObservation o, String name) {
+    List<ObservedNode> boxes = o.nodes().stream().filter(n -> "combobox".equals(n.role())
+            || o.url().contains("jquery-ui") && "textbox".equals(n.role()))
+        .filter(n -> name == null || name.equals(n.name())).toList();
+    assertThat(boxes).as("the widget is one combobox node in %s", o.nodes()).hasSize(1);
+    return boxes.get(0);
+  }
+
+}
