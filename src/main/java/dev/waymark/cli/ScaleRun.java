@@ -141,7 +141,8 @@ final class ScaleRun {
       throw usage("--grid runs on the Grid's Chrome nodes; --browser firefox runs each replay in a Firefox on this computer. "
           + "Leave out one of them");
     }
-    ReplaySessions sessions = grid != null ? gridSessions(grid) : c.engine() == Engine.FIREFOX ? firefoxSessions() : localSessions();
+    ReplaySessions sessions = grid != null ? gridSessions(grid, allowsADownload(sources))
+        : c.engine() == Engine.FIREFOX ? firefoxSessions() : localSessions();
     return runAll(plan, sessions, secrets, parallel, retries);
   }
 
@@ -151,9 +152,18 @@ final class ScaleRun {
    * The Grid's sessions: one WebDriver session (with BiDi, tunnelled by the Grid) per run on {@code grid}, driven
    * without the extension (dev.waymark.webdriver): the Grid's nodes say which browser binary runs.
    */
-  private ReplaySessions gridSessions(GridUrl grid) {
+  private ReplaySessions gridSessions(GridUrl grid, boolean downloads) {
     boolean headless = c.headlessOption == null || c.headlessOption;
-    return new WebDriverReplaySessions(WebDriverSessions.grid(grid.uri(), headless), !c.pageInput, new CaptureFolder(c.outputDir));
+    return new WebDriverReplaySessions(WebDriverSessions.grid(grid.uri(), headless, downloads), !c.pageInput,
+        new CaptureFolder(c.outputDir));
+  }
+
+  /**
+   * Whether a workflow lets a download through (allow_download): only then the Grid's managed downloads, which bring
+   * the file from the node (a captureDownload fetches the file itself and needs none).
+   */
+  private static boolean allowsADownload(List<RunPlan.Source> sources) {
+    return sources.stream().flatMap(s -> s.workflow().steps().stream()).anyMatch(step -> step.allowDownload());
   }
 
   /** Local Firefox sessions, each a Firefox of its own in a fresh profile, spoken to over its BiDi endpoint. */

@@ -38,22 +38,33 @@ public final class WebDriverSessions implements SessionSource {
   private final Path chromium;
   private final Path chromedriver;
   private final boolean headless;
+  private final boolean managedDownloads;
 
-  private WebDriverSessions(URI grid, Path chromium, Path chromedriver, boolean headless) {
+  private WebDriverSessions(URI grid, Path chromium, Path chromedriver, boolean headless, boolean managedDownloads) {
     this.grid = grid;
     this.chromium = chromium;
     this.chromedriver = chromedriver;
     this.headless = headless;
+    this.managedDownloads = managedDownloads;
   }
 
   /** Sessions of a chromedriver started here for each, driving {@code chromium}. */
   public static WebDriverSessions local(Path chromium, Path chromedriver, boolean headless) {
-    return new WebDriverSessions(null, chromium, chromedriver, headless);
+    return new WebDriverSessions(null, chromium, chromedriver, headless, false);
   }
 
   /** Sessions of a Selenium Grid (its router's address); the Grid's nodes say which browser binary runs. */
   public static WebDriverSessions grid(URI grid, boolean headless) {
-    return new WebDriverSessions(grid, null, null, headless);
+    return grid(grid, headless, true);
+  }
+
+  /**
+   * The same, asking the nodes for managed downloads ({@code se:downloadsEnabled}: an allowed download is fetched
+   * back to this computer) only when {@code managedDownloads}: a Grid as it comes has them off, and a session that
+   * asks for them there is never matched.
+   */
+  public static WebDriverSessions grid(URI grid, boolean headless, boolean managedDownloads) {
+    return new WebDriverSessions(grid, null, null, headless, managedDownloads);
   }
 
   @Override
@@ -109,7 +120,7 @@ public final class WebDriverSessions implements SessionSource {
     options.addArguments(args);
     if (chromium != null) options.setBinary(chromium.toFile());
     // A Grid keeps an allowed download on its node; managed downloads let Waymark fetch it to this computer.
-    if (grid != null) options.setCapability("se:downloadsEnabled", true);
+    if (grid != null && managedDownloads) options.setCapability("se:downloadsEnabled", true);
     return options;
   }
 
@@ -126,6 +137,8 @@ public final class WebDriverSessions implements SessionSource {
   }
 
   private RemoteWebDriver onGrid(ChromeOptions options) throws SessionStartException {
+    String missing = GridOffer.missing(grid, managedDownloads);
+    if (missing != null) throw new SessionStartException(missing);
     URL address;
     try {
       address = grid.toURL();

@@ -24,17 +24,24 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class GridHarness implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
   private final int maxSessions;
+  private final boolean managedDownloads;
   private Process process;
   private int port;
   private Path dir;
 
-  private GridHarness(int maxSessions) {
+  private GridHarness(int maxSessions, boolean managedDownloads) {
     this.maxSessions = maxSessions;
+    this.managedDownloads = managedDownloads;
   }
 
   /** A Grid of this test class alone, whose node runs at most {@code maxSessions} browsers at once. */
   public static GridHarness create(int maxSessions) {
-    return new GridHarness(maxSessions);
+    return new GridHarness(maxSessions, true);
+  }
+
+  /** The same with managed downloads off, as a Grid comes when nobody turned them on. */
+  public static GridHarness withoutManagedDownloads(int maxSessions) {
+    return new GridHarness(maxSessions, false);
   }
 
   /** The most sessions a test of the default suite asks of the shared Grid at once (RunAtScaleChromiumTest's 4), plus room. */
@@ -49,7 +56,7 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
    */
   public static synchronized GridHarness shared() {
     if (shared == null) {
-      shared = new GridHarness(SHARED_SESSIONS);
+      shared = new GridHarness(SHARED_SESSIONS, true);
       shared.keepRunning = true;
       Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "waymark-test-grid-stop"));
     }
@@ -87,7 +94,7 @@ public final class GridHarness implements BeforeAllCallback, AfterAllCallback, A
         "[server]", "host = \"127.0.0.1\"", "port = " + port, "",
         "[sessionqueue]", "session-request-timeout = 300", "session-retry-interval = 1", "",
         "[node]", "detect-drivers = false", "selenium-manager = false", "max-sessions = " + maxSessions,
-        "override-max-sessions = true", "session-timeout = 120", "enable-managed-downloads = true", "",
+        "override-max-sessions = true", "session-timeout = 120", "enable-managed-downloads = " + managedDownloads, "",
         "[[node.driver-configuration]]", "display-name = \"Chromium\"",
         "webdriver-executable = \"" + chromedriver().toString().replace("\\", "\\\\") + "\"",
         "max-sessions = " + maxSessions, "stereotype = '" + stereotype + "'", "");
