@@ -30,6 +30,52 @@ async function cancel(item) {
   try { await chrome.downloads.erase({ id: item.id }); } catch { /* gone */ }
 }
 
+// Chrome names a download (its link's download attribute, the server's Content-Disposition) only after it is created,
+// in onDeterminingFilename; until then onCreated's item has no filename and the address's last part is a guess
+// (report.csv for what the browser saves as report-november.csv). A download a step blocks is therefore cancelled
+// once Chrome has named it, or after NAME_WAIT_MS; it is written nowhere before it is named. Firefox names it at once.
+const NAME_WAIT_MS = 1500;
+/** @type {Map<number, {entries: {filename: string | null}[], block: boolean, timer: ReturnType<typeof setTimeout>, named: Promise<void>, done: () => void}>} */
+const naming = new Map();
+
+/**
+ * Cancels a blocked download now, or once Chrome has named it (so its report carries the name it would be saved under).
+ * @param {any} item
+ * @param {{filename: string | null}[]} entries the reports whose filename Chrome's name replaces
+ * @param {boolean} block
+ */
+function whenNamed(item, entries, block) {
+  if (!chrome.downloads.onDeterminingFilename || item.filename) {
+    if (block) cancel(item);
+    return;
+  }
+  /** @type {() => void} */
+  let done = () => {};
+  const named = new Promise((resolve) => { done = () => resolve(undefined); });
+  const timer = setTimeout(() => {
+    naming.delete(item.id);
+    if (block) cancel(item);
+    done();
+  }, NAME_WAIT_MS);
+  naming.set(item.id, { entries, block, timer, named, done });
+}
+
+if (globalThis.chrome && chrome.downloads && chrome.downloads.onDeterminingFilename) {
+  chrome.downloads.onDeterminingFilename.addListener((item, suggest) => {
+    const waiting = naming.get(item.id);
+    if (waiting) {
+      naming.delete(item.id);
+      clearTimeout(waiting.timer);
+      const name = nameOf(item);
+      if (name) for (const e of waiting.entries) e.filename = name;
+      if (waiting.block) cancel(item);
+      waiting.done();
+    }
+    // Chrome's own choice of name and folder, unchanged.
+    suggest();
+  });
+}
+
 if (globalThis.chrome && chrome.downloads) {
   chrome.downloads.onCreated.addListener(async (item) => {
     const entry = { url: item.finalUrl || item.url, filename: nameOf(item), id: item.id, mime: item.mime || null, size: sizeOf(item) };
@@ -42,11 +88,12 @@ if (globalThis.chrome && chrome.downloads) {
     }
     if (running.length) {
       const allow = running.some((w) => w.allow);
-      if (!allow) await cancel(item);
-      for (const w of running) {
-        w.seen.push({ ...entry, blocked: !allow });
+      const entries = running.map(() => ({ ...entry, blocked: !allow }));
+      whenNamed(item, entries, !allow);
+      running.forEach((w, i) => {
+        w.seen.push(entries[i]);
         if (w.wake) w.wake();
-      }
+      });
       return;
     }
     if (unclaimed) {
@@ -134,6 +181,9 @@ export async function reportDownloads(w, mask) {
   if (!w) return [];
   const deadline = Date.now() + SAVE_WAIT_MS;
   return Promise.all(w.seen.map(async (d) => {
+    // Its name from Chrome first (whenNamed), within the same deadline.
+    const pending = naming.get(d.id);
+    if (pending) await Promise.race([pending.named, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
     /** @type {import('../wire.js').DownloadSeen} */
     const out = { url: mask(d.url) || '', filename: mask(d.filename), blocked: !!d.blocked, mime: d.mime || null, size: d.size || 0 };
     if (d.blocked || typeof d.id !== 'number') return out;

@@ -96,6 +96,23 @@ class AuthorOnFirefoxTest {
   }
 
   @Test
+  void aBlockedDownloadIsReportedUnderTheNameFirefoxWouldSaveItAs() throws Exception {
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "click", "name", "Export November"),
+        Map.of("type", "click", "name", "Export December"),
+        Map.of("done", true));
+
+    AuthorRun run = author("author/exports.html", "Export the reports", plan, "", "--approve", "auto");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    // Firefox names the file it would have saved: report-november(1).csv when one is in Downloads already.
+    assertThat(turn(run, 2).path("outcome").path("downloads").path(0).path("filename").asText()).as(run.toString())
+        .matches("report-november(\\(\\d+\\))?\\.csv");
+    assertThat(turn(run, 3).path("outcome").path("downloads").path(0).path("filename").asText()).as(run.toString())
+        .matches("report-december(\\(\\d+\\))?\\.csv");
+  }
+
+  @Test
   void aTabTheClickOpenedIsReportedWithTheIdToSwitchTo() throws Exception {
     List<Map<String, Object>> plan = List.of(
         Map.of("type", "click", "name", "Open the help"),

@@ -130,6 +130,32 @@ class AuthorOutcomesChromiumTest {
     }
   }
 
+  /**
+   * Issue 26: a blocked download is reported under the name the browser would save it as — its link's download
+   * attribute, or the server's Content-Disposition — not the last part of its address.
+   */
+  @Test
+  void aBlockedDownloadIsReportedUnderTheNameTheBrowserWouldSaveItAs() throws Exception {
+    String url = browser.pageUrl("author/exports.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "click", "name", "Export November"),
+        Map.of("type", "click", "name", "Export December"),
+        Map.of("done", true));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Export the reports", plan, Map.of(), "", "--approve", "auto");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    JsonNode november = turn(run, 2).path("outcome").path("downloads").path(0);
+    assertThat(november.path("filename").asText()).as(run.toString()).isEqualTo("report-november.csv");
+    assertThat(november.path("blocked").asBoolean()).isTrue();
+    JsonNode december = turn(run, 3).path("outcome").path("downloads").path(0);
+    assertThat(december.path("filename").asText()).as(run.toString()).isEqualTo("report-december.csv");
+    assertThat(december.path("blocked").asBoolean()).isTrue();
+    assertThat(run.prompts().get(1)).contains("a download of report-november.csv");
+    assertThat(run.prompts().get(2)).contains("a download of report-december.csv");
+  }
+
   @Test
   void anExtractListCutAtItsLimitSaysSo() throws Exception {
     List<Map<String, Object>> plan = List.of(

@@ -33,6 +33,7 @@ public final class PageServer implements AutoCloseable {
     server.createContext("/slow", this::slow);
     server.createContext("/lib/", ex -> dev.waymark.testing.GalleryLibs.serve(ex, "/lib/"));
     server.createContext("/streaming", this::streaming);
+    server.createContext("/attachment", this::attachment);
     server.start();
   }
 
@@ -62,6 +63,24 @@ public final class PageServer implements AutoCloseable {
         try (OutputStream out = ex.getResponseBody()) {
           out.write(body);
         }
+      }
+    }
+  }
+
+  /**
+   * {@code /attachment?name=NAME}: a small CSV sent as a download named NAME by its Content-Disposition, at an address
+   * whose last part says nothing of that name (as a report endpoint of a real app).
+   */
+  private void attachment(HttpExchange ex) throws IOException {
+    try (ex) {
+      String q = ex.getRequestURI().getQuery();
+      String name = q != null && q.matches("name=[A-Za-z0-9._-]{1,64}") ? q.substring(5) : "download.csv";
+      byte[] body = "item,qty\nMilk,1\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      ex.getResponseHeaders().add("Content-Type", "text/csv");
+      ex.getResponseHeaders().add("Content-Disposition", "attachment; filename=\"" + name + "\"");
+      ex.sendResponseHeaders(200, body.length);
+      try (OutputStream out = ex.getResponseBody()) {
+        out.write(body);
       }
     }
   }
