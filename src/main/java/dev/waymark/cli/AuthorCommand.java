@@ -257,11 +257,12 @@ public final class AuthorCommand implements Callable<Integer> {
       Map<String, String> values, ApprovalPolicy policy) throws Exception {
     SecretMask mask = new SecretMask(values);
     Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
+    TerminalLines terminal = new TerminalLines(new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8)));
+    // A userStep's Continue may come from the terminal too (Enter): no approval reads the terminal while one waits.
     TerminalSessionBrowser sb = new TerminalSessionBrowser(
-        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), err, browser.headless());
+        new BridgeSessionBrowser(browser.client(), ObserveOptions.defaults()), err, browser.headless(), terminal);
     AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
         timeoutSeconds * 1000);
-    TerminalLines terminal = new TerminalLines(new BufferedReader(new InputStreamReader(terminalIn, StandardCharsets.UTF_8)));
     try (AuthoringSession session = new AuthoringSession(config);
         // The side panel in the browser is the person's too: a step waiting here waits there, first answer wins.
         SidePanel panel = SidePanel.over(browser.client(), session, step -> Approval.byPerson(step, Approval.Channel.CHROME),

@@ -32,6 +32,13 @@ final class TerminalLines {
     reader.start();
   }
 
+  /** Forgets the lines typed before now (an Enter pressed before a question was asked is no answer to it). */
+  void drain() {
+    boolean ended = lines.remove(END);
+    lines.clear();
+    if (ended) lines.add(END);
+  }
+
   /** The next line; null when the terminal closed; {@link #ELSEWHERE} as soon as {@code answered} holds. */
   String next(BooleanSupplier answered) throws InterruptedException {
     while (true) {

@@ -141,6 +141,44 @@ class AuthorCommandChromiumTest {
     assertThat(WorkflowYaml.read(run.exported()).steps()).extracting(Step::type).containsExactly("navigate", "userStep");
   }
 
+  /** Issue 26: Enter on the terminal is the person's Continue for a userStep that waits only for one. */
+  @Test
+  void enterOnTheTerminalContinuesAManualUserStep() throws Exception {
+    String url = browser.pageUrl("author/puzzle.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "userStep", "prompt", "Check the order by hand, then press Continue"),
+        Map.of("done", true));
+
+    java.io.PipedOutputStream keyboard = new java.io.PipedOutputStream();
+    java.io.PipedInputStream typed = new java.io.PipedInputStream(keyboard);
+    // Typed before the question: no answer to it.
+    keyboard.write("\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    keyboard.flush();
+    java.util.concurrent.CompletableFuture<AuthorRun> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return AuthorRun.inProcess(browser.client(), dir, url, "Get the order checked", plan, Map.of(), typed, "--approve", "auto");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+        .until(() -> browser.eval("window.__sawGate === true").asBoolean());
+    Thread.sleep(500);
+    assertThat(running).as("a line typed before the step asked is no Continue").isNotDone();
+    keyboard.write("\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    keyboard.flush();
+    AuthorRun run = running.get(30, java.util.concurrent.TimeUnit.SECONDS);
+    keyboard.close();
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(run.err()).contains("Your turn in the browser: Check the order by hand, then press Continue")
+        .contains("Press Enter here when it is done, or Continue is in Waymark's side panel");
+    assertThat(browser.eval("window.__sawGate === true").asBoolean()).as("the gate was up in the page").isTrue();
+    assertThat(run.turns().get(1).path("ok").asBoolean()).isTrue();
+    assertThat(run.journals()).contains("\"answered_by\":\"terminal\"");
+  }
+
   @Test
   void aHandoffLeavesTheTabOpenAndSaysWhereItIs() throws Exception {
     String url = browser.pageUrl("author/message.html");
