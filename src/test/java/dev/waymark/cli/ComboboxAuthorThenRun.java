@@ -3,6 +3,7 @@ package dev.waymark.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.testing.PagesInABrowser;
+import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.GalleryLibs;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Step;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * paths: the library's own record of its value ({@code window.__value}) is checked after authoring and after the
  * replay, and the export targets the widget (its role and name), not an option of its list.
  */
+@RealBrowser
 abstract class ComboboxAuthorThenRun {
   /** The browser the tests author and replay in: each engine's class gives its harness. */
   abstract PagesInABrowser browser();

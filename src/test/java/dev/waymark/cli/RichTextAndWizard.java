@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.testing.PagesInABrowser;
+import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.GalleryLibs;
 import dev.waymark.workflow.Json;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * toolbar (the editor's own contents checked), and a three-page form gone through with Next and Complete (the
  * form's own record of what it received checked).
  */
+@RealBrowser
 abstract class RichTextAndWizard {
   /** The browser the tests author and replay in: each engine's class gives its harness. */
   abstract PagesInABrowser browser();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.waymark.testing.PagesInABrowser;
+import dev.waymark.testing.RealBrowser;
 import dev.waymark.testing.GalleryLibs;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * speaks in person terms, exported, and replayed with {@code run} on a fresh load, on both input paths; after
  * authoring and after the replay the library's own API says the widget holds what was meant.
  */
+@RealBrowser
 abstract class WidgetsAuthorThenRun {
   /** The browser the tests author and replay in: each engine's class gives its harness. */
   abstract PagesInABrowser browser();
