@@ -56,14 +56,7 @@ public final class CompactObservation {
     if (!o.lists().isEmpty()) b.append(" · ").append(o.lists().size()).append(o.lists().size() == 1 ? " list" : " lists");
     b.append('\n');
     CompactTabs.append(b, o);
-    if (o.truncated() || o.omitted() > 0) {
-      b.append("partial:");
-      if (o.truncated()) b.append(" caps clipped the page;");
-      if (o.omitted() > 0) b.append(' ').append(o.omitted()).append(" controls left out (caps and repeats)");
-      b.append('\n');
-    }
-    if (o.frames() > 0) b.append("frames: ").append(o.frames()).append(" cross-origin, contents not listed\n");
-    if (o.formStep() != null) b.append("form at ").append(o.formStep()).append('\n');
+    b.append(statusLines(o));
     if (o.modal() != null) {
       b.append("modal: ").append(q(o.modal()));
       if (o.modalFrame()) b.append(" in a cross-origin frame: nothing in it has a ref; get past it another way");
@@ -106,6 +99,46 @@ public final class CompactObservation {
       b.append("text:\n").append(o.text());
       if (!o.text().endsWith("\n")) b.append('\n');
     }
+    return b.toString();
+  }
+
+  /** The lines that say how whole the reading is (partial, frames) and where a multi-step form stands. */
+  static String statusLines(PageObservation o) {
+    StringBuilder b = new StringBuilder();
+    if (o.truncated() || o.omitted() > 0) {
+      b.append("partial:");
+      if (o.truncated()) b.append(" caps clipped the page;");
+      if (o.omitted() > 0) b.append(' ').append(o.omitted()).append(" controls left out (caps and repeats)");
+      b.append('\n');
+    }
+    if (o.frames() > 0) b.append("frames: ").append(o.frames()).append(" cross-origin, contents not listed\n");
+    if (o.formStep() != null) b.append("form at ").append(o.formStep()).append('\n');
+    return b.toString();
+  }
+
+  /** The headings line of the outline, or an empty string. */
+  static String headingsLine(List<ObservedHeading> headings) {
+    StringBuilder b = new StringBuilder();
+    renderHeadings(b, headings);
+    return b.toString();
+  }
+
+  /**
+   * One control on a line of its own with everything the page form says of it, under its section: {@code e8 button
+   * "Add to cart" in "Mug 1 $11.00" positional}. Where it sits (offscreen, covered) is the caller's to say.
+   */
+  static String nodeLine(ObservedNode n, PageObservation o) {
+    StringBuilder b = new StringBuilder();
+    b.append(n.ref()).append(' ').append(roleLabel(n));
+    appendName(b, n);
+    appendDetails(b, n, o.modal() != null, host(o.url()), n.section());
+    return b.toString();
+  }
+
+  /** A list's lines: its ref and count, its fields, its pagination. */
+  static String listBlock(ObservedList l, PageObservation o) {
+    StringBuilder b = new StringBuilder();
+    renderList(b, l, o);
     return b.toString();
   }
 
