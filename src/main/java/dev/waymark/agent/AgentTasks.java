@@ -93,6 +93,7 @@ public final class AgentTasks {
   private final AuthoringSession session;
   private final Host host;
   private final Object acting = new Object();
+  private final AgentPages pages = new AgentPages();
   private volatile Task task;
   private volatile String endedBecause;
   private volatile Duration answerLimit = ANSWER_LIMIT;
@@ -166,6 +167,7 @@ public final class AgentTasks {
       }
       long start = session.latest().pageActions();
       task = new Task(id, req.goal().strip(), start, null);
+      pages.reset();
       endedBecause = previous == null || previous.ended() != null ? null
           : "task " + previous.id() + " ended when task " + id + " started";
       String decision = "{\"reasoning\": \"open the task's start page\", \"done\": false, \"step\": {\"type\": \"navigate\", "
@@ -179,7 +181,7 @@ public final class AgentTasks {
         return TaskReply.failure("Task " + id + " started, but " + url + " could not be opened: " + why
             + ". Send kind navigate with another url, or start again.\n" + stateText(task, session.latest(), null));
       }
-      return reply(false, "Task " + id + " started at " + url + ".", task, session.latest(), null);
+      return reply(false, "Task " + id + " started at " + url + ".", task, session.latest(), null, null);
     }
   }
 
@@ -200,15 +202,26 @@ public final class AgentTasks {
   // ---- task_state ---------------------------------------------------------------------------------------
 
   public TaskReply state(String taskId, Consumer<String> progress) throws InterruptedException {
+    return state(taskId, null, progress);
+  }
+
+  /** The task's state, with the page whole or as the changes since the page sent at generation {@code since}. */
+  public TaskReply state(String taskId, Long since, Consumer<String> progress) throws InterruptedException {
     Task t = require(taskId);
     PageObservation page = readPageIfFree(progress);
     SessionSnapshot s = session.latest();
-    return reply(false, "Task " + t.id() + (t.ended() == null ? "" : " (" + t.ended() + ")") + ".", t, s, page);
+    return reply(false, "Task " + t.id() + (t.ended() == null ? "" : " (" + t.ended() + ")") + ".", t, s, page, since);
   }
 
   // ---- task_respond -------------------------------------------------------------------------------------
 
   public TaskReply respond(String taskId, long generation, JsonNode action, Consumer<String> progress) throws InterruptedException {
+    return respond(taskId, generation, action, null, progress);
+  }
+
+  /** Performs one action; the reply's page is whole, or the changes since the page sent at generation {@code since}. */
+  public TaskReply respond(String taskId, long generation, JsonNode action, Long since, Consumer<String> progress)
+      throws InterruptedException {
     synchronized (acting) {
       Task t = require(taskId);
       SessionSnapshot s = session.latest();
@@ -217,7 +230,7 @@ public final class AgentTasks {
         PageObservation page = readPageIfFree(progress);
         return reply(true, "interaction_generation " + generation + " is stale: the page has changed since (it is now "
             + current + "). Nothing was done. Decide again from the page below and send interaction_generation " + current
-            + ".", t, session.latest(), page);
+            + ".", t, session.latest(), page, since);
       }
       if (t.ended() != null) {
         throw new TaskException("Task " + t.id() + " has ended (" + t.ended() + "); export it with task_export or start a "
@@ -225,7 +238,10 @@ public final class AgentTasks {
       }
       String decision;
       try {
-        decision = AgentActions.toDecision(action);
+        // the agent's refs are the ones its pages showed; the session resolves the observer's
+        JsonNode translated = pages.translate(action, s.observation());
+        decision = AgentActions.toDecision(translated);
+        pages.acting(translated);
       } catch (AgentActions.BadAction e) {
         throw new TaskException(e.getMessage());
       }
@@ -249,10 +265,10 @@ public final class AgentTasks {
       if (!reached && out.error() != null && !out.done() && out.blocked() == null && out.handoff() == null
           && (turn == null || turn.resolved() == null)) {
         String who = asked ? "The person rejected the step: " : "The action was refused, nothing was done: ";
-        return reply(true, who + out.error() + ".", now, after, null);
+        return reply(true, who + out.error() + ".", now, after, null, since);
       }
       return reply(!out.ok() && !out.done() && out.blocked() == null && out.handoff() == null,
-          TaskReplies.headline(out, turn, asked), now, after, null);
+          TaskReplies.headline(out, turn, asked), now, after, null, since);
     }
   }
 
@@ -379,12 +395,16 @@ public final class AgentTasks {
     return new TaskReplies(new SecretMask(host.personValues()));
   }
 
-  private TaskReply reply(boolean error, String headline, Task t, SessionSnapshot s, PageObservation page) {
-    return replies().reply(error, headline, t.id(), generation(t, s), t.ended(), s, page);
+  private TaskReply reply(boolean error, String headline, Task t, SessionSnapshot s, PageObservation page, Long since) {
+    long gen = generation(t, s);
+    PageObservation shown = page != null ? page : s.observation();
+    return replies().reply(error, headline, t.id(), gen, t.ended(), s, shown == null ? null : shown.url(),
+        pages.show(shown, gen, since));
   }
 
   private String stateText(Task t, SessionSnapshot s, PageObservation page) {
-    return replies().stateText(t.id(), generation(t, s), t.ended(), s, page);
+    long gen = generation(t, s);
+    return replies().stateText(t.id(), gen, t.ended(), s, pages.show(page != null ? page : s.observation(), gen, null));
   }
 
   private static String capitalized(String s) {

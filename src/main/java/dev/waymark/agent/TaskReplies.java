@@ -2,7 +2,7 @@ package dev.waymark.agent;
 
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.SecretMask;
-import dev.waymark.observe.PageObservation;
+import dev.waymark.observe.PageText;
 import dev.waymark.session.PendingApproval;
 import dev.waymark.session.SessionSnapshot;
 import dev.waymark.workflow.ExtTurn;
@@ -65,9 +65,9 @@ final class TaskReplies {
     return "\"" + label + "\"" + (cats.isEmpty() ? "" : " (" + cats + ")");
   }
 
-  TaskReply reply(boolean error, String headline, String taskId, long gen, String ended, SessionSnapshot s, PageObservation page) {
-    PageObservation shown = page != null ? page : s.observation();
-    String text = headline + "\n" + stateText(taskId, gen, ended, s, shown);
+  TaskReply reply(boolean error, String headline, String taskId, long gen, String ended, SessionSnapshot s, String url,
+      PageText page) {
+    String text = headline + "\n" + stateText(taskId, gen, ended, s, page);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("task_id", taskId);
     m.put("interaction_generation", gen);
@@ -89,12 +89,15 @@ final class TaskReplies {
     }
     if (ended != null) m.put("ended", ended);
     if (s.pending() != null) m.put("pending_approval", describe(s.pending()));
-    m.put("url", shown == null ? null : shown.url());
-    m.put("observation", dev.waymark.observe.CompactObservation.render(shown));
+    m.put("url", url);
+    m.put("page", page == null ? "none" : page.delta() ? "delta" : "whole");
+    if (page != null && page.delta()) m.put("since", page.since());
+    if (page != null && page.note() != null) m.put("page_note", page.note());
+    m.put("observation", page == null ? "" : page.text());
     return new TaskReply(error, mask(text), maskAll(m));
   }
 
-  String stateText(String taskId, long gen, String ended, SessionSnapshot s, PageObservation page) {
+  String stateText(String taskId, long gen, String ended, SessionSnapshot s, PageText page) {
     StringBuilder b = new StringBuilder();
     b.append("task_id: ").append(taskId).append('\n');
     b.append("interaction_generation: ").append(gen).append('\n');
@@ -124,7 +127,7 @@ final class TaskReplies {
     }
     b.append("capabilities: ").append(s.state().capabilities().names().isEmpty() ? "none"
         : String.join(", ", s.state().capabilities().names())).append('\n');
-    if (page != null) b.append('\n').append(dev.waymark.observe.CompactObservation.render(page));
+    if (page != null) b.append('\n').append(page.describe()).append('\n').append(page.text());
     else b.append("\n(no page read yet)");
     return b.toString();
   }

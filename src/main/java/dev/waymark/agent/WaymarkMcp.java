@@ -105,7 +105,7 @@ public final class WaymarkMcp {
   List<McpServerFeatures.SyncToolSpecification> toolSpecs() {
     Map<String, BiFunction<Map<String, Object>, Consumer<String>, TaskReply>> handlers = new LinkedHashMap<>();
     handlers.put("task_start", this::start);
-    handlers.put("task_state", (a, p) -> interruptible(() -> tasks.state(string(a, "task_id"), p)));
+    handlers.put("task_state", (a, p) -> interruptible(() -> tasks.state(string(a, "task_id"), since(a), p)));
     handlers.put("task_respond", this::respond);
     handlers.put("task_export", (a, p) -> interruptible(() -> tasks.export(string(a, "task_id"),
         string(a, "path") == null ? null : Path.of(string(a, "path")), written)));
@@ -175,13 +175,30 @@ public final class WaymarkMcp {
   }
 
   private TaskReply respond(Map<String, Object> a, Consumer<String> p) {
-    Object g = a.get("interaction_generation");
-    long generation;
-    if (g instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) generation = n.longValue();
-    else if (g instanceof String s && s.strip().matches("\\d{1,18}")) generation = Long.parseLong(s.strip());
-    else throw new TaskException("interaction_generation is missing or not a whole number; task_state gives the current one");
+    Long generation = wholeNumber(a.get("interaction_generation"));
+    if (generation == null) {
+      throw new TaskException("interaction_generation is missing or not a whole number; task_state gives the current one");
+    }
+    Long since = since(a);
     JsonNode action = Json.mapper().valueToTree(a.get("action"));
-    return interruptible(() -> tasks.respond(string(a, "task_id"), generation, action, p));
+    return interruptible(() -> tasks.respond(string(a, "task_id"), generation, action, since, p));
+  }
+
+  /** The optional {@code since}: the generation of the page the agent holds, so the reply may carry only changes. */
+  private static Long since(Map<String, Object> a) {
+    if (a.get("since") == null) return null;
+    Long since = wholeNumber(a.get("since"));
+    if (since == null || since < 1) {
+      throw new TaskException("since must be the whole number of a generation you were sent a page at (1 or more), "
+          + "or left out for the whole page");
+    }
+    return since;
+  }
+
+  private static Long wholeNumber(Object g) {
+    if (g instanceof Number n && n.doubleValue() == Math.rint(n.doubleValue())) return n.longValue();
+    if (g instanceof String s && s.strip().matches("\\d{1,18}")) return Long.parseLong(s.strip());
+    return null;
   }
 
   @FunctionalInterface

@@ -145,8 +145,12 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     return b.toString();
   }
 
-  /** The address without its fragment: a fragment change (a single-page app's route) keeps the document. */
-  static String document(String url) {
+  /** Whether two addresses are one document: the same address but for its fragment (a single-page app's route). */
+  public static boolean sameDocument(String a, String b) {
+    return Objects.equals(document(a), document(b));
+  }
+
+  private static String document(String url) {
     if (url == null) return null;
     int hash = url.indexOf('#');
     return hash < 0 ? url : url.substring(0, hash);
