@@ -127,7 +127,8 @@ final class TaskReplies {
     }
     b.append("capabilities: ").append(s.state().capabilities().names().isEmpty() ? "none"
         : String.join(", ", s.state().capabilities().names())).append('\n');
-    if (page != null) b.append('\n').append(page.describe()).append('\n').append(page.text());
+    // a delta's own first line says it is one, and since which generation
+    if (page != null) b.append('\n').append(page.delta() ? "" : page.describe() + "\n").append(page.text());
     else b.append("\n(no page read yet)");
     return b.toString();
   }

@@ -97,10 +97,10 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     if (!o.lists().isEmpty()) b.append(" · ").append(o.lists().size()).append(o.lists().size() == 1 ? " list" : " lists");
     b.append('\n');
     if (empty()) return b.append("Nothing on the page changed since generation ").append(since).append(".\n").toString();
-    b.append("Only changes are listed; every ref not named here is as generation ").append(since).append(" showed it.\n");
+    b.append("Only changes; a ref not named here is unchanged.\n");
     if (!removed.isEmpty()) b.append("removed: ").append(String.join(", ", removed)).append('\n');
     nodes(b, "added:", added);
-    nodes(b, "changed (each line replaces what you knew of that ref):", changed);
+    nodes(b, "changed (whole lines):", changed);
     if (!lists.isEmpty()) {
       b.append("lists added or changed:\n");
       for (String ref : lists) b.append(CompactObservation.listBlock(o.list(ref), o));
@@ -109,7 +109,7 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     if (tabs != null) b.append(tabs);
     if (status != null) b.append(status);
     if (!text.isEmpty()) {
-      b.append("text changes (unified diff of the page text, @@ -old +new line numbers):\n");
+      b.append("text diff:\n");
       for (String line : text) b.append(line).append('\n');
     }
     return b.toString();

@@ -73,7 +73,7 @@ class AgentPageDeltasTest {
     TaskReply typed = tasks.respond(id, 1, action("{\"kind\": \"type\", \"ref\": \"e1\", \"text\": \"Bread\"}"), 1L, s -> { });
 
     assertThat(typed.structured()).containsEntry("page", "delta").containsEntry("since", 1);
-    assertThat(typed.text()).contains("interaction_generation: 2", "page: delta since generation 1\npage delta since generation 1:",
+    assertThat(typed.text()).contains("interaction_generation: 2", "\npage delta since generation 1:",
         "added:\ne35 checkbox \"Toggle Bread\" positional\n", "@@ -1,1 +1,1 @@\n-2 items left\n+3 items left")
         .doesNotContain("Toggle Milk", "Toggle Rent", "Active", "Help topic");
 
@@ -88,7 +88,7 @@ class AgentPageDeltasTest {
   @Test
   void aPageThatDidNotChangeIsOneLineAndTheWholePageIsThereWithoutSince() throws Exception {
     TaskReply same = tasks.state(id, 1L, s -> { });
-    assertThat(same.text()).contains("page: delta since generation 1", "Nothing on the page changed since generation 1.");
+    assertThat(same.text()).contains("\npage delta since generation 1:", "Nothing on the page changed since generation 1.");
     assertThat(same.text().length()).isLessThan(tasks.state(id, s -> { }).text().length());
     assertThat(tasks.state(id, s -> { }).structured()).containsEntry("page", "whole").doesNotContainKey("since");
   }

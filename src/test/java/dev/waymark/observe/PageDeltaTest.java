@@ -40,8 +40,8 @@ class PageDeltaTest {
     assertThat(d.added()).isEmpty();
     assertThat(d.removed()).isEmpty();
     assertThat(text).startsWith("page delta since generation 4: \"Todos\" " + URL + " · 41 controls\n")
-        .contains("every ref not named here is as generation 4 showed it")
-        .contains("changed (each line replaces what you knew of that ref):\n## main\ne3 textbox \"Field 3\" =\"Ada\"\n")
+        .contains("Only changes; a ref not named here is unchanged.")
+        .contains("changed (whole lines):\n## main\ne3 textbox \"Field 3\" =\"Ada\"\n")
         .doesNotContain("e4 ", "Field 2\"");
     PageText sent = PageText.since(4, before, after);
     assertThat(sent.delta()).isTrue();
@@ -73,7 +73,7 @@ class PageDeltaTest {
     ObservedNode moved = new ObservedNode("e1", "button", "Pay", "input", null, null, null, false, null, null, null, "#pay",
         null, null, null, "Summary", null, true, false, 0);
     assertThat(PageDelta.between(1, before, page(URL, List.of(moved), List.of())).render())
-        .contains("changed (each line replaces what you knew of that ref):\n## Summary\ne1 button \"Pay\" offscreen\n");
+        .contains("changed (whole lines):\n## Summary\ne1 button \"Pay\" offscreen\n");
   }
 
   @Test
@@ -111,7 +111,7 @@ class PageDeltaTest {
     PageDelta d = PageDelta.between(3, before, after);
 
     assertThat(d.text()).containsExactly("@@ -2,2 +2,2 @@", "-3 items", "-Total 30.00 EUR", "+4 items", "+Total 42.00 EUR");
-    assertThat(d.render()).contains("text changes (unified diff of the page text, @@ -old +new line numbers):\n@@ -2,2 +2,2 @@\n");
+    assertThat(d.render()).contains("text diff:\n@@ -2,2 +2,2 @@\n");
   }
 
   @Test
