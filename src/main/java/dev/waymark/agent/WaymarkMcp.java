@@ -41,7 +41,8 @@ public final class WaymarkMcp {
   static final String INSTRUCTIONS = "Waymark performs browser tasks in the user's own browser, one action per "
       + "task_respond call, and records them as a workflow that replays without a model. Start with task_start, act "
       + "only on refs from the latest observation with its interaction_generation, and end with kind done, blocked or "
-      + "handoff. Risky actions wait for the user's approval; you never see or send variable values, you write "
+      + "handoff. Send since (the generation of the page you hold) to get only what changed on the page; refs keep their "
+      + "meaning within a document. Risky actions wait for the user's approval; you never see or send variable values, you write "
       + "{{ name }} tokens. Export the workflow with task_export.";
 
   private final AgentTasks tasks;
