@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.Capabilities;

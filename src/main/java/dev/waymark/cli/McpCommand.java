@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import dev.waymark.agent.AgentTasks;
 import dev.waymark.agent.WaymarkMcp;
 import dev.waymark.agent.WorkflowRuns;

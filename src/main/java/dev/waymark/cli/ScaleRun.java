@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.CaptureFolder;
