@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * Keychain, the Windows Credential Manager. Each value is an entry of service {@value #SERVICE} whose account is the
  * variable's name. The keyring is reached on first use, on the caller's thread (never the FX thread).
  */
-public final class KeyringStore implements SecretStore {
+public final class KeyringStore implements SecretStore, AutoCloseable {
   /** The service every Waymark entry is filed under. */
   public static final String SERVICE = "waymark";
   private static final Logger LOG = LoggerFactory.getLogger(KeyringStore.class);
@@ -85,5 +85,17 @@ public final class KeyringStore implements SecretStore {
         throw new SecretStoreException("The OS keyring did not delete {{ " + name + " }}: " + WHAT_TO_DO, e);
       }
     }
+  }
+
+  /** Closes the keyring's connection (a later use opens a new one). */
+  @Override
+  public synchronized void close() {
+    if (keyring == null) return;
+    try {
+      keyring.close();
+    } catch (Exception e) {
+      LOG.debug("closing the OS keyring", e);
+    }
+    keyring = null;
   }
 }

@@ -26,6 +26,11 @@ public final class ValuesFileStore implements SecretStore {
     }
   }
 
+  /** Every value of the file (a values file names exactly what the person means to give). */
+  public Map<String, String> values() {
+    return values;
+  }
+
   @Override
   public String describe() {
     return "the values file " + file;

@@ -12,12 +12,12 @@ class KeyringStoreTest {
   @Test
   void aValueStoredInTheKeyringComesBackAndOtherProgramsSeeItUnderWaymark() throws Exception {
     try (SecretServiceDaemon daemon = SecretServiceDaemon.start()) {
-      KeyringStore store = new KeyringStore();
+      try (KeyringStore store = new KeyringStore(); KeyringStore other = new KeyringStore()) {
       assertThat(store.lookup("password")).isEmpty();
       store.store("password", "kr-s3cret é");
       assertThat(store.lookup("password")).contains("kr-s3cret é");
       store.store("password", "kr-changed");
-      assertThat(new KeyringStore().lookup("password")).contains("kr-changed");
+      assertThat(other.lookup("password")).contains("kr-changed");
       // secret-tool (libsecret) reads the same entry: it is a real Secret Service item.
       ProcessBuilder pb = new ProcessBuilder("secret-tool", "lookup", "service", KeyringStore.SERVICE, "account", "password");
       daemon.environment(pb);
@@ -27,6 +27,7 @@ class KeyringStoreTest {
       assertThat(out.strip()).isEqualTo("kr-changed");
       store.forget("password");
       assertThat(store.lookup("password")).isEmpty();
+      }
     }
   }
 

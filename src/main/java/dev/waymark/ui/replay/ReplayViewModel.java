@@ -1,5 +1,6 @@
 package dev.waymark.ui.replay;
 
+import dev.waymark.apply.SecretMask;
 import dev.waymark.decide.OutcomeSentences;
 import dev.waymark.replay.Heals;
 import dev.waymark.replay.ReplayBrowser;
@@ -17,6 +18,8 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -54,11 +57,32 @@ public final class ReplayViewModel {
   private final List<Boolean> answers = new java.util.ArrayList<>();
   private volatile Thread runner;
   private volatile PausableBrowser pausable;
+  private volatile ReplayVault vault;
+  private final ReadOnlyObjectWrapper<List<String>> approvalNeeded = new ReadOnlyObjectWrapper<>(List.of());
 
   /** {@code browser} gives the browser to replay in when a run starts (null: no browser can be reached). */
   public ReplayViewModel(Executor ui, Supplier<ReplayBrowser> browser) {
     this.ui = ui;
     this.browser = browser;
+  }
+
+  /** Takes values from the person's store once they approve which variables a workflow may use (null: none). */
+  public void useVault(ReplayVault v) {
+    this.vault = v;
+    if (workflow != null && !running.get()) status.set(readyText(workflow));
+  }
+
+  private String readyText(Workflow w) {
+    List<String> needed = needed(w);
+    if (needed.isEmpty()) return "Ready: press Run to replay it in the connected browser.";
+    ReplayVault v = vault;
+    return "This workflow needs " + dev.waymark.secrets.ApprovedValues.tokens(needed) + (v == null
+        ? "; this window has no store to take them from. Replay it with `waymark run --values-from keyring` (or a KeePass file)."
+        : ": Run takes them from " + v.store().describe() + " once you allow this workflow to use them.");
+  }
+
+  private static List<String> needed(Workflow w) {
+    return WorkflowRunner.missingValues(w, Map.of()).stream().map(WorkflowRunner.MissingValue::name).toList();
   }
 
   /** Loads a workflow from its YAML; a file with problems is listed, line by line, and nothing is loaded. */
@@ -75,10 +99,8 @@ public final class ReplayViewModel {
       stored.clear();
       heals.clear();
       loaded.set(true);
-      List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(w, Map.of());
-      status.set(missing.isEmpty() ? "Ready: press Run to replay it in the connected browser."
-          : "This workflow needs values for " + missing.stream().map(m -> "{{ " + m.name() + " }}").collect(Collectors.joining(", "))
-          + "; the studio replays only workflows without secrets. Replay it with `waymark run --values-file`.");
+      approvalNeeded.set(List.of());
+      status.set(readyText(w));
     } catch (WorkflowLoadException e) {
       status.set(name + " cannot be replayed: " + e.problems().stream().map(Object::toString).collect(Collectors.joining("; ")));
     }
@@ -88,7 +110,11 @@ public final class ReplayViewModel {
   public void run() {
     Workflow w = workflow;
     if (w == null || running.get()) return;
-    if (!WorkflowRunner.missingValues(w, Map.of()).isEmpty()) return;
+    List<String> needed = needed(w);
+    ReplayVault v = vault;
+    String text = yaml;
+    if (!needed.isEmpty() && v == null) return;
+    approvalNeeded.set(List.of());
     ReplayBrowser connected = browser.get();
     if (connected == null) {
       status.set("No browser is connected: launch one in the Browser panel, then press Run again.");
@@ -109,12 +135,20 @@ public final class ReplayViewModel {
     Thread t = new Thread(() -> {
       ReplayResult result = null;
       try {
-        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(Map.of()).withListeners(r -> {
+        Map<String, String> values = needed.isEmpty() ? Map.of() : values(v, text, w, needed);
+        if (values == null) return;
+        SecretMask mask = new SecretMask(values);
+        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(values).withListeners(r -> {
           long now = System.nanoTime();
           long ms = (now - last[0]) / 1_000_000;
           last[0] = now;
-          ui.execute(() -> show(r, ms));
-        }, line -> ui.execute(() -> status.set(line))));
+          ui.execute(() -> show(r, ms, mask));
+        }, line -> ui.execute(() -> status.set(mask.mask(line)))));
+        result = masked(result, mask);
+      } catch (java.io.IOException e) {
+        LOG.warn("the values could not be read: {}", e.getMessage());
+        String why = e.getMessage();
+        ui.execute(() -> status.set("Not run: " + why));
       } catch (RuntimeException e) {
         LOG.warn("the replay failed", e);
         String why = e.getMessage();
@@ -127,6 +161,103 @@ public final class ReplayViewModel {
     t.setDaemon(true);
     runner = t;
     t.start();
+  }
+
+  /** The approved values, or null (with the status saying why) when any is unapproved or absent. Off the FX thread. */
+  private Map<String, String> values(ReplayVault v, String text, Workflow w, List<String> needed) throws java.io.IOException {
+    dev.waymark.secrets.ApprovedValues found = v.resolve(text, needed);
+    String from = v.store().describe();
+    if (!found.unapproved().isEmpty()) {
+      List<String> ask = found.unapproved();
+      ui.execute(() -> {
+        status.set("Allow this workflow to take " + dev.waymark.secrets.ApprovedValues.tokens(ask) + " from " + from
+            + "? It is asked once; an edited workflow asks again, and Revoke takes it back.");
+        approvalNeeded.set(ask);
+      });
+      return null;
+    }
+    if (!found.absent().isEmpty()) {
+      String absent = dev.waymark.secrets.ApprovedValues.tokens(found.absent());
+      ui.execute(() -> status.set("Not run: " + from + " holds no value for " + absent + ". Keep it there (the "
+          + "Variables panel's Remember puts a value in the keyring; in KeePass, an entry titled by the variable)."));
+      return null;
+    }
+    return found.values();
+  }
+
+  /** The person allows the loaded workflow to take the variables {@link #approvalNeededProperty} names; then it runs. */
+  public void approve() {
+    List<String> names = approvalNeeded.get();
+    ReplayVault v = vault;
+    String text = yaml;
+    String name = workflow == null || workflow.name() == null ? fileName : workflow.name();
+    if (names.isEmpty() || v == null || text == null) return;
+    approvalNeeded.set(List.of());
+    background("waymark-replay-approve", () -> {
+      try {
+        v.approve(text, name, names);
+        ui.execute(this::run);
+      } catch (java.io.IOException | RuntimeException e) {
+        LOG.warn("the approval could not be saved", e);
+        ui.execute(() -> status.set("The approval could not be saved: " + e.getMessage() + ". Nothing was run."));
+      }
+    });
+  }
+
+  /** The person does not allow it: nothing runs. */
+  public void declineApproval() {
+    if (approvalNeeded.get().isEmpty()) return;
+    approvalNeeded.set(List.of());
+    status.set("Not run: the workflow may not take values from your store. Run asks again.");
+  }
+
+  /** Takes back every approval of the loaded workflow. */
+  public void revokeApproval() {
+    ReplayVault v = vault;
+    String text = yaml;
+    if (v == null || text == null) return;
+    background("waymark-replay-revoke", () -> {
+      try {
+        boolean had = v.revoke(text);
+        ui.execute(() -> status.set(had ? "Revoked: this workflow may take no value from your store until you allow it again."
+            : "This workflow had no approval to revoke."));
+      } catch (java.io.IOException e) {
+        ui.execute(() -> status.set("The approval could not be revoked: " + e.getMessage()));
+      }
+    });
+  }
+
+  /** Opens a KeePass file as the store, off the FX thread; the master password is wiped after use and never kept. */
+  public void openKeePass(java.nio.file.Path file, char[] masterPassword) {
+    ReplayVault v = vault;
+    if (v == null) {
+      java.util.Arrays.fill(masterPassword, '\0');
+      return;
+    }
+    status.set("Opening " + file.getFileName() + "…");
+    background("waymark-keepass-open", () -> {
+      try {
+        v.openKeePass(file, masterPassword);
+        ui.execute(() -> status.set("Values now come from " + v.store().describe() + ". "
+            + (workflow == null ? "" : readyText(workflow))));
+      } catch (java.io.IOException e) {
+        ui.execute(() -> status.set(e.getMessage()));
+      }
+    });
+  }
+
+  private static void background(String name, Runnable r) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private static ReplayResult masked(ReplayResult r, SecretMask mask) {
+    if (r == null) return null;
+    Map<String, String> stored = new java.util.LinkedHashMap<>();
+    r.stored().forEach((k, val) -> stored.put(k, mask.mask(val)));
+    return new ReplayResult(r.ok(), r.steps(), stored, r.start(), r.error() == null ? null : mask.mask(r.error()),
+        r.failedStep(), r.outcome());
   }
 
   /** Stops a running replay; a step already sent is reported as uncertain, never repeated. */
@@ -174,7 +305,7 @@ public final class ReplayViewModel {
     return breakpoints.contains(stepId);
   }
 
-  private void show(ReplayStepResult r, long ms) {
+  private void show(ReplayStepResult r, long ms, SecretMask mask) {
     if (r.rewind()) return;
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
@@ -182,7 +313,7 @@ public final class ReplayViewModel {
       String state = r.uncertain() ? "uncertain" : !r.ok() ? (r.optional() ? "failed (optional)" : "failed")
           : r.skipped() ? "skipped" : r.outcome() != null && r.outcome().healed() != null ? "healed" : "ok";
       String said = OutcomeSentences.forPerson(r.type(), r.outcome());
-      String detail = !r.ok() && r.error() != null ? r.error() : joined(r.effect(), said);
+      String detail = mask.mask(!r.ok() && r.error() != null ? r.error() : joined(r.effect(), said));
       rows.set(i, new Row(row.stepId(), row.type(), row.label(), state, Long.toString(ms), detail));
       Heals.Found f = Heals.of(workflow, r);
       if (f != null) {
@@ -293,6 +424,8 @@ public final class ReplayViewModel {
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
+  /** The variables the person is asked to let the loaded workflow take (empty: no question). */
+  public ReadOnlyObjectProperty<List<String>> approvalNeededProperty() { return approvalNeeded.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty pausedProperty() { return paused.getReadOnlyProperty(); }
   public ObservableList<Row> rows() { return FXCollections.unmodifiableObservableList(rows); }
   public ObservableList<String> stored() { return FXCollections.unmodifiableObservableList(stored); }
