@@ -86,8 +86,12 @@ public final class WorkflowRuns {
     }
     Map<String, String> given = values.get();
     List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(wf, given);
+    Set<String> fromVault = Set.of();
     if (!missing.isEmpty() && vault != null) {
+      Map<String, String> before = given;
       given = fromVault(path, text, missing, given);
+      fromVault = new java.util.HashSet<>(given.keySet());
+      fromVault.removeAll(before.keySet());
       missing = WorkflowRunner.missingValues(wf, given);
     }
     if (!missing.isEmpty()) {
@@ -101,7 +105,7 @@ public final class WorkflowRuns {
     RuleRiskGate gate = new RuleRiskGate();
     for (Step s : wf.steps()) {
       RiskCheck c = policy.get().check(gate, s, null, null, origins);
-      if (c.policy() != Policy.AUTO) {
+      if (c.policy() != Policy.AUTO && !approvedCredentialFill(s, c, fromVault)) {
         held.add(s.id() + " \"" + (s.label() == null ? s.type() : s.label()) + "\" ("
             + (c.policy() == Policy.BLOCK ? "blocked: " : "asks the person: ")
             + c.assessment().categories().stream().map(r -> r.description()).sorted().collect(Collectors.joining(", ")) + ")");
@@ -168,6 +172,17 @@ public final class WorkflowRuns {
     Map<String, String> all = new LinkedHashMap<>(given);
     all.putAll(found.values());
     return all;
+  }
+
+  /**
+   * A credential fill that types only values the person approved for this very workflow (its text's digest) was
+   * consented to by that approval: it is what the person allowed, on the sites the workflow names (decision 0059).
+   */
+  private static boolean approvedCredentialFill(Step s, RiskCheck c, Set<String> approvedFromVault) {
+    if (c.policy() != Policy.ASK || approvedFromVault.isEmpty()) return false;
+    if (!c.assessment().categories().equals(Set.of(dev.waymark.risk.RiskCategory.CREDENTIAL_FILL))) return false;
+    Set<String> tokens = dev.waymark.workflow.Tokens.names(s);
+    return !tokens.isEmpty() && approvedFromVault.containsAll(tokens);
   }
 
   /** The sites a workflow works on: the origins of its navigations, which a replay may go to without asking. */
