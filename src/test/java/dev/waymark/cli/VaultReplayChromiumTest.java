@@ -144,6 +144,14 @@ class VaultReplayChromiumTest {
     scan("replay window", shown.toString(), canary);
   }
 
+  private void checkMcp(dev.waymark.agent.McpVaultSession.Outputs mcp, String canary) {
+    assertThat(mcp.refusedFirst()).as(mcp.agentSaw() + "\n" + mcp.stderr()).isTrue();
+    assertThat(mcp.signedIn()).as(mcp.agentSaw() + "\n" + mcp.stderr()).isTrue();
+    assertThat(mcp.stderr()).contains("DEBUG");
+    scan("mcp what the agent saw", mcp.agentSaw(), canary);
+    scan("mcp stderr (debug)", mcp.stderr(), canary);
+  }
+
   @Test
   void aPasswordFromTheOsKeyringReplaysThroughWorkflowRunAndTheReplayWindowAndLeaksNowhere() throws Exception {
     String canary = CanarySweepChromiumTest.canary();
@@ -152,6 +160,10 @@ class VaultReplayChromiumTest {
       throughWorkflowRun(keyring, workflow("keyring-agent"), canary);
       throughTheReplayWindow(new ReplayVault(keyring, new VariableApprovals(dir.resolve("studio-approvals.json"))),
           workflow("keyring-studio"), canary);
+      // waymark mcp --values-from keyring in a child JVM at debug level: its logs (the D-Bus libraries' too) are scanned.
+      dev.waymark.agent.McpVaultSession.Outputs mcp = dev.waymark.agent.McpVaultSession.run(Files.createDirectories(dir.resolve("mcp")),
+          browser.pageUrl("author/signin.html"), "keyring", List.of("-DDBUS_SESSION_BUS_ADDRESS=" + daemon.address()), Map.of());
+      checkMcp(mcp, canary);
       keyring.forget("password");
     }
     scanTree(dir, canary);
@@ -174,6 +186,10 @@ class VaultReplayChromiumTest {
     assertThat(typed).containsOnly('\0');
     assertThat(vault.store().describe()).isEqualTo("the KeePass file vault.kdbx");
     throughTheReplayWindow(vault, workflow("keepass-studio"), canary);
+    // waymark mcp --values-from keepass:FILE in a child JVM (no terminal: the master password from its variable).
+    dev.waymark.agent.McpVaultSession.Outputs mcp = dev.waymark.agent.McpVaultSession.run(Files.createDirectories(dir.resolve("mcp")),
+        browser.pageUrl("author/signin.html"), "keepass:" + kdbx, List.of(), Map.of(ValueSources.PASSWORD_ENV, "master of keys"));
+    checkMcp(mcp, canary);
     scanTree(dir, canary);
     assertThat(hits).as("canary hits").isEmpty();
   }
