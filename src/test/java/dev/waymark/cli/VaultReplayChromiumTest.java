@@ -144,6 +144,16 @@ class VaultReplayChromiumTest {
     scan("replay window", shown.toString(), canary);
   }
 
+  private static String[] run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = new CommandLine(new RunCommand(browser.client()));
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new String[] {String.valueOf(code), out.toString(), err.toString()};
+  }
+
   private void checkMcp(dev.waymark.agent.McpVaultSession.Outputs mcp, String canary) {
     assertThat(mcp.refusedFirst()).as(mcp.agentSaw() + "\n" + mcp.stderr()).isTrue();
     assertThat(mcp.signedIn()).as(mcp.agentSaw() + "\n" + mcp.stderr()).isTrue();
@@ -160,6 +170,17 @@ class VaultReplayChromiumTest {
       throughWorkflowRun(keyring, workflow("keyring-agent"), canary);
       throughTheReplayWindow(new ReplayVault(keyring, new VariableApprovals(dir.resolve("studio-approvals.json"))),
           workflow("keyring-studio"), canary);
+      // waymark run --values-from keyring, as the person types it (no approval: it is their own command).
+      browser.open("about:blank");
+      String[] run = run(workflow("keyring-run").toString(), "--values-from", "keyring");
+      assertThat(run[0]).as(run[1] + run[2]).isEqualTo("0");
+      assertThat(browser.eval("document.getElementById('password').value").asText()).isEqualTo(canary);
+      scan("run stdout", run[1], canary);
+      scan("run stderr", run[2], canary);
+      String[] none = run(Files.writeString(dir.resolve("pin.yaml"), Files.readString(workflow("keyring-pin"))
+          .replace("password", "pin")).toString(), "--values-from", "keyring");
+      assertThat(none[0]).isEqualTo(String.valueOf(RunCommand.EXIT_MISSING_VALUE));
+      assertThat(none[2]).contains("no value for {{ pin }}", "the OS keyring", "service waymark");
       // waymark mcp --values-from keyring in a child JVM at debug level: its logs (the D-Bus libraries' too) are scanned.
       dev.waymark.agent.McpVaultSession.Outputs mcp = dev.waymark.agent.McpVaultSession.run(Files.createDirectories(dir.resolve("mcp")),
           browser.pageUrl("author/signin.html"), "keyring", List.of("-DDBUS_SESSION_BUS_ADDRESS=" + daemon.address()), Map.of());
