@@ -142,7 +142,7 @@ public final class StudioView extends BorderPane {
     UserStepView userStepView = new UserStepView(userStepVm);
     stepsVm = new StepsViewModel(session, ctx.ui(), problems, observationVm::showHistoric);
     stepsView = new StepsView(stepsVm);
-    variablesVm = new VariablesViewModel(session, ctx.ui(), problems);
+    variablesVm = new VariablesViewModel(session, ctx.ui(), problems, keyring);
     VariablesView variablesView = new VariablesView(variablesVm);
     ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), ctx.ui(), problems);
     ConnectionView connectionView = new ConnectionView(connectionVm);
