@@ -19,7 +19,6 @@ import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -57,32 +56,19 @@ public final class ReplayViewModel {
   private final List<Boolean> answers = new java.util.ArrayList<>();
   private volatile Thread runner;
   private volatile PausableBrowser pausable;
-  private volatile ReplayVault vault;
-  private final ReadOnlyObjectWrapper<List<String>> approvalNeeded = new ReadOnlyObjectWrapper<>(List.of());
+  private final ReplayValues values;
 
   /** {@code browser} gives the browser to replay in when a run starts (null: no browser can be reached). */
   public ReplayViewModel(Executor ui, Supplier<ReplayBrowser> browser) {
     this.ui = ui;
     this.browser = browser;
+    this.values = new ReplayValues(ui, status::set);
   }
 
   /** Takes values from the person's store once they approve which variables a workflow may use (null: none). */
   public void useVault(ReplayVault v) {
-    this.vault = v;
-    if (workflow != null && !running.get()) status.set(readyText(workflow));
-  }
-
-  private String readyText(Workflow w) {
-    List<String> needed = needed(w);
-    if (needed.isEmpty()) return "Ready: press Run to replay it in the connected browser.";
-    ReplayVault v = vault;
-    return "This workflow needs " + dev.waymark.secrets.ApprovedValues.tokens(needed) + (v == null
-        ? "; this window has no store to take them from. Replay it with `waymark run --values-from keyring` (or a KeePass file)."
-        : ": Run takes them from " + v.store().describe() + " once you allow this workflow to use them.");
-  }
-
-  private static List<String> needed(Workflow w) {
-    return WorkflowRunner.missingValues(w, Map.of()).stream().map(WorkflowRunner.MissingValue::name).toList();
+    values.use(v);
+    if (workflow != null && !running.get()) status.set(values.readyText(workflow));
   }
 
   /** Loads a workflow from its YAML; a file with problems is listed, line by line, and nothing is loaded. */
@@ -99,8 +85,8 @@ public final class ReplayViewModel {
       stored.clear();
       heals.clear();
       loaded.set(true);
-      approvalNeeded.set(List.of());
-      status.set(readyText(w));
+      values.clearQuestion();
+      status.set(values.readyText(w));
     } catch (WorkflowLoadException e) {
       status.set(name + " cannot be replayed: " + e.problems().stream().map(Object::toString).collect(Collectors.joining("; ")));
     }
@@ -110,11 +96,10 @@ public final class ReplayViewModel {
   public void run() {
     Workflow w = workflow;
     if (w == null || running.get()) return;
-    List<String> needed = needed(w);
-    ReplayVault v = vault;
+    List<String> needed = ReplayValues.needed(w);
     String text = yaml;
-    if (!needed.isEmpty() && v == null) return;
-    approvalNeeded.set(List.of());
+    if (!needed.isEmpty() && values.vault() == null) return;
+    values.clearQuestion();
     ReplayBrowser connected = browser.get();
     if (connected == null) {
       status.set("No browser is connected: launch one in the Browser panel, then press Run again.");
@@ -135,16 +120,16 @@ public final class ReplayViewModel {
     Thread t = new Thread(() -> {
       ReplayResult result = null;
       try {
-        Map<String, String> values = needed.isEmpty() ? Map.of() : values(v, text, w, needed);
-        if (values == null) return;
-        SecretMask mask = new SecretMask(values);
-        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(values).withListeners(r -> {
+        Map<String, String> given = needed.isEmpty() ? Map.of() : values.values(text, needed);
+        if (given == null) return;
+        SecretMask mask = new SecretMask(given);
+        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(given).withListeners(r -> {
           long now = System.nanoTime();
           long ms = (now - last[0]) / 1_000_000;
           last[0] = now;
           ui.execute(() -> show(r, ms, mask));
         }, line -> ui.execute(() -> status.set(mask.mask(line)))));
-        result = masked(result, mask);
+        result = ReplayValues.masked(result, mask);
       } catch (java.io.IOException e) {
         LOG.warn("the values could not be read: {}", e.getMessage());
         String why = e.getMessage();
@@ -163,101 +148,24 @@ public final class ReplayViewModel {
     t.start();
   }
 
-  /** The approved values, or null (with the status saying why) when any is unapproved or absent. Off the FX thread. */
-  private Map<String, String> values(ReplayVault v, String text, Workflow w, List<String> needed) throws java.io.IOException {
-    dev.waymark.secrets.ApprovedValues found = v.resolve(text, needed);
-    String from = v.store().describe();
-    if (!found.unapproved().isEmpty()) {
-      List<String> ask = found.unapproved();
-      ui.execute(() -> {
-        status.set("Allow this workflow to take " + dev.waymark.secrets.ApprovedValues.tokens(ask) + " from " + from
-            + "? It is asked once; an edited workflow asks again, and Revoke takes it back.");
-        approvalNeeded.set(ask);
-      });
-      return null;
-    }
-    if (!found.absent().isEmpty()) {
-      String absent = dev.waymark.secrets.ApprovedValues.tokens(found.absent());
-      ui.execute(() -> status.set("Not run: " + from + " holds no value for " + absent + ". Keep it there (the "
-          + "Variables panel's Remember puts a value in the keyring; in KeePass, an entry titled by the variable)."));
-      return null;
-    }
-    return found.values();
-  }
-
   /** The person allows the loaded workflow to take the variables {@link #approvalNeededProperty} names; then it runs. */
   public void approve() {
-    List<String> names = approvalNeeded.get();
-    ReplayVault v = vault;
-    String text = yaml;
-    String name = workflow == null || workflow.name() == null ? fileName : workflow.name();
-    if (names.isEmpty() || v == null || text == null) return;
-    approvalNeeded.set(List.of());
-    background("waymark-replay-approve", () -> {
-      try {
-        v.approve(text, name, names);
-        ui.execute(this::run);
-      } catch (java.io.IOException | RuntimeException e) {
-        LOG.warn("the approval could not be saved", e);
-        ui.execute(() -> status.set("The approval could not be saved: " + e.getMessage() + ". Nothing was run."));
-      }
-    });
+    if (yaml != null) values.approve(yaml, workflow == null || workflow.name() == null ? fileName : workflow.name(), this::run);
   }
 
   /** The person does not allow it: nothing runs. */
   public void declineApproval() {
-    if (approvalNeeded.get().isEmpty()) return;
-    approvalNeeded.set(List.of());
-    status.set("Not run: the workflow may not take values from your store. Run asks again.");
+    values.decline();
   }
 
   /** Takes back every approval of the loaded workflow. */
   public void revokeApproval() {
-    ReplayVault v = vault;
-    String text = yaml;
-    if (v == null || text == null) return;
-    background("waymark-replay-revoke", () -> {
-      try {
-        boolean had = v.revoke(text);
-        ui.execute(() -> status.set(had ? "Revoked: this workflow may take no value from your store until you allow it again."
-            : "This workflow had no approval to revoke."));
-      } catch (java.io.IOException e) {
-        ui.execute(() -> status.set("The approval could not be revoked: " + e.getMessage()));
-      }
-    });
+    if (yaml != null) values.revoke(yaml);
   }
 
   /** Opens a KeePass file as the store, off the FX thread; the master password is wiped after use and never kept. */
   public void openKeePass(java.nio.file.Path file, char[] masterPassword) {
-    ReplayVault v = vault;
-    if (v == null) {
-      java.util.Arrays.fill(masterPassword, '\0');
-      return;
-    }
-    status.set("Opening " + file.getFileName() + "…");
-    background("waymark-keepass-open", () -> {
-      try {
-        v.openKeePass(file, masterPassword);
-        ui.execute(() -> status.set("Values now come from " + v.store().describe() + ". "
-            + (workflow == null ? "" : readyText(workflow))));
-      } catch (java.io.IOException e) {
-        ui.execute(() -> status.set(e.getMessage()));
-      }
-    });
-  }
-
-  private static void background(String name, Runnable r) {
-    Thread t = new Thread(r, name);
-    t.setDaemon(true);
-    t.start();
-  }
-
-  private static ReplayResult masked(ReplayResult r, SecretMask mask) {
-    if (r == null) return null;
-    Map<String, String> stored = new java.util.LinkedHashMap<>();
-    r.stored().forEach((k, val) -> stored.put(k, mask.mask(val)));
-    return new ReplayResult(r.ok(), r.steps(), stored, r.start(), r.error() == null ? null : mask.mask(r.error()),
-        r.failedStep(), r.outcome());
+    values.openKeePass(file, masterPassword, () -> workflow == null ? "" : values.readyText(workflow));
   }
 
   /** Stops a running replay; a step already sent is reported as uncertain, never repeated. */
@@ -425,7 +333,7 @@ public final class ReplayViewModel {
   public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
   /** The variables the person is asked to let the loaded workflow take (empty: no question). */
-  public ReadOnlyObjectProperty<List<String>> approvalNeededProperty() { return approvalNeeded.getReadOnlyProperty(); }
+  public ReadOnlyObjectProperty<List<String>> approvalNeededProperty() { return values.approvalNeededProperty(); }
   public ReadOnlyBooleanProperty pausedProperty() { return paused.getReadOnlyProperty(); }
   public ObservableList<Row> rows() { return FXCollections.unmodifiableObservableList(rows); }
   public ObservableList<String> stored() { return FXCollections.unmodifiableObservableList(stored); }
