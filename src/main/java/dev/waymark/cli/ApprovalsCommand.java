@@ -41,11 +41,24 @@ public final class ApprovalsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Null: the file beside the person's approval policy. */
+  private final Path approvalsFile;
+
+  public ApprovalsCommand() {
+    this(null);
+  }
+
+  /** Works on this approvals file (for embedding and tests). */
+  ApprovalsCommand(Path approvalsFile) {
+    this.approvalsFile = approvalsFile;
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    VariableApprovals approvals = VariableApprovals.besidePolicy(PolicyFile.defaultFile());
+    VariableApprovals approvals = approvalsFile != null ? new VariableApprovals(approvalsFile)
+        : VariableApprovals.besidePolicy(PolicyFile.defaultFile());
     try {
       switch (action) {
         case "list" -> {

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Serve Waymark's browser-task tools to an agent over MCP (stdio).",
         "The agent decides; risky steps wait for the person on the terminal or in the browser's side panel; values "
-            + "come from --values-file and are never shown to the agent."},
+            + "come from --values-file or --values-from (keyring, keepass:FILE) and are never shown to the agent."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the agent disconnected", "1:an unexpected error (see the log)",
         "2:the command line or a file it names cannot be used", "3:no browser could be started",

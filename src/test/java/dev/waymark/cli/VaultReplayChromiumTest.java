@@ -83,7 +83,7 @@ class VaultReplayChromiumTest {
 
   private String approvals(String... args) {
     StringWriter out = new StringWriter();
-    CommandLine cl = new CommandLine(new ApprovalsCommand());
+    CommandLine cl = new CommandLine(new ApprovalsCommand(dir.resolve("agent-approvals.json")));
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(out, true));
     assertThat(cl.execute(args)).as(out.toString()).isZero();
@@ -92,7 +92,7 @@ class VaultReplayChromiumTest {
 
   /** workflow_run: refused until the person approves, then typed from the store, refused again after a revoke. */
   private void throughWorkflowRun(SecretStore store, Path wf, String canary) throws Exception {
-    VariableApprovals approvals = VariableApprovals.besidePolicy(dev.waymark.session.PolicyFile.defaultFile());
+    VariableApprovals approvals = new VariableApprovals(dir.resolve("agent-approvals.json"));
     WorkflowRuns runs = runs(store, approvals);
     browser.open("about:blank");
     assertThatThrownBy(() -> runs.run(wf, line -> { })).isInstanceOf(TaskException.class)
