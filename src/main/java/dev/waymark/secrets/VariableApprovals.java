@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.workflow.Json;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystems;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,6 +37,8 @@ public final class VariableApprovals {
   public record Entry(String key, String workflow, List<String> variables, String approvedAt) {}
 
   private final Path file;
+  // A file lock is the process's: two instances in one JVM are kept apart here (else OverlappingFileLockException).
+  private static final Object IN_THIS_JVM = new Object();
 
   public VariableApprovals(Path file) {
     this.file = file;
@@ -66,23 +70,46 @@ public final class VariableApprovals {
 
   /** Adds names to what the workflow may take (names already approved stay). */
   public synchronized void approve(String key, String workflowName, Collection<String> names) throws IOException {
-    Set<String> all = new TreeSet<>(approved(key));
     for (String n : names) {
       if (!dev.waymark.workflow.Tokens.isName(n)) throw new IllegalArgumentException("\"" + n + "\" is not a variable name");
-      all.add(n);
     }
-    List<Entry> entries = new ArrayList<>(list());
-    entries.removeIf(e -> e.key().equals(key));
-    entries.add(new Entry(key, workflowName, List.copyOf(all), Instant.now().toString()));
-    save(entries);
+    synchronized (IN_THIS_JVM) {
+      try (FileChannel locked = lock()) {
+        Set<String> all = new TreeSet<>(approved(key));
+      all.addAll(names);
+      List<Entry> entries = new ArrayList<>(list());
+      entries.removeIf(e -> e.key().equals(key));
+      entries.add(new Entry(key, workflowName, List.copyOf(all), Instant.now().toString()));
+      save(entries);
+      }
+    }
+  }
+
+  /** The studio and a command may change approvals at once: each change reads and writes under a lock file's lock. */
+  private FileChannel lock() throws IOException {
+    Path abs = file.toAbsolutePath();
+    Files.createDirectories(abs.getParent());
+    FileChannel ch = FileChannel.open(abs.resolveSibling("." + abs.getFileName() + ".lock"), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE);
+    try {
+      ch.lock();
+      return ch;
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw e;
+    }
   }
 
   /** Takes back every approval of the workflow with this key; true when there was one. */
   public synchronized boolean revoke(String key) throws IOException {
-    List<Entry> entries = new ArrayList<>(list());
-    boolean removed = entries.removeIf(e -> e.key().equals(key));
-    if (removed) save(entries);
-    return removed;
+    synchronized (IN_THIS_JVM) {
+      try (FileChannel locked = lock()) {
+        List<Entry> entries = new ArrayList<>(list());
+        boolean removed = entries.removeIf(e -> e.key().equals(key));
+        if (removed) save(entries);
+        return removed;
+      }
+    }
   }
 
   /** Every approved workflow, oldest first. */

@@ -37,8 +37,30 @@ class VariableApprovalsTest {
     assertThat(a.approved(key)).isEmpty();
     assertThat(a.revoke(key)).isFalse();
     try (var s = Files.list(dir)) {
-      assertThat(s.map(p -> p.getFileName().toString())).containsExactly(VariableApprovals.FILE_NAME);
+      // No temporary file is left behind; the lock file stays empty.
+      assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(VariableApprovals.FILE_NAME,
+          "." + VariableApprovals.FILE_NAME + ".lock");
     }
+  }
+
+  @Test
+  void approvalsFromManyThreadsAndInstancesAtOnceAreAllKept() throws Exception {
+    Path f = dir.resolve("a.json");
+    List<Thread> threads = new java.util.ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      String key = "k" + i;
+      Thread t = new Thread(() -> {
+        try {
+          new VariableApprovals(f).approve(key, "w", List.of("password"));
+        } catch (Exception e) {
+          throw new RuntimeException(e);
+        }
+      });
+      threads.add(t);
+      t.start();
+    }
+    for (Thread t : threads) t.join(10_000);
+    assertThat(new VariableApprovals(f).list()).hasSize(8);
   }
 
   @Test
