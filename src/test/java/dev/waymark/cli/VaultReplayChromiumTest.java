@@ -43,6 +43,7 @@ import picocli.CommandLine;
  * the window's status, rows and stored data, the approvals file and every file left are scanned in every encoding.
  */
 @RealBrowser
+@org.junit.jupiter.api.parallel.ResourceLock(SecretServiceDaemon.LOCK)
 class VaultReplayChromiumTest {
   @RegisterExtension
   static BrowserHarness browser = BrowserHarness.create().withTrustedDefault();

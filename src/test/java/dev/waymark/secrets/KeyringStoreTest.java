@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The OS keyring against a real GNOME Keyring on a dbus-daemon of the test's own. */
+@org.junit.jupiter.api.parallel.ResourceLock(SecretServiceDaemon.LOCK)
 class KeyringStoreTest {
   @Test
   void aValueStoredInTheKeyringComesBackAndOtherProgramsSeeItUnderWaymark() throws Exception {

@@ -21,6 +21,11 @@ import java.util.stream.Stream;
  * them from .ci/run), never skip it. {@link #close} stops both daemons and deletes the folder.
  */
 public final class SecretServiceDaemon implements AutoCloseable {
+  /**
+   * The {@code @ResourceLock} of every test class that starts one: the bus address is a JVM-wide system property, so two
+   * such classes running at once (decision 0055) would reach each other's keyring.
+   */
+  public static final String LOCK = "waymark.session-bus";
   private static final String PROPERTY = "DBUS_SESSION_BUS_ADDRESS";
   private final Path dir;
   private final Process bus;

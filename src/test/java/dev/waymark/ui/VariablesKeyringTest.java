@@ -27,6 +27,7 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 @JavaFxToolkit
+@org.junit.jupiter.api.parallel.ResourceLock(SecretServiceDaemon.LOCK)
 class VariablesKeyringTest {
   static final String SECRET = "Kr-Remembered-" + Long.toHexString(System.nanoTime());
   @TempDir static Path dir;
