@@ -272,12 +272,13 @@ public final class RunCommand implements Callable<Integer> {
     });
     List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
     if (!missing.isEmpty()) {
+      String names = String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList());
       err.println("waymark run: no value for " + missing.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")
-          + ". Put name=value lines for " + String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList())
-          + (storeName == null ? " in an owner-only file and pass it with --values-file, or keep them in your keyring "
-              + "(--values-from keyring) or a KeePass file (--values-from keepass:FILE)." : " in " + storeName
-              + " (the keyring's entries are of service waymark, a KeePass entry is titled by the variable), or pass "
-              + "another store with --values-from."));
+          + (storeName == null ? ". Put name=value lines for " + names + " in an owner-only file and pass it with "
+              + "--values-file, or keep them in your keyring (--values-from keyring) or a KeePass file (--values-from "
+              + "keepass:FILE)." : ". Keep " + names + " in " + storeName + " (a keyring entry of service waymark whose "
+              + "account is the variable, a KeePass entry titled by it, a name=value line), or pass another store with "
+              + "--values-from."));
       err.flush();
       return EXIT_MISSING_VALUE;
     }
