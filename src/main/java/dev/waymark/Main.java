@@ -1,5 +1,6 @@
 package dev.waymark;
 
+import dev.waymark.cli.ApprovalsCommand;
 import dev.waymark.cli.AuthorCommand;
 import dev.waymark.cli.BrowserCommand;
 import dev.waymark.cli.DemoCommand;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
 @Command(name = "waymark", mixinStandardHelpOptions = true, version = "Waymark 0.1.0",
     description = "Author browser workflows with a model and a person together.",
     subcommands = {ValidateCommand.class, DemoCommand.class, BrowserCommand.class, ObserveCommand.class,
-        AuthorCommand.class, RunCommand.class, McpCommand.class, ExportCommand.class, ImportCommand.class})
+        AuthorCommand.class, RunCommand.class, McpCommand.class, ExportCommand.class, ImportCommand.class, ApprovalsCommand.class})
 public final class Main implements Callable<Integer> {
   @picocli.CommandLine.Parameters(arity = "0..1", paramLabel = "FILE",
       description = "a workflow (.yaml) to open in the Replay window, or a saved session (.waymark.json) to continue")

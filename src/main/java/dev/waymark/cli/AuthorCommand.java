@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.Capabilities;
@@ -106,6 +107,9 @@ public final class AuthorCommand implements Callable<Integer> {
       description = "real values as name=value lines (owner-only file); they are typed into the page and never printed")
   Path valuesFile;
 
+  @Option(names = "--values-from", paramLabel = "keyring|keepass:FILE|FILE", description = ValueSources.OPTION_HELP)
+  String valuesFrom;
+
   @Option(names = "--budget", paramLabel = "N", defaultValue = "30", description = "turns the decision source may take (default: ${DEFAULT-VALUE})")
   int budget;
 
@@ -181,8 +185,14 @@ public final class AuthorCommand implements Callable<Integer> {
     try {
       capabilities = parseAllow(allow);
       variables = parseVars(vars);
-      values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
-      for (String name : values.keySet()) variables.putIfAbsent(name, "");
+      dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, true);
+      if (ValueSources.isVault(store)) {
+        // A keyring or a KeePass file holds far more than this session needs: only the declared variables are taken.
+        values = store.lookupAll(variables.keySet());
+      } else {
+        values = store == null ? Map.of() : ((dev.waymark.secrets.ValuesFileStore) store).values();
+        for (String name : values.keySet()) variables.putIfAbsent(name, "");
+      }
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
       String engineProblem = engineOptions.problem(chromium);
       if (engineProblem != null) throw new IllegalArgumentException(engineProblem);

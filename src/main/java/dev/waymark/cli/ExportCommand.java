@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import dev.waymark.travel.PlaywrightExport;
 import dev.waymark.travel.RecorderExport;
 import dev.waymark.travel.TravelNote;

@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.VariableApprovals;
 import dev.waymark.agent.AgentTasks;
 import dev.waymark.agent.WaymarkMcp;
 import dev.waymark.agent.WorkflowRuns;
@@ -46,7 +47,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Serve Waymark's browser-task tools to an agent over MCP (stdio).",
         "The agent decides; risky steps wait for the person on the terminal or in the browser's side panel; values "
-            + "come from --values-file and are never shown to the agent."},
+            + "come from --values-file or --values-from (keyring, keepass:FILE) and are never shown to the agent."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the agent disconnected", "1:an unexpected error (see the log)",
         "2:the command line or a file it names cannot be used", "3:no browser could be started",
@@ -67,6 +68,11 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--values-file", paramLabel = "FILE",
       description = "real values as name=value lines (owner-only file); typed into the page, never shown to the agent")
   Path valuesFile;
+
+  @Option(names = "--values-from", paramLabel = "keyring|keepass:FILE|FILE", description = ValueSources.OPTION_HELP
+      + ". A keyring or KeePass value reaches only workflow_run, for the variables the person approved for that workflow "
+      + "(waymark approvals add, or the studio's Replay window)")
+  String valuesFrom;
 
   @Option(names = "--allow", paramLabel = "LIST", defaultValue = "download,file_upload,viewport_control",
       description = "what tasks may use beyond the page: download, file_upload, viewport_control, or none (default: all three)")
@@ -123,6 +129,8 @@ public final class McpCommand implements Callable<Integer> {
   Path journalDir;
 
   private PrintWriter err;
+  /** The person's keyring or KeePass file, for workflow_run (null: none). */
+  private dev.waymark.secrets.SecretStore vault;
   private boolean askInChrome = true;
 
   @Override
@@ -133,7 +141,13 @@ public final class McpCommand implements Callable<Integer> {
     ApprovalPolicy policy;
     try {
       caps = AuthorCommand.parseAllow(allow);
-      values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
+      dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, false);
+      if (ValueSources.isVault(store)) {
+        vault = store;
+        values = Map.of();
+      } else {
+        values = store == null ? Map.of() : ((dev.waymark.secrets.ValuesFileStore) store).values();
+      }
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
       policy = AuthorCommand.policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
     } catch (IllegalArgumentException | IOException e) {
@@ -227,6 +241,9 @@ public final class McpCommand implements Callable<Integer> {
         WorkflowRuns runs = new WorkflowRuns((wf, vals, lines) -> new WorkflowRunner(new BridgeReplayBrowser(client))
             .run(wf, WorkflowRunner.Options.of(vals).withTimeout(timeoutSeconds * 1000).withListeners(r -> { }, lines)),
             () -> values, session::policy);
+        if (vault != null) {
+          runs = runs.withVault(vault, VariableApprovals.besidePolicy(policyFile != null ? policyFile : PolicyFile.defaultFile()));
+        }
         WaymarkMcp tools = new WaymarkMcp(tasks, runs);
         CountDownLatch closed = new CountDownLatch(1);
         InputStream in = new FilterInputStream(protocolIn) {

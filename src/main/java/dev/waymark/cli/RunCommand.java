@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.CaptureFolder;
@@ -88,6 +89,9 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--values-file", paramLabel = "FILE",
       description = "real values as name=value lines (owner-only file); they are typed into the page and never printed")
   Path valuesFile;
+
+  @Option(names = "--values-from", paramLabel = "keyring|keepass:FILE|FILE", description = ValueSources.OPTION_HELP)
+  String valuesFrom;
 
   @Option(names = "--start-at", paramLabel = "RESUME_ID|auto",
       description = "start at this resume point (rewinding the browser there first when it stands elsewhere), or with "
@@ -252,8 +256,12 @@ public final class RunCommand implements Callable<Integer> {
     }
     Workflow target = workflow;
     Map<String, String> values;
+    String storeName;
     try {
-      values = valuesFile == null ? Map.of() : ValuesFile.read(valuesFile);
+      dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, true);
+      // A store may hold many values: only those of the variables this workflow declares are asked for.
+      values = store == null ? Map.of() : store.lookupAll(target.variables().keySet());
+      storeName = store == null ? null : store.describe();
     } catch (IOException e) {
       return usage(e.getMessage());
     }
@@ -264,9 +272,13 @@ public final class RunCommand implements Callable<Integer> {
     });
     List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
     if (!missing.isEmpty()) {
+      String names = String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList());
       err.println("waymark run: no value for " + missing.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")
-          + ". Put name=value lines for " + String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList())
-          + " in an owner-only file and pass it with --values-file.");
+          + (storeName == null ? ". Put name=value lines for " + names + " in an owner-only file and pass it with "
+              + "--values-file, or keep them in your keyring (--values-from keyring) or a KeePass file (--values-from "
+              + "keepass:FILE)." : ". Keep " + names + " in " + storeName + " (a keyring entry of service waymark whose "
+              + "account is the variable, a KeePass entry titled by it, a name=value line), or pass another store with "
+              + "--values-from."));
       err.flush();
       return EXIT_MISSING_VALUE;
     }

@@ -1,5 +1,6 @@
 package dev.waymark.cli;
 
+import dev.waymark.secrets.ValuesFile;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.CaptureFolder;
@@ -115,7 +116,10 @@ final class ScaleRun {
     for (Path f : c.files) sources.add(read(f));
     Map<String, String> secrets;
     try {
-      secrets = c.valuesFile == null ? Map.of() : ValuesFile.read(c.valuesFile);
+      dev.waymark.secrets.SecretStore store = ValueSources.open(c.valuesFile, c.valuesFrom, true);
+      java.util.Set<String> names = new java.util.LinkedHashSet<>();
+      for (RunPlan.Source s : sources) names.addAll(s.workflow().variables().keySet());
+      secrets = store == null ? Map.of() : store.lookupAll(names);
     } catch (IOException e) {
       throw usage(e.getMessage());
     }

@@ -57,7 +57,7 @@ class ArchitectureTest {
     Set<String> packages = new TreeSet<>();
     for (JavaClass c : main) packages.add(c.getPackageName());
     for (String p : new String[] {"observe", "workflow", "apply", "risk", "bridge", "decide", "session", "replay",
-        "scale", "travel", "webdriver", "bidi", "firefox", "cli", "ui.common", "ui.shell"}) {
+        "scale", "travel", "webdriver", "bidi", "firefox", "cli", "ui.common", "ui.shell", "secrets"}) {
       assertThat(packages).contains(BASE + "." + p);
     }
     for (String f : UI_FEATURES) assertThat(packages).contains(BASE + ".ui." + f);
@@ -189,6 +189,24 @@ class ArchitectureTest {
     noClasses().that().resideInAnyPackage(pkg("replay"), pkg("scale"), pkg("bridge"), pkg("session"), pkg("webdriver"), pkg("bidi"))
         .should().dependOnClassesThat().resideInAPackage(pkg("firefox"))
         .because("which engine sits behind the port is configuration, chosen by the commands")
+        .check(main);
+  }
+
+  @Test
+  void secretStoresDependOnTheWorkflowAloneAndOnlyTheyTouchTheVaultLibraries() {
+    classes().that().resideInAPackage(pkg("secrets"))
+        .should().onlyDependOnClassesThat().resideInAnyPackage(pkg("secrets"), pkg("workflow"), "java..",
+            "com.fasterxml.jackson..", "org.slf4j..", "com.github.javakeyring..", "org.linguafranca.pwdb..")
+        .because("the SecretStore seam (DESIGN: secrets come from a store) is used by the commands, agents and the studio")
+        .check(main);
+    noClasses().that().resideOutsideOfPackage(pkg("secrets"))
+        .should().dependOnClassesThat().resideInAnyPackage("com.github.javakeyring..", "org.linguafranca.pwdb..",
+            "org.freedesktop..", "de.swiesend..")
+        .check(main);
+    noClasses().that().resideInAnyPackage(pkg("replay"), pkg("apply"), pkg("decide"), pkg("bridge"), pkg("session"),
+            pkg("observe"), pkg("workflow"), pkg("risk"))
+        .should().dependOnClassesThat().resideInAPackage(pkg("secrets"))
+        .because("values reach a run through the commands, workflow_run and the Replay window, nothing below them")
         .check(main);
   }
 

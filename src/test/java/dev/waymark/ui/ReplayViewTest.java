@@ -49,6 +49,9 @@ class ReplayViewTest {
       """;
 
   final List<String> performed = new CopyOnWriteArrayList<>();
+  final List<Map<String, String>> valuesSent = new CopyOnWriteArrayList<>();
+  @org.junit.jupiter.api.io.TempDir
+  java.nio.file.Path dir;
   volatile boolean holdS2;
   final java.util.concurrent.CountDownLatch inS2 = new java.util.concurrent.CountDownLatch(1);
   volatile boolean connected = true;
@@ -59,6 +62,7 @@ class ReplayViewTest {
     @Override
     public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
       performed.add(step.id());
+      valuesSent.add(values);
       if (holdS2 && "s2".equals(step.id())) {
         // A slow step: it waits until the replay is stopped, as a browser step stuck on a slow page would.
         inS2.countDown();
@@ -194,8 +198,46 @@ class ReplayViewTest {
             selector: {css: "#pw"}
             value: "{{ password }}"
         """));
-    assertThat(status(robot)).contains("{{ password }}").contains("waymark run --values-file");
+    assertThat(status(robot)).contains("{{ password }}").contains("waymark run --values-from keyring");
     robot.clickOn("#replay-run");
     assertThat(performed).isEmpty();
+  }
+
+  @Test
+  void runAsksOnceWhetherTheWorkflowMayUseTheStoresValueThenTypesIt(FxRobot robot) {
+    dev.waymark.secrets.SecretStore store = new dev.waymark.secrets.SecretStore() {
+      @Override
+      public String describe() {
+        return "the test store";
+      }
+
+      @Override
+      public java.util.Optional<String> lookup(String name) {
+        return java.util.Optional.ofNullable(Map.of("password", "pw-from-store").get(name));
+      }
+    };
+    vm.useVault(new dev.waymark.ui.replay.ReplayVault(store, new dev.waymark.secrets.VariableApprovals(dir.resolve("a.json"))));
+    String yaml = "id: login\nvariables:\n  password: the account password\nsteps:\n"
+        + "  - id: s1\n    type: fill\n    selector: {css: \"#pw\"}\n    value: \"{{ password }}\"\n";
+    robot.interact(() -> vm.load("login.yaml", yaml));
+    assertThat(status(robot)).contains("{{ password }}", "the test store");
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#replay-approval").tryQuery().isPresent());
+    assertThat(performed).isEmpty();
+    robot.clickOn("Allow");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Replayed every step"));
+    assertThat(valuesSent).singleElement().isEqualTo(Map.of("password", "pw-from-store"));
+    // Asked once: the second Run types it without a question.
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> performed.size() == 2 && status(robot).startsWith("Replayed every step"));
+    assertThat(robot.lookup("#replay-approval").tryQuery()).isEmpty();
+    // Revoked, it asks again, and Don't allow runs nothing.
+    robot.clickOn("#replay-revoke");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Revoked"));
+    robot.clickOn("#replay-run");
+    await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#replay-approval").tryQuery().isPresent());
+    robot.clickOn("Don't allow");
+    await().atMost(Duration.ofSeconds(10)).until(() -> status(robot).startsWith("Not run"));
+    assertThat(performed).hasSize(2);
   }
 }

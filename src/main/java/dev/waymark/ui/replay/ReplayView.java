@@ -67,7 +67,20 @@ public final class ReplayView extends BorderPane {
       ReplayViewModel.Row selected = steps.getSelectionModel().getSelectedItem();
       if (selected != null) vm.toggleBreakpoint(selected.stepId());
     });
-    setTop(new VBox(new ToolBar(open, session, run, pause, step, resume, stop, breakpoint), name));
+    Button keepass = new Button("KeePass file…");
+    keepass.setId("replay-keepass");
+    keepass.setTooltip(new javafx.scene.control.Tooltip("Take values from a KeePass database instead of the OS keyring"));
+    keepass.setOnAction(e -> VaultDialogs.openKeePass(getScene().getWindow(), vm));
+    Button revoke = new Button("Revoke values");
+    revoke.setId("replay-revoke");
+    revoke.setTooltip(new javafx.scene.control.Tooltip("Take back this workflow's permission to use values from your store"));
+    revoke.setOnAction(e -> vm.revokeApproval());
+    keepass.disableProperty().bind(vm.runningProperty());
+    revoke.disableProperty().bind(vm.runningProperty().or(vm.loadedProperty().not()));
+    vm.approvalNeededProperty().addListener((o, was, names) -> {
+      if (!names.isEmpty()) javafx.application.Platform.runLater(() -> VaultDialogs.askApproval(getScene(), vm, names));
+    });
+    setTop(new VBox(new ToolBar(open, session, run, pause, step, resume, stop, breakpoint, keepass, revoke), name));
     steps.getColumns().add(col("", 28, r -> vm.hasBreakpoint(r.stepId()) ? "●" : ""));
     steps.getColumns().add(col("Step", 60, ReplayViewModel.Row::stepId));
     steps.getColumns().add(col("Type", 90, ReplayViewModel.Row::type));

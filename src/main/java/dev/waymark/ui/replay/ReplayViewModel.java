@@ -1,5 +1,6 @@
 package dev.waymark.ui.replay;
 
+import dev.waymark.apply.SecretMask;
 import dev.waymark.decide.OutcomeSentences;
 import dev.waymark.replay.Heals;
 import dev.waymark.replay.ReplayBrowser;
@@ -17,6 +18,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -54,11 +56,19 @@ public final class ReplayViewModel {
   private final List<Boolean> answers = new java.util.ArrayList<>();
   private volatile Thread runner;
   private volatile PausableBrowser pausable;
+  private final ReplayValues values;
 
   /** {@code browser} gives the browser to replay in when a run starts (null: no browser can be reached). */
   public ReplayViewModel(Executor ui, Supplier<ReplayBrowser> browser) {
     this.ui = ui;
     this.browser = browser;
+    this.values = new ReplayValues(ui, status::set);
+  }
+
+  /** Takes values from the person's store once they approve which variables a workflow may use (null: none). */
+  public void useVault(ReplayVault v) {
+    values.use(v);
+    if (workflow != null && !running.get()) status.set(values.readyText(workflow));
   }
 
   /** Loads a workflow from its YAML; a file with problems is listed, line by line, and nothing is loaded. */
@@ -75,10 +85,8 @@ public final class ReplayViewModel {
       stored.clear();
       heals.clear();
       loaded.set(true);
-      List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(w, Map.of());
-      status.set(missing.isEmpty() ? "Ready: press Run to replay it in the connected browser."
-          : "This workflow needs values for " + missing.stream().map(m -> "{{ " + m.name() + " }}").collect(Collectors.joining(", "))
-          + "; the studio replays only workflows without secrets. Replay it with `waymark run --values-file`.");
+      values.clearQuestion();
+      status.set(values.readyText(w));
     } catch (WorkflowLoadException e) {
       status.set(name + " cannot be replayed: " + e.problems().stream().map(Object::toString).collect(Collectors.joining("; ")));
     }
@@ -88,7 +96,10 @@ public final class ReplayViewModel {
   public void run() {
     Workflow w = workflow;
     if (w == null || running.get()) return;
-    if (!WorkflowRunner.missingValues(w, Map.of()).isEmpty()) return;
+    List<String> needed = ReplayValues.needed(w);
+    String text = yaml;
+    if (!needed.isEmpty() && values.vault() == null) return;
+    values.clearQuestion();
     ReplayBrowser connected = browser.get();
     if (connected == null) {
       status.set("No browser is connected: launch one in the Browser panel, then press Run again.");
@@ -109,12 +120,20 @@ public final class ReplayViewModel {
     Thread t = new Thread(() -> {
       ReplayResult result = null;
       try {
-        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(Map.of()).withListeners(r -> {
+        Map<String, String> given = needed.isEmpty() ? Map.of() : values.values(text, needed);
+        if (given == null) return;
+        SecretMask mask = new SecretMask(given);
+        result = new WorkflowRunner(b).run(w, WorkflowRunner.Options.of(given).withListeners(r -> {
           long now = System.nanoTime();
           long ms = (now - last[0]) / 1_000_000;
           last[0] = now;
-          ui.execute(() -> show(r, ms));
-        }, line -> ui.execute(() -> status.set(line))));
+          ui.execute(() -> show(r, ms, mask));
+        }, line -> ui.execute(() -> status.set(mask.mask(line)))));
+        result = ReplayValues.masked(result, mask);
+      } catch (java.io.IOException e) {
+        LOG.warn("the values could not be read: {}", e.getMessage());
+        String why = e.getMessage();
+        ui.execute(() -> status.set("Not run: " + why));
       } catch (RuntimeException e) {
         LOG.warn("the replay failed", e);
         String why = e.getMessage();
@@ -127,6 +146,26 @@ public final class ReplayViewModel {
     t.setDaemon(true);
     runner = t;
     t.start();
+  }
+
+  /** The person allows the loaded workflow to take the variables {@link #approvalNeededProperty} names; then it runs. */
+  public void approve() {
+    if (yaml != null) values.approve(yaml, workflow == null || workflow.name() == null ? fileName : workflow.name(), this::run);
+  }
+
+  /** The person does not allow it: nothing runs. */
+  public void declineApproval() {
+    values.decline();
+  }
+
+  /** Takes back every approval of the loaded workflow. */
+  public void revokeApproval() {
+    if (yaml != null) values.revoke(yaml);
+  }
+
+  /** Opens a KeePass file as the store, off the FX thread; the master password is wiped after use and never kept. */
+  public void openKeePass(java.nio.file.Path file, char[] masterPassword) {
+    values.openKeePass(file, masterPassword, () -> workflow == null ? "" : values.readyText(workflow));
   }
 
   /** Stops a running replay; a step already sent is reported as uncertain, never repeated. */
@@ -174,7 +213,7 @@ public final class ReplayViewModel {
     return breakpoints.contains(stepId);
   }
 
-  private void show(ReplayStepResult r, long ms) {
+  private void show(ReplayStepResult r, long ms, SecretMask mask) {
     if (r.rewind()) return;
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
@@ -182,7 +221,7 @@ public final class ReplayViewModel {
       String state = r.uncertain() ? "uncertain" : !r.ok() ? (r.optional() ? "failed (optional)" : "failed")
           : r.skipped() ? "skipped" : r.outcome() != null && r.outcome().healed() != null ? "healed" : "ok";
       String said = OutcomeSentences.forPerson(r.type(), r.outcome());
-      String detail = !r.ok() && r.error() != null ? r.error() : joined(r.effect(), said);
+      String detail = mask.mask(!r.ok() && r.error() != null ? r.error() : joined(r.effect(), said));
       rows.set(i, new Row(row.stepId(), row.type(), row.label(), state, Long.toString(ms), detail));
       Heals.Found f = Heals.of(workflow, r);
       if (f != null) {
@@ -293,6 +332,8 @@ public final class ReplayViewModel {
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
   public ReadOnlyBooleanProperty loadedProperty() { return loaded.getReadOnlyProperty(); }
+  /** The variables the person is asked to let the loaded workflow take (empty: no question). */
+  public ReadOnlyObjectProperty<List<String>> approvalNeededProperty() { return values.approvalNeededProperty(); }
   public ReadOnlyBooleanProperty pausedProperty() { return paused.getReadOnlyProperty(); }
   public ObservableList<Row> rows() { return FXCollections.unmodifiableObservableList(rows); }
   public ObservableList<String> stored() { return FXCollections.unmodifiableObservableList(stored); }

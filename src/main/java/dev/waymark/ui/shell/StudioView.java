@@ -69,6 +69,8 @@ public final class StudioView extends BorderPane {
   public static final KeyCombination TAKE_OVER = new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN);
   public static final KeyCombination APPLY = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
+  /** The OS keyring, reached on first use (off the FX thread) by the Replay window and the Variables panel. */
+  private final dev.waymark.secrets.KeyringStore keyring = new dev.waymark.secrets.KeyringStore();
   private final StudioContext ctx;
   private final StudioViewModel vm;
   private final NotificationPane notification;
@@ -140,7 +142,7 @@ public final class StudioView extends BorderPane {
     UserStepView userStepView = new UserStepView(userStepVm);
     stepsVm = new StepsViewModel(session, ctx.ui(), problems, observationVm::showHistoric);
     stepsView = new StepsView(stepsVm);
-    variablesVm = new VariablesViewModel(session, ctx.ui(), problems);
+    variablesVm = new VariablesViewModel(session, ctx.ui(), problems, keyring);
     VariablesView variablesView = new VariablesView(variablesVm);
     ConnectionViewModel connectionVm = new ConnectionViewModel(ctx.connection(), ctx.ui(), problems);
     ConnectionView connectionView = new ConnectionView(connectionVm);
@@ -286,6 +288,10 @@ public final class StudioView extends BorderPane {
 
   private ReplayViewModel openReplay() {
     ReplayViewModel replay = new ReplayViewModel(ctx.ui(), ctx.replayBrowser());
+    if (ctx.approvalFile() != null) {
+      replay.useVault(new dev.waymark.ui.replay.ReplayVault(keyring,
+          dev.waymark.secrets.VariableApprovals.besidePolicy(ctx.approvalFile())));
+    }
     ReplayView replayView = new ReplayView(replay,
         () -> vm.inspectWorkflow(replay::load),
         () -> ctx.session().exportYaml().whenComplete((yaml, e) -> ctx.ui().execute(() -> {

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextField;
@@ -20,6 +21,7 @@ public final class VariablesView extends VBox {
   // Fields survive a refresh so a value being typed is not lost when another variable changes.
   private final Map<String, PasswordField> valueFields = new HashMap<>();
   private final Map<String, TextField> descriptionFields = new HashMap<>();
+  private final Map<String, CheckBox> rememberBoxes = new HashMap<>();
 
   public VariablesView(VariablesViewModel vm) {
     this.vm = vm;
@@ -56,6 +58,7 @@ public final class VariablesView extends VBox {
     getChildren().addAll(title, hint, grid, addRow);
     vm.variablesProperty().addListener((o, a, b) -> rebuild());
     vm.enteredProperty().addListener((o, a, b) -> rebuild());
+    vm.rememberedProperty().addListener((o, a, b) -> rebuild());
     rebuild();
   }
 
@@ -64,6 +67,7 @@ public final class VariablesView extends VBox {
     Map<String, String> vars = vm.variablesProperty().get();
     valueFields.keySet().retainAll(vars.keySet());
     descriptionFields.keySet().retainAll(vars.keySet());
+    rememberBoxes.keySet().retainAll(vars.keySet());
     for (Map.Entry<String, String> e : vars.entrySet()) {
       String name = e.getKey();
       Label n = new Label("{{ " + name + " }}");
@@ -87,9 +91,15 @@ public final class VariablesView extends VBox {
           if (!focused) vm.setValue(k, f.getText());
         });
         f.setOnAction(ev -> vm.setValue(k, f.getText()));
+        // Enter in a field whose Remember is ticked keeps the new value in the keyring too.
+        f.addEventHandler(javafx.event.ActionEvent.ACTION, ev -> {
+          CheckBox r = rememberBoxes.get(k);
+          if (r != null && r.isSelected()) vm.remember(k, f.getText());
+        });
         return f;
       });
       v.setPromptText(vm.enteredProperty().get().contains(name) ? "value set (hidden)" : "value (not set)");
+      HBox keyringRow = keyringRow(name, v);
       Button remove = new Button("✕");
       remove.setId("variable-remove-" + name);
       remove.setTooltip(new Tooltip("Remove this variable"));
@@ -99,7 +109,28 @@ public final class VariablesView extends VBox {
       HBox top = new HBox(6, n, v, remove);
       top.setAlignment(Pos.CENTER_LEFT);
       d.setPromptText("description");
-      grid.getChildren().add(new VBox(3, top, d));
+      grid.getChildren().add(keyringRow == null ? new VBox(3, top, d) : new VBox(3, top, keyringRow, d));
     }
+  }
+
+  /** Remember (keep the value in the OS keyring) and From keyring (read it back after a restart); null without one. */
+  private HBox keyringRow(String name, PasswordField value) {
+    if (!vm.offersKeyring()) return null;
+    CheckBox remember = rememberBoxes.computeIfAbsent(name, k -> {
+      CheckBox c = new CheckBox("Remember in the OS keyring");
+      c.setId("value-remember-" + k);
+      c.selectedProperty().addListener((o, was, on) -> {
+        if (on && !value.getText().isEmpty()) vm.remember(k, value.getText());
+      });
+      return c;
+    });
+    if (vm.rememberedProperty().get().contains(name)) remember.setSelected(true);
+    Button recall = new Button("From keyring");
+    recall.setId("value-recall-" + name);
+    recall.setTooltip(new Tooltip("Use the value the OS keyring keeps for {{ " + name + " }}"));
+    recall.setOnAction(e -> vm.recall(name));
+    HBox row = new HBox(6, remember, recall);
+    row.setAlignment(Pos.CENTER_LEFT);
+    return row;
   }
 }

@@ -1,4 +1,4 @@
-package dev.waymark.cli;
+package dev.waymark.secrets;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -18,18 +18,18 @@ import java.util.Set;
  * The real values of a headless session: {@code name=value} lines ({@code #} comments and blank lines
  * skipped). The file must be readable by its owner only; no message about it ever quotes a value.
  */
-final class ValuesFile {
+public final class ValuesFile {
   private static final Set<PosixFilePermission> OTHERS = EnumSet.of(
       PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
       PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
   /** The largest values file read; far above any real one. */
-  static final long MAX_BYTES = 1024 * 1024;
+  public static final long MAX_BYTES = 1024 * 1024;
 
   private ValuesFile() {}
 
   /** Reads the values; an unusable file is an IOException whose message says how to fix it. */
-  static Map<String, String> read(Path file) throws IOException {
+  public static Map<String, String> read(Path file) throws IOException {
     if (!Files.isRegularFile(file)) throw new IOException("the values file " + file + " does not exist or is not a file");
     if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
       Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);

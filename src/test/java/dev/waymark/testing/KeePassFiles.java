@@ -1,0 +1,40 @@
+package dev.waymark.testing;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.linguafranca.pwdb.kdbx.KdbxCreds;
+import org.linguafranca.pwdb.kdbx.KdbxHeader;
+import org.linguafranca.pwdb.kdbx.KdbxStreamFormat;
+import org.linguafranca.pwdb.kdbx.jackson.JacksonDatabase;
+import org.linguafranca.pwdb.kdbx.jackson.JacksonEntry;
+import org.linguafranca.pwdb.kdbx.jackson.JacksonGroup;
+
+/** Writes a KDBX 4 database (Argon2 key derivation) whose entries are titled by variable name, in a group of their own. */
+public final class KeePassFiles {
+  private KeePassFiles() {}
+
+  public static Path create(Path file, String master, Map<String, String> entries) throws Exception {
+    JacksonDatabase db = new JacksonDatabase();
+    JacksonGroup group = db.getRootGroup().addGroup(db.newGroup("Sites"));
+    for (var e : entries.entrySet()) {
+      JacksonEntry entry = db.newEntry();
+      entry.setTitle(e.getKey());
+      entry.setUsername("someone");
+      entry.setPassword(e.getValue());
+      group.addEntry(entry);
+    }
+    try (OutputStream out = Files.newOutputStream(file)) {
+      db.save(new KdbxStreamFormat(new KdbxHeader(4)), new KdbxCreds(master.getBytes(StandardCharsets.UTF_8)), out);
+    }
+    return file;
+  }
+
+  /** The major format version in the file's header (4 for KDBX 4). */
+  public static int majorVersion(Path file) throws Exception {
+    byte[] b = Files.readAllBytes(file);
+    return (b[10] & 0xff) | (b[11] & 0xff) << 8;
+  }
+}
