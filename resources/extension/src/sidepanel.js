@@ -36,6 +36,8 @@ function approvalCard(item) {
   card.dataset.kind = 'approval';
   card.append(el('h2', { textContent: `Approve this step? ${item.action}: ${item.label || ''}${item.edited ? ' (edited)' : ''}` }));
   const dl = el('dl');
+  // With several tasks in the studio, the card says which one asks.
+  row(dl, 'Task', item.task);
   const e = item.element;
   if (e) row(dl, 'Element', `${e.role || ''} "${e.name || ''}"${e.section ? ` in ${e.section}` : ''}`);
   if (e && e.href) row(dl, 'Leads to', e.href);
@@ -64,6 +66,7 @@ function userStepCard(item) {
   card.append(el('h2', { textContent: 'Your turn in the browser' }));
   card.append(el('p', { className: 'instruction', textContent: item.instruction || item.prompt || '' }));
   const dl = el('dl');
+  row(dl, 'Task', item.task);
   row(dl, 'Method', item.method ? item.method.replace(/_/g, ' ') : null);
   card.append(dl);
   if (item.continues) card.append(el('p', { textContent: item.continues }));

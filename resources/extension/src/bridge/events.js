@@ -3,7 +3,7 @@
 // worker, so a tab event also wakes a stopped worker (which then reconnects).
 import { sendEvent, isPaired } from './connection.js';
 import { maskKnown } from './handlers.js';
-import { isRecording, currentTaskTabId } from './state.js';
+import { isRecording, recordingTask, currentTaskTabId, allTaskTabs } from './state.js';
 import { applyRecording } from './recorder.js';
 import { tokenFor } from './record-tokens.js';
 import { onUnclaimedDownload } from '../executor/downloads.js';
@@ -12,9 +12,18 @@ import { tabRole } from '../executor/tab-view.js';
 
 /** url and title of a tab for an event, or nothing for a tab of the person's off the task (decision 0027). */
 async function namedTab(tab) {
-  const [mine, task] = await Promise.all([taskTabs(), currentTaskTabId()]);
-  if (tabRole(tab, mine, task) === null) return {};
-  return { url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || '') };
+  const keys = new Set(['', ...(await allTaskTabs()).keys()]);
+  for (const key of keys) {
+    const [mine, task] = await Promise.all([taskTabs(key), currentTaskTabId(key)]);
+    if (tabRole(tab, mine, task) !== null) return { url: maskKnown(tab.pendingUrl || tab.url || ''), title: maskKnown(tab.title || '') };
+  }
+  return {};
+}
+
+/** The tab being recorded (the task tab of the task that asked to record), or null. */
+async function recordedTab() {
+  const task = await recordingTask();
+  return task === null ? null : currentTaskTabId(task);
 }
 
 let actionQueue = Promise.resolve();
@@ -22,17 +31,20 @@ let actionQueue = Promise.resolve();
 export function registerEventListeners() {
   // A download no step started: blocked and reported when the task tab's page started it.
   onUnclaimedDownload(async (item) => {
-    const task = await currentTaskTabId();
-    if (task === null || !item.referrer) return false;
-    let tab;
-    try { tab = await chrome.tabs.get(task); } catch { return false; }
-    if ((tab.url || '') !== item.referrer) return false;
+    if (!item.referrer) return false;
+    let task = null;
+    for (const [key, id] of await allTaskTabs()) {
+      let tab;
+      try { tab = await chrome.tabs.get(id); } catch { continue; }
+      if ((tab.url || '') === item.referrer) task = key;
+    }
+    if (task === null) return false;
     const url = item.finalUrl || item.url;
     let filename = String(item.filename || '').split(/[\\/]/).pop() || null;
     if (!filename) {
       try { filename = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() || '') || null; } catch { filename = null; }
     }
-    sendEvent('download_blocked', { url: maskKnown(url), filename: filename && maskKnown(filename) });
+    sendEvent('download_blocked', { url: maskKnown(url), filename: filename && maskKnown(filename), ...(task ? { task } : {}) });
     return true;
   });
   chrome.tabs.onCreated.addListener(async (tab) => {
@@ -47,14 +59,14 @@ export function registerEventListeners() {
   });
   chrome.webNavigation.onCommitted.addListener(async (d) => {
     if (d.frameId !== 0 || !isPaired() || !(await isRecording())) return;
-    if ((await currentTaskTabId()) !== d.tabId) return;
+    if ((await recordedTab()) !== d.tabId) return;
     if (d.transitionType === 'typed' || d.transitionType === 'auto_bookmark' || (d.transitionQualifiers || []).includes('forward_back')) {
       sendEvent('user_action', { action: 'navigate', url: maskKnown(d.url) });
     }
   });
   chrome.webNavigation.onCompleted.addListener(async (d) => {
     if (d.frameId !== 0 || !(await isRecording())) return;
-    if ((await currentTaskTabId()) !== d.tabId) return;
+    if ((await recordedTab()) !== d.tabId) return;
     applyRecording(d.tabId, true).catch(() => {});
   });
   chrome.runtime.onMessage.addListener((message, sender) => {
@@ -62,7 +74,7 @@ export function registerEventListeners() {
     if (!action || !sender.tab || sender.id !== chrome.runtime.id) return;
     // one at a time, in the order the page sent them: a fill whose value is being hashed must not be
     // overtaken by the click that followed it
-    actionQueue = actionQueue.then(() => currentTaskTabId()).then(async (task) => {
+    actionQueue = actionQueue.then(() => recordedTab()).then(async (task) => {
       if (task !== sender.tab.id) return;
       let value = null;
       if (action.value !== undefined && action.value !== null) {

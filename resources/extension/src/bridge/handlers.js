@@ -2,10 +2,10 @@
 // Answers the studio's requests (docs/protocol.md). The verb set is closed: anything else is an error.
 import { performStep, stepStatus, highlightInTab, releaseControl } from '../executor/steps.js';
 import { masker } from '../executor/values.js';
-import { taskTabs, onSites } from '../executor/task-tabs.js';
+import { taskTabs, onSites, taskOfTab } from '../executor/task-tabs.js';
 import { tabView } from '../executor/tab-view.js';
 import { pauseGuards } from '../executor/dialogs.js';
-import { taskTab, currentTaskTabId, setRecording, launchedByWaymark } from './state.js';
+import { taskTab, currentTaskTabId, setRecording, launchedByWaymark, taskKey } from './state.js';
 import { trustedInputDone } from '../executor/trusted-input.js';
 import { callPageWhenReady } from '../executor/page-call.js';
 import { networkState } from './network.js';
@@ -46,13 +46,20 @@ function maskDeep(v, mask) {
 const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
 
 async function tabFor(msg) {
-  return Number.isInteger(msg.tab) ? msg.tab : taskTab();
+  return Number.isInteger(msg.tab) ? msg.tab : taskTab(taskKey(msg.task));
 }
 
-/** The tabs as the studio may see them (task tabs, open tabs on the task's sites, a count of the rest). */
-async function visibleTabs(fallbackCurrent) {
-  const [all, mine, task] = await Promise.all([chrome.tabs.query({}), taskTabs(), currentTaskTabId()]);
-  return { all, mine, view: tabView(all, mine, task ?? fallbackCurrent ?? null, maskKnown) };
+/**
+ * The tabs as the studio's task `key` may see them (its task tabs, open tabs on its sites, a count of the rest);
+ * another task's tabs are only counted, never named to this one.
+ */
+async function visibleTabs(fallbackCurrent, key = '') {
+  const [every, mine, task] = await Promise.all([chrome.tabs.query({}), taskTabs(key), currentTaskTabId(key)]);
+  const owners = await Promise.all(every.map((t) => (Number.isInteger(t.id) ? taskOfTab(t.id) : Promise.resolve(null))));
+  const all = every.filter((t, i) => owners[i] === null || owners[i] === key);
+  const hidden = every.length - all.length;
+  const view = tabView(all, mine, task ?? fallbackCurrent ?? null, maskKnown);
+  return { all, mine, view: { ...view, other_open_tabs: view.other_open_tabs + hidden } };
 }
 
 const HANDLERS = {
@@ -64,7 +71,7 @@ const HANDLERS = {
       }]);
       const observation = maskDeep(timed.observation, masker(knownValues));
       // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
-      Object.assign(observation, (await visibleTabs(tab)).view);
+      Object.assign(observation, (await visibleTabs(tab, taskKey(msg.task))).view);
       return { type: 'observation', ok: true, observation, tab, network: networkState(tab),
         observe_ms: timed.observe_ms };
     } catch (e) {
@@ -83,7 +90,7 @@ const HANDLERS = {
     const input = onFirefox && !launched ? 'page'
       : msg.input === 'trusted' || msg.input === 'page' ? msg.input : launched ? 'trusted' : 'page';
     // identity: check the step's target before acting and heal to it (replay); see page/executor/identity.js.
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true });
+    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true, task: taskKey(msg.task) });
     // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.
     const workflow = typeof msg.workflow_id === 'string' && msg.workflow_id ? { workflow_id: msg.workflow_id } : {};
     return { ...result, ...workflow, type: 'performed', step_id: msg.step_id };
@@ -145,9 +152,10 @@ const HANDLERS = {
     return { type: 'screenshot', ...r, error: r.error ? maskKnown(r.error) : null };
   },
 
-  async tabs() {
+  async tabs(msg) {
     // The tabs are told relative to the task tab, so one is chosen now if none was yet (as any request would).
-    const { all, mine, view } = await visibleTabs(await taskTab().catch(() => null));
+    const key = taskKey(msg.task);
+    const { all, mine, view } = await visibleTabs(await taskTab(key).catch(() => null), key);
     const active = new Set(all.filter((t) => t.active).map((t) => t.id));
     return {
       type: 'tab_list',
@@ -164,8 +172,8 @@ const HANDLERS = {
   async record(msg) {
     const on = !!msg.on;
     await setRecordTokens(on ? msg.tokens : null);
-    await setRecording(on);
-    const tab = await taskTab();
+    await setRecording(on, taskKey(msg.task));
+    const tab = await taskTab(taskKey(msg.task));
     await pauseGuards(tab, on);
     try {
       await applyRecording(tab, on);
@@ -175,7 +183,12 @@ const HANDLERS = {
     }
   },
 
-  async release() {
+  // Without a task: the studio lets go of the browser. With one: that task ended; its tab stays, the person's now.
+  async release(msg) {
+    if (typeof msg.task === 'string' && msg.task) {
+      const r = await releaseControl(taskKey(msg.task));
+      return { type: 'released', ok: true, ...r };
+    }
     await clearPanel('Waymark let go of this browser: it does not act here any more.');
     const r = await releaseControl();
     return { type: 'released', ok: true, ...r };
@@ -189,7 +202,7 @@ const HANDLERS = {
 
   // The side panel (panel.js): what waits for the person, when it stops waiting, what Waymark is doing now.
   async waiting(msg) {
-    const shown = await showWaiting(msg.item);
+    const shown = await showWaiting(msg.item, taskKey(msg.task));
     return { type: 'panel_updated', ok: true, shown };
   },
 

@@ -54,7 +54,7 @@ export function cleanItem(item) {
   const text = (v) => (typeof v === 'string' ? v.slice(0, 2000) : v === undefined || v === null ? null : String(v).slice(0, 2000));
   const out = { id: item.id, kind: item.kind === 'user_step' ? 'user_step' : 'approval' };
   for (const k of ['action', 'label', 'selector', 'url', 'value', 'decided_by', 'reasoning', 'page', 'prompt', 'method',
-    'instruction', 'continues']) {
+    'instruction', 'continues', 'task']) {
     if (item[k] !== undefined && item[k] !== null) out[k] = text(item[k]);
   }
   if (item.element && typeof item.element === 'object') {
@@ -70,12 +70,12 @@ export function cleanItem(item) {
  * Lists an item and tries to open the side panel; Chrome opens it only in answer to a gesture in some versions,
  * so otherwise the badge and the title tell the person. Returns 'opened' or 'badge'.
  */
-export async function showWaiting(item) {
+export async function showWaiting(item, task = '') {
   const clean = cleanItem(item);
   if (!clean) throw new Error('a waiting item needs an id');
   await update((s) => ({ ...s, items: [...s.items.filter((i) => i.id !== clean.id), clean], note: null }));
   try {
-    const tab = await chrome.tabs.get(await taskTab());
+    const tab = await chrome.tabs.get(await taskTab(task));
     await openPanel(tab.windowId);
     return 'opened';
   } catch {

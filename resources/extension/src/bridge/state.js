@@ -84,51 +84,129 @@ export async function clientId() {
   return id;
 }
 
-// The task tab as this worker last read or set it, so a request needs no storage read (a tab
-// that closes is forgotten by the listener below).
-let cachedTask = null;
+// The task tab of each task, keyed by the task the studio names on a request ('' when it names none: the
+// studio's own session, or any older studio), as this worker last read or set it, so a request needs no storage
+// read (a tab that closes is forgotten by the listener below). Several tasks of one studio each own a tab.
+/** @type {Map<string, number> | null} */
+let cachedTasks = null;
 if (globalThis.chrome && chrome.tabs) {
-  chrome.tabs.onRemoved.addListener((id) => { if (id === cachedTask) cachedTask = null; });
+  chrome.tabs.onRemoved.addListener((id) => {
+    if (!cachedTasks) return;
+    for (const [task, tab] of cachedTasks) if (tab === id) cachedTasks.delete(task);
+  });
 }
 
-/** The tab steps act on: the one chosen before if it still exists, else the active tab of the last focused window. */
-export async function taskTab() {
-  if (cachedTask !== null) return cachedTask;
+/** The task key a request names ('' for none). */
+export function taskKey(task) {
+  return typeof task === 'string' ? task.slice(0, 100) : '';
+}
+
+/** @returns {Promise<Map<string, number>>} */
+async function taskMap() {
+  if (cachedTasks) return cachedTasks;
   const got = await chrome.storage.session.get(TASK_TAB_KEY);
-  const id = /** @type {number | undefined} */ (got[TASK_TAB_KEY]);
-  if (Number.isInteger(id)) {
-    try {
-      await chrome.tabs.get(id);
-      cachedTask = id;
-      return id;
-    } catch { /* closed: choose again */ }
+  const stored = got[TASK_TAB_KEY];
+  const map = new Map();
+  if (stored && typeof stored === 'object') {
+    for (const [k, v] of Object.entries(stored)) if (Number.isInteger(v)) map.set(k, /** @type {number} */ (v));
   }
-  let [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-  if (!tab) [tab] = await chrome.tabs.query({ active: true });
-  if (!tab) [tab] = await chrome.tabs.query({});
-  if (!tab) throw new Error('the browser has no tab to work in');
-  await chrome.storage.session.set({ [TASK_TAB_KEY]: tab.id });
-  cachedTask = tab.id;
-  return tab.id;
+  cachedTasks = cachedTasks || map;
+  return cachedTasks;
 }
 
-/** Makes tabId the task tab (switchTab, adoptTab, a tab a step opened). */
-export async function setTaskTab(tabId) {
-  cachedTask = tabId;
-  await chrome.storage.session.set({ [TASK_TAB_KEY]: tabId });
+async function saveTaskMap() {
+  const map = await taskMap();
+  await chrome.storage.session.set({ [TASK_TAB_KEY]: Object.fromEntries(map) });
 }
 
-export async function currentTaskTabId() {
-  if (cachedTask !== null) return cachedTask;
-  const got = await chrome.storage.session.get(TASK_TAB_KEY);
-  return Number.isInteger(got[TASK_TAB_KEY]) ? got[TASK_TAB_KEY] : null;
+async function alive(id) {
+  try {
+    await chrome.tabs.get(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The tab steps of `task` act on: the one chosen before if it still exists; else, while no other task holds a tab,
+ * the active tab of the last focused window (the person's page); else a new tab of its own, so two tasks never
+ * share a page (in a browser Waymark launched, a window of its own).
+ * @param {string} [task]
+ * @returns {Promise<number>}
+ */
+export async function taskTab(task = '') {
+  const key = taskKey(task);
+  const map = await taskMap();
+  const known = map.get(key);
+  if (known !== undefined && (await alive(known))) return known;
+  let others = false;
+  for (const [k, id] of map) if (k !== key && (await alive(id))) others = true;
+  let tab;
+  if (!others) {
+    [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    if (!tab) [tab] = await chrome.tabs.query({ active: true });
+    if (!tab) [tab] = await chrome.tabs.query({});
+  } else {
+    tab = await openOwnTab();
+  }
+  if (!tab || !Number.isInteger(tab.id)) throw new Error('the browser has no tab to work in');
+  map.set(key, /** @type {number} */ (tab.id));
+  await saveTaskMap();
+  return /** @type {number} */ (tab.id);
+}
+
+/** A fresh tab for a task while another task holds the person's: its own window in a browser Waymark launched. */
+async function openOwnTab() {
+  if (chrome.windows && (await launchedByWaymark())) {
+    try {
+      const w = await chrome.windows.create({ url: 'about:blank', focused: false });
+      if (w && w.tabs && w.tabs[0]) return w.tabs[0];
+    } catch { /* no windows here (some headless modes): a tab instead */ }
+  }
+  return chrome.tabs.create({ url: 'about:blank', active: false });
+}
+
+/** Makes tabId the task tab of `task` (switchTab, adoptTab, a tab a step opened). */
+export async function setTaskTab(tabId, task = '') {
+  const map = await taskMap();
+  map.set(taskKey(task), tabId);
+  await saveTaskMap();
+}
+
+/** The task tab of `task`, or null when it has none yet. */
+export async function currentTaskTabId(task = '') {
+  const map = await taskMap();
+  const id = map.get(taskKey(task));
+  return id === undefined ? null : id;
+}
+
+/** Every task's tab: task key → tab id. */
+export async function allTaskTabs() {
+  return new Map(await taskMap());
+}
+
+/** Forgets the task tab of `task` (the task ended; its tab stays open, the person's now). */
+export async function forgetTaskTab(task = '') {
+  const map = await taskMap();
+  map.delete(taskKey(task));
+  await saveTaskMap();
 }
 
 export async function isRecording() {
   const got = await chrome.storage.session.get(RECORDING_KEY);
-  return !!got[RECORDING_KEY];
+  return got[RECORDING_KEY] !== undefined && got[RECORDING_KEY] !== false && got[RECORDING_KEY] !== null;
 }
 
-export async function setRecording(on) {
-  await chrome.storage.session.set({ [RECORDING_KEY]: !!on });
+/** The task whose tab is being recorded ('' for the studio's own session), or null when nothing is. */
+export async function recordingTask() {
+  const got = await chrome.storage.session.get(RECORDING_KEY);
+  const v = got[RECORDING_KEY];
+  if (v === undefined || v === false || v === null) return null;
+  return typeof v === 'string' ? v : '';
+}
+
+/** Starts (on) or stops recording the person's actions in the task tab of `task`. */
+export async function setRecording(on, task = '') {
+  await chrome.storage.session.set({ [RECORDING_KEY]: on ? taskKey(task) : false });
 }

@@ -4,7 +4,7 @@
 import { callPage } from './page-call.js';
 import { snapshot, since, waitForLoad } from './navigation.js';
 import { guardDialogs } from './dialogs.js';
-import { taskTabs, noteAdopted, onTaskSite } from './task-tabs.js';
+import { taskTabs, noteAdopted, onTaskSite, heldByAnotherTask } from './task-tabs.js';
 import { parseSize, setViewport, resetViewport } from './viewport.js';
 import { setTaskTab, currentTaskTabId } from '../bridge/state.js';
 import { StepFailure, MAX_FILE_BYTES, remaining, substituted } from './step-common.js';
@@ -168,7 +168,7 @@ async function tabOrFail(id) {
 async function makeTaskTab(ctx, tab) {
   await chrome.tabs.update(tab.id, { active: true });
   try { await chrome.windows.update(tab.windowId, { focused: true }); } catch { /* headless or no windows API */ }
-  await setTaskTab(tab.id);
+  await setTaskTab(tab.id, ctx.task || '');
   // The reply describes the tab the task now works in.
   ctx.tabId = tab.id;
   ctx.navSnap = snapshot(tab.id);
@@ -177,8 +177,8 @@ async function makeTaskTab(ctx, tab) {
 export async function doSwitchTab(ctx) {
   const id = tabIdOf(ctx.step);
   const tab = await tabOrFail(id);
-  const current = await currentTaskTabId();
-  const mine = await taskTabs();
+  const current = await currentTaskTabId(ctx.task || '');
+  const mine = await taskTabs(ctx.task || '');
   if (id !== current && !mine.opened.includes(id) && !mine.adopted.includes(id) && !mine.worked.includes(id)) {
     throw new StepFailure(`tab ${id} is not one of the task's tabs (use adoptTab for a tab the person already had open on the task's sites)`);
   }
@@ -189,8 +189,8 @@ export async function doSwitchTab(ctx) {
 export async function doCloseTab(ctx) {
   const id = tabIdOf(ctx.step);
   await tabOrFail(id);
-  const current = await currentTaskTabId();
-  const mine = await taskTabs();
+  const current = await currentTaskTabId(ctx.task || '');
+  const mine = await taskTabs(ctx.task || '');
   if (id === current || id === ctx.tabId) throw new StepFailure(`tab ${id} is the current tab; switch to another task tab before closing it`);
   if (mine.adopted.includes(id)) throw new StepFailure(`tab ${id} was adopted: it stays the person's and is not closed`);
   if (!mine.opened.includes(id)) throw new StepFailure(`tab ${id} was not opened by this task, so it is not closed`);
@@ -205,16 +205,19 @@ export async function doCloseTab(ctx) {
 export async function doAdoptTab(ctx) {
   const id = tabIdOf(ctx.step);
   const tab = await tabOrFail(id);
-  const mine = await taskTabs();
-  const current = await currentTaskTabId();
+  const mine = await taskTabs(ctx.task || '');
+  const current = await currentTaskTabId(ctx.task || '');
+  if (await heldByAnotherTask(id, ctx.task || '')) {
+    throw new StepFailure(`tab ${id} belongs to another task of the studio, so this task does not adopt it`);
+  }
   if (id === current || mine.opened.includes(id) || mine.adopted.includes(id) || mine.worked.includes(id)) {
     await makeTaskTab(ctx, tab);
     return { ok: true, data: `tab ${id} is already the task's; switched to it` };
   }
-  if (!(await onTaskSite(tab.url || tab.pendingUrl || ''))) {
+  if (!(await onTaskSite(tab.url || tab.pendingUrl || '', ctx.task || ''))) {
     throw new StepFailure(`tab ${id} is not on one of the task's sites (${mine.sites.join(', ') || 'none yet'}), so it is not adopted`);
   }
-  await noteAdopted(id);
+  await noteAdopted(id, ctx.task || '');
   await makeTaskTab(ctx, tab);
   return { ok: true, data: `adopted tab ${id}` };
 }
@@ -230,7 +233,7 @@ export async function doSetViewport(ctx) {
   }
   const size = parseSize(step.value);
   if (!size) throw new StepFailure(`a setViewport step needs value = WIDTHxHEIGHT (e.g. 1280x800, each 100–10000) or reset, not '${step.value}'`);
-  if (tabId !== (await currentTaskTabId())) throw new StepFailure('setViewport changes only the task tab');
+  if (tabId !== (await currentTaskTabId(ctx.task || ''))) throw new StepFailure('setViewport changes only the task tab');
   requireDebugger('setViewport', 'resize the browser window yourself in a userStep', (m) => new StepFailure(m));
   try {
     await setViewport(tabId, size.width, size.height);

@@ -19,6 +19,7 @@ import { substitute } from './values.js';
  * @property {string} [effectKey] the key the page call watches the step's effect under
  * @property {ReturnType<typeof import('./downloads.js').watchDownloads>} [downloads]
  * @property {number | null} [taskTabAtStart]
+ * @property {string} [task] the studio's task the step belongs to ('' for its own session): whose task tab it moves
  * @property {number} [timeout]
  * @property {number} [deadline]
  * @property {{accept: boolean}} [inlineGuard] the page call arms the dialog guard itself

@@ -14,7 +14,7 @@ import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
 import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
-import { currentTaskTabId } from '../bridge/state.js';
+import { currentTaskTabId, forgetTaskTab, allTaskTabs } from '../bridge/state.js';
 import { onFirefox } from '../engine.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
@@ -42,7 +42,7 @@ export const DEFAULT_TIMEOUT_MS = 10000;
  * @param {number} tabId
  * @param {import('../wire.js').Step} step
  * @param {Record<string, unknown>} [values]
- * @param {{step_id?: string, timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean}} [options]
+ * @param {{step_id?: string, timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean, task?: string}} [options]
  * @returns {Promise<Performed>}
  */
 export async function performStep(tabId, step, values = {}, options = {}) {
@@ -91,20 +91,21 @@ async function answerFor(record) {
  * @param {number} tabId
  * @param {import('../wire.js').Step} step
  * @param {Record<string, unknown>} values
- * @param {{timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean}} options
+ * @param {{timeout_ms?: number, files?: Record<string, import('../wire.js').UploadFile>, input?: string, identity?: boolean, task?: string}} options
  * @param {string | null} stepId
  * @param {import('./values.js').Masker} mask
  * @returns {Promise<Performed>}
  */
 async function execute(tabId, step, values, options, stepId, mask) {
   const t0 = Date.now();
-  const taskTabAtStart = await currentTaskTabId().catch(() => null);
+  const task = typeof options.task === 'string' ? options.task : '';
+  const taskTabAtStart = await currentTaskTabId(task).catch(() => null);
   if (taskTabAtStart !== null && !workedTabs.has(taskTabAtStart)) {
     workedTabs.add(taskTabAtStart);
-    noteWorked(taskTabAtStart).catch(() => {});
+    noteWorked(taskTabAtStart, task).catch(() => {});
   }
   /** @type {StepContext} */
-  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted', identity: !!options.identity };
+  const ctx = { tabId, step, values, stepId, mask, t0, navSnap: snapshot(tabId), dialogs: [], files: options.files || {}, trusted: options.input === 'trusted', identity: !!options.identity, task };
   ctx.downloads = watchDownloads(step && step.allow_download);
   ctx.taskTabAtStart = taskTabAtStart;
   let result;
@@ -239,7 +240,7 @@ async function finalize(result, ctx) {
     downloads: await reportDownloads(ctx.downloads, mask),
     elapsed_ms: Date.now() - t0,
   };
-  if (url && tabId === ctx.taskTabAtStart) noteSite(url).catch(() => {});
+  if (url && tabId === ctx.taskTabAtStart) noteSite(url, ctx.task || '').catch(() => {});
   if (url) {
     lastUrls.set(tabId, url);
     allowAutomaticDownloads(url).catch(() => {});
@@ -310,14 +311,25 @@ const HANDLERS = {
   setViewport: doSetViewport,
 };
 
-/** Ends the studio's control: the viewport goes back. */
-export async function releaseControl() {
+/**
+ * Ends the studio's control of `task` (null: of everything, the studio let go of the browser): what the extension
+ * changed for it goes back, and its tabs and sites are forgotten.
+ * @param {string | null} [task]
+ */
+export async function releaseControl(task = null) {
+  if (task !== null) {
+    const tab = await currentTaskTabId(task);
+    await forgetTaskTabs(task);
+    await forgetTaskTab(task);
+    if (tab !== null) workedTabs.delete(tab);
+    return { viewport_reset: false };
+  }
   const viewport = await resetViewport();
   await releaseTrustedInput();
   await clearAutomaticDownloads();
   await dropStaleGuards();
-  // The task is over: its tabs and sites are forgotten (adopted tabs stay open, the person's).
-  await forgetTaskTabs();
+  // The tasks are over: their tabs and sites are forgotten (adopted tabs stay open, the person's).
+  for (const key of new Set(['', ...(await allTaskTabs()).keys()])) await forgetTaskTabs(key);
   workedTabs.clear();
   return { viewport_reset: viewport };
 }

@@ -29,16 +29,24 @@ public final class BrowserClient implements AutoCloseable {
   private final BridgeServer server;
   private final PairingSecret secret;
   private final ObjectMapper mapper;
-  private final StepLedger ledger = new StepLedger();
+  private final StepLedger ledger;
   // "trusted", "page", or null: the browser's own default (trusted in a browser Waymark launched)
   private volatile String input;
-  private final List<CompletableFuture<ClientInfo>> waiters = new CopyOnWriteArrayList<>();
+  private final List<CompletableFuture<ClientInfo>> waiters;
   private volatile String pinnedClient;
+  /** The client that owns the server; a task's view shares it (its switches, pin, ledger and waiters). */
+  private final BrowserClient root;
+  /** The studio's task the requests belong to ({@code task} on the wire), or null for the studio's own session. */
+  private final String task;
 
   private BrowserClient(BridgeServer server, PairingSecret secret) {
     this.server = server;
     this.secret = secret;
     this.mapper = server.codec().mapper();
+    this.ledger = new StepLedger();
+    this.waiters = new CopyOnWriteArrayList<>();
+    this.root = this;
+    this.task = null;
     server.setLateReplyHandler(this::lateReply);
     server.addListener(new BridgeListener() {
       @Override
@@ -46,6 +54,37 @@ public final class BrowserClient implements AutoCloseable {
         waiters.removeIf(w -> w.complete(client) || w.isDone());
       }
     });
+  }
+
+  private BrowserClient(BrowserClient root, String task) {
+    this.server = root.server;
+    this.secret = root.secret;
+    this.mapper = root.mapper;
+    this.ledger = root.ledger;
+    this.waiters = root.waiters;
+    this.root = root;
+    this.task = task;
+  }
+
+  /**
+   * The same browser for one of the studio's tasks: every request names {@code task}, so the extension gives the
+   * task a tab of its own (docs/protocol.md, "Several tasks"), its own tabs and sites, and the side panel says which
+   * task asks. Shares this client's connection, switches and ledger; closing the view closes nothing.
+   */
+  public BrowserClient forTask(String task) {
+    if (task == null || task.isBlank()) throw new IllegalArgumentException("a task needs a name");
+    return new BrowserClient(root, task.strip());
+  }
+
+  /** The task this client's requests name, or null for the studio's own session. */
+  public String task() {
+    return task;
+  }
+
+  private ObjectNode message(MessageType type) {
+    ObjectNode m = server.codec().message(type);
+    if (task != null) m.put("task", task);
+    return m;
   }
 
   /** Starts the bridge with the pairing secret stored in the config folder (created on first use). */
@@ -84,12 +123,12 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Sends requests to this client id (null: the most recently paired browser). */
   public void useClient(String clientId) {
-    this.pinnedClient = clientId;
+    root.pinnedClient = clientId;
   }
 
   /** The browser requests go to, if one is paired. */
   public Optional<ClientInfo> client() {
-    String pinned = pinnedClient;
+    String pinned = root.pinnedClient;
     if (pinned != null) {
       return server.clients().stream().filter(c -> c.clientId().equals(pinned)).findFirst();
     }
@@ -124,7 +163,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Observes a tab: the PageObservation JSON with the spec's names. */
   public CompletableFuture<ObserveResult> observe(ObserveOptions options) {
-    ObjectNode m = server.codec().message(MessageType.OBSERVE);
+    ObjectNode m = message(MessageType.OBSERVE);
     if (options.tab() == null) {
       m.putNull("tab");
     } else {
@@ -153,12 +192,12 @@ public final class BrowserClient implements AutoCloseable {
    * events in the person's own browser, where Chrome shows its bar. Applies to the steps sent from now on.
    */
   public void useTrustedInput(boolean on) {
-    input = on ? "trusted" : null;
+    root.input = on ? "trusted" : null;
   }
 
   /** Page-script events for every step from now on, also in a browser Waymark launched (the fallback, for comparison). */
   public void usePageInput() {
-    input = "page";
+    root.input = "page";
   }
 
   /** Same as {@link #useTrustedInput}: the switch was named for clicks before it covered keys and typing. */
@@ -197,13 +236,13 @@ public final class BrowserClient implements AutoCloseable {
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
       Map<String, UploadFile> files, long timeoutMs, String workflowId, String clientHint, boolean identity) {
     String target = clientHint != null && server.clients().stream().anyMatch(c -> c.clientId().equals(clientHint))
-        ? clientHint : pinnedClient;
+        ? clientHint : root.pinnedClient;
     String clientId = target != null ? target : client().map(ClientInfo::clientId).orElse(null);
     if (!ledger.begin(stepId, clientId)) {
       return CompletableFuture.failedFuture(new IllegalStateException(
           "Step " + stepId + " was already sent to the browser; a step is never sent twice"));
     }
-    ObjectNode m = server.codec().message(MessageType.PERFORM);
+    ObjectNode m = message(MessageType.PERFORM);
     m.put("step_id", stepId);
     m.set("step", step instanceof JsonNode node ? node : mapper.valueToTree(step));
     ObjectNode v = m.putObject("values");
@@ -214,6 +253,7 @@ public final class BrowserClient implements AutoCloseable {
           .put("base64", file.base64()));
     }
     m.put("timeout_ms", timeoutMs);
+    String input = root.input;
     if (input != null) m.put("input", input);
     if (workflowId != null) m.put("workflow_id", workflowId);
     if (identity) m.put("identity", true);
@@ -250,7 +290,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Asks the extension what became of a step id (after a reconnect). */
   public CompletableFuture<StepStatus> status(String stepId) {
-    ObjectNode m = server.codec().message(MessageType.STATUS);
+    ObjectNode m = message(MessageType.STATUS);
     m.put("step_id", stepId);
     return send(m, server.config().requestTimeout()).thenApply(r -> {
       String state = r.path("state").asText("unknown");
@@ -284,7 +324,7 @@ public final class BrowserClient implements AutoCloseable {
    * which is never stopped half-way.
    */
   public CompletableFuture<Boolean> cancel(String stepId) {
-    ObjectNode m = server.codec().message(MessageType.CANCEL);
+    ObjectNode m = message(MessageType.CANCEL);
     m.put("step_id", stepId);
     return send(m, server.config().requestTimeout()).thenApply(r -> {
       boolean running = r.path("running").asBoolean(false);
@@ -295,7 +335,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Outlines the element(s) a Selector picks in the task tab; null clears the highlight. */
   public CompletableFuture<Boolean> highlight(Object selector) {
-    ObjectNode m = server.codec().message(MessageType.HIGHLIGHT);
+    ObjectNode m = message(MessageType.HIGHLIGHT);
     m.set("selector", selector == null ? NullNode.instance
         : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
     return send(m, server.config().requestTimeout()).thenApply(r -> okOrRefuse(r, "highlight"));
@@ -306,7 +346,7 @@ public final class BrowserClient implements AutoCloseable {
    * Fails when the browser cannot take one (the tab is not visible in a browser Waymark did not launch).
    */
   public CompletableFuture<byte[]> screenshot(Object selector) {
-    ObjectNode m = server.codec().message(MessageType.SCREENSHOT);
+    ObjectNode m = message(MessageType.SCREENSHOT);
     m.set("selector", selector == null ? NullNode.instance
         : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
     return send(m, server.config().requestTimeout()).thenApply(r -> {
@@ -320,7 +360,7 @@ public final class BrowserClient implements AutoCloseable {
    * {@code blur} picks and every password field blurred in the page while it is taken.
    */
   public CompletableFuture<dev.waymark.observe.PagePicture> picture(Map<String, ?> refs, List<?> blur) {
-    ObjectNode m = server.codec().message(MessageType.PICTURE);
+    ObjectNode m = message(MessageType.PICTURE);
     com.fasterxml.jackson.databind.node.ArrayNode r = m.putArray("refs");
     refs.forEach((ref, sel) -> r.addObject().put("ref", ref).set("selector", mapper.valueToTree(sel)));
     m.set("blur", mapper.valueToTree(blur));
@@ -336,7 +376,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** The browser's tabs, the task tab marked. */
   public CompletableFuture<List<TabInfo>> tabs() {
-    ObjectNode m = server.codec().message(MessageType.TABS);
+    ObjectNode m = message(MessageType.TABS);
     return send(m, server.config().requestTimeout()).thenApply(r ->
         mapper.convertValue(r.path("tabs"), new TypeReference<List<TabInfo>>() { }));
   }
@@ -352,7 +392,7 @@ public final class BrowserClient implements AutoCloseable {
    * as its {@code {{ token }}}, and other text typed into a password field as a mask.
    */
   public CompletableFuture<Boolean> record(boolean on, String salt, Map<String, String> digests) {
-    ObjectNode m = server.codec().message(MessageType.RECORD);
+    ObjectNode m = message(MessageType.RECORD);
     m.put("on", on);
     if (on && salt != null && digests != null && !digests.isEmpty()) {
       ObjectNode tokens = m.putObject("tokens");
@@ -373,7 +413,7 @@ public final class BrowserClient implements AutoCloseable {
    */
   public CompletableFuture<GateResult> gate(String gateId, dev.waymark.workflow.Step step, String instruction, String continues,
       Object conditions, long timeoutMs) {
-    ObjectNode m = server.codec().message(MessageType.GATE);
+    ObjectNode m = message(MessageType.GATE);
     m.put("step_id", gateId);
     m.put("prompt", step.prompt());
     if (step.method() != null) m.put("method", step.method());
@@ -392,14 +432,14 @@ public final class BrowserClient implements AutoCloseable {
    * ({@code opened}: the side panel opened; {@code badge}: Chrome wanted a gesture, so the icon carries a badge).
    */
   public CompletableFuture<String> waiting(ObjectNode item) {
-    ObjectNode m = server.codec().message(MessageType.WAITING);
+    ObjectNode m = message(MessageType.WAITING);
     m.set("item", item);
     return send(m, server.config().requestTimeout()).thenApply(r -> r.path("shown").asText(null));
   }
 
   /** The item no longer waits (answered by {@code answeredBy}, or withdrawn when null): the side panel closes it. */
   public CompletableFuture<Boolean> waitingEnded(String itemId, String answeredBy) {
-    ObjectNode m = server.codec().message(MessageType.WAITING_ENDED);
+    ObjectNode m = message(MessageType.WAITING_ENDED);
     m.put("item_id", itemId);
     if (answeredBy != null) m.put("answered_by", answeredBy);
     return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
@@ -411,7 +451,7 @@ public final class BrowserClient implements AutoCloseable {
    * still waiting for it.
    */
   public CompletableFuture<Boolean> trustedInputDone(String request, int sent, String error) {
-    ObjectNode m = server.codec().message(MessageType.TRUSTED_INPUT_DONE);
+    ObjectNode m = message(MessageType.TRUSTED_INPUT_DONE);
     m.put("request", request);
     m.put("sent", sent);
     if (error != null) m.put("error", error);
@@ -420,7 +460,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** The side panel's line for what Waymark is doing now (null: nothing). */
   public CompletableFuture<Boolean> activity(String text) {
-    ObjectNode m = server.codec().message(MessageType.ACTIVITY);
+    ObjectNode m = message(MessageType.ACTIVITY);
     if (text == null) m.putNull("text");
     else m.put("text", text);
     return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
@@ -431,7 +471,7 @@ public final class BrowserClient implements AutoCloseable {
    * (the task tab's viewport). Completes with whether a viewport override was removed.
    */
   public CompletableFuture<Boolean> release() {
-    ObjectNode m = server.codec().message(MessageType.RELEASE);
+    ObjectNode m = message(MessageType.RELEASE);
     return send(m, server.config().requestTimeout()).thenApply(r -> {
       okOrRefuse(r, "release");
       return r.path("viewport_reset").asBoolean(false);
@@ -441,12 +481,13 @@ public final class BrowserClient implements AutoCloseable {
   /** Stops the server and its threads; pending requests fail as connection lost. */
   @Override
   public void close() {
+    if (root != this) return;
     server.close();
     waiters.forEach(w -> w.completeExceptionally(new BridgeException.NotConnected("The bridge was closed")));
   }
 
   private CompletableFuture<ObjectNode> send(ObjectNode message, Duration timeout) {
-    return server.request(pinnedClient, message, timeout);
+    return server.request(root.pinnedClient, message, timeout);
   }
 
   private void lateReply(ObjectNode reply) {
