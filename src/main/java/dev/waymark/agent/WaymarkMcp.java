@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Waymark's MCP tools ({@code task_start}, {@code task_state}, {@code task_respond}, {@code task_export},
- * {@code workflow_run}) on the official MCP Java SDK, over any of its transports (stdio for the {@code mcp} command,
+ * {@code task_list}, {@code task_end}, {@code workflow_run}) on the official MCP Java SDK, over any of its transports (stdio for the {@code mcp} command,
  * Streamable HTTP for the studio). A tool call becomes a call of {@link AgentTasks}; what cannot be done comes back
  * as the tool's error text, never as a protocol error, so the agent reads why and what to send instead.
  */
@@ -43,7 +43,8 @@ public final class WaymarkMcp {
       + "only on refs from the latest observation with its interaction_generation, and end with kind done, blocked or "
       + "handoff. Send since (the generation of the page you hold) to get only what changed on the page; refs keep their "
       + "meaning within a document. Risky actions wait for the user's approval; you never see or send variable values, you write "
-      + "{{ name }} tokens. Export the workflow with task_export.";
+      + "{{ name }} tokens. Export the workflow with task_export. Several tasks may run at once, each in its own tab: "
+      + "task_list shows them, task_end ends one.";
 
   private final AgentTasks tasks;
   private final WorkflowRuns runs;
@@ -110,6 +111,8 @@ public final class WaymarkMcp {
     handlers.put("task_respond", this::respond);
     handlers.put("task_export", (a, p) -> interruptible(() -> tasks.export(string(a, "task_id"),
         string(a, "path") == null ? null : Path.of(string(a, "path")), written)));
+    handlers.put("task_list", (a, p) -> tasks.listReply());
+    handlers.put("task_end", (a, p) -> tasks.end(string(a, "task_id"), "ended by the agent (task_end)"));
     handlers.put("workflow_run", (a, p) -> interruptible(() -> runs.run(
         string(a, "path") == null ? null : Path.of(string(a, "path")), p)));
     List<McpServerFeatures.SyncToolSpecification> specs = new ArrayList<>();

@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code waymark mcp}: Waymark as an MCP server over stdio, for agents (Claude Code, Claude Desktop, Cursor, VS Code,
- * any MCP client). Tools: task_start, task_state, task_respond, task_export, workflow_run. Stdout carries only the
+ * any MCP client). Tools: task_start, task_state, task_respond, task_export, task_list, task_end, workflow_run; several
+ * tasks run at once, each in a tab of its own. Stdout carries only the
  * protocol; questions for the person go to the terminal ({@code /dev/tty}) and the browser's side panel, progress and
  * the log to stderr.
  */
@@ -101,6 +102,10 @@ public final class McpCommand implements Callable<Integer> {
           + "did (\"Message sent\"); 0 leaves it out (default: ${DEFAULT-VALUE})")
   int pageText;
 
+  @Option(names = "--tasks", paramLabel = "N", defaultValue = "4",
+      description = "how many tasks may run at once, each in a tab of its own (default: ${DEFAULT-VALUE})")
+  int taskLimit;
+
   @Option(names = "--budget", paramLabel = "N", defaultValue = "200", description = "turns one task may take (default: ${DEFAULT-VALUE})")
   int budget;
 
@@ -149,6 +154,7 @@ public final class McpCommand implements Callable<Integer> {
         values = store == null ? Map.of() : ((dev.waymark.secrets.ValuesFileStore) store).values();
       }
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
+      if (taskLimit < 1 || taskLimit > 16) throw new IllegalArgumentException("--tasks must be between 1 and 16");
       policy = AuthorCommand.policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
     } catch (IllegalArgumentException | IOException e) {
       err.println("waymark mcp: " + e.getMessage());
@@ -227,20 +233,16 @@ public final class McpCommand implements Callable<Integer> {
     else client.useTrustedInput(trustedInput);
     PrintWriter asks = terminal != null ? terminal.out() : err;
     ObserveOptions observing = new ObserveOptions(null, 0, Math.max(0, pageText), pageText > 0);
-    TerminalSessionBrowser sb = new TerminalSessionBrowser(new BridgeSessionBrowser(client, observing), asks, headless);
     try {
       Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
-      AuthoringSession.Config config = new AuthoringSession.Config(sb, new RuleRiskGate(), policy, journals, Runnable::run,
-          timeoutSeconds * 1000);
-      try (AuthoringSession session = new AuthoringSession(config);
-          SidePanel panel = askInChrome ? SidePanel.over(client, session, step -> Approval.byPerson(step, Approval.Channel.CHROME),
-              Approval.Channel.CLI.journalName()) : null;
+      try (McpLanes lanes = new McpLanes(client, observing, asks, headless, policy, journals, timeoutSeconds * 1000,
+              askInChrome, taskLimit);
           TerminalApprovals approvals = terminal == null ? null
-              : TerminalApprovals.start(session, terminal.out(), terminal.lines())) {
-        AgentTasks tasks = new AgentTasks(session, AgentTasks.Host.of(values, caps, budget));
+              : TerminalApprovals.start(lanes::sessions, terminal.out(), terminal.lines())) {
+        AgentTasks tasks = new AgentTasks(lanes, AgentTasks.Host.of(values, caps, budget));
         WorkflowRuns runs = new WorkflowRuns((wf, vals, lines) -> new WorkflowRunner(new BridgeReplayBrowser(client))
             .run(wf, WorkflowRunner.Options.of(vals).withTimeout(timeoutSeconds * 1000).withListeners(r -> { }, lines)),
-            () -> values, session::policy);
+            () -> values, () -> policy);
         if (vault != null) {
           runs = runs.withVault(vault, VariableApprovals.besidePolicy(policyFile != null ? policyFile : PolicyFile.defaultFile()));
         }
@@ -261,19 +263,12 @@ public final class McpCommand implements Callable<Integer> {
           }
         };
         AutoCloseable server = tools.serveStdio(in, protocolOut);
-        progress("serving MCP on stdio: task_start, task_state, task_respond, task_export, workflow_run");
+        progress("serving MCP on stdio: task_start, task_state, task_respond, task_export, task_list, task_end, workflow_run "
+            + "(at most " + taskLimit + " tasks at once)");
         closed.await();
         progress("the agent disconnected");
         server.close();
-        sb.release();
-        String ended = tasks.taskId() == null ? "none" : session.latest().state().done() ? "done" : "open";
-        if (launched != null && !headless && session.latest().lastOutput() != null && session.latest().lastOutput().handoff() != null) {
-          AuthorCommand.handOver(launched, false, session.latest().observation() == null ? null : session.latest().observation().url(), err);
-        }
-        if ("open".equals(ended) && session.latest().journalFile() != null) {
-          session.closeForRecovery();
-          progress("the studio offers to recover this session from " + session.latest().journalFile());
-        }
+        finish(lanes, launched, headless);
         return 0;
       }
     } catch (InterruptedException e) {
@@ -283,6 +278,27 @@ public final class McpCommand implements Callable<Integer> {
       LOG.error("mcp failed", e);
       err.println("waymark mcp failed: " + e.getMessage() + " (the log has the details)");
       return AuthorCommand.EXIT_ERROR;
+    }
+  }
+
+  /**
+   * The agent disconnected: each lane lets go of the browser; a task handed off to the person opens the browser for
+   * them (a window Waymark launched); an open task's journal stays for the studio to recover.
+   */
+  private void finish(McpLanes lanes, PairedChromium launched, boolean headless) {
+    boolean handedOver = false;
+    for (McpLanes.Opened o : lanes.opened()) {
+      AuthoringSession session = o.session();
+      o.browser().release();
+      var last = session.latest().lastOutput();
+      if (!handedOver && launched != null && !headless && last != null && last.handoff() != null) {
+        handedOver = true;
+        AuthorCommand.handOver(launched, false, session.latest().observation() == null ? null : session.latest().observation().url(), err);
+      }
+      if (!session.latest().state().done() && session.latest().journalFile() != null) {
+        session.closeForRecovery();
+        progress("the studio offers to recover task " + o.taskId() + " from " + session.latest().journalFile());
+      }
     }
   }
 

@@ -4,7 +4,10 @@ import dev.waymark.risk.Approval;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.PendingApproval;
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,29 +20,50 @@ final class TerminalApprovals implements AutoCloseable {
   private final Thread thread;
   private volatile boolean running = true;
 
-  private TerminalApprovals(AuthoringSession session, PrintWriter out, TerminalLines lines) {
-    thread = new Thread(() -> loop(session, out, lines), "waymark-terminal-approvals");
+  private TerminalApprovals(Supplier<Map<String, AuthoringSession>> sessions, PrintWriter out, TerminalLines lines) {
+    thread = new Thread(() -> loop(sessions, out, lines), "waymark-terminal-approvals");
     thread.setDaemon(true);
   }
 
   static TerminalApprovals start(AuthoringSession session, PrintWriter out, TerminalLines lines) {
-    TerminalApprovals t = new TerminalApprovals(session, out, lines);
+    return start(() -> Map.of("", session), out, lines);
+  }
+
+  /** Asks about the held steps of several sessions (the tasks of an MCP server, by task id), one question at a time. */
+  static TerminalApprovals start(Supplier<Map<String, AuthoringSession>> sessions, PrintWriter out, TerminalLines lines) {
+    TerminalApprovals t = new TerminalApprovals(sessions, out, lines);
     t.thread.start();
     return t;
   }
 
-  private void loop(AuthoringSession session, PrintWriter out, TerminalLines lines) {
-    PendingApproval asked = null;
+  private void loop(Supplier<Map<String, AuthoringSession>> sessions, PrintWriter out, TerminalLines lines) {
+    Set<PendingApproval> asked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     try {
       while (running) {
-        PendingApproval p = session.latest().pending();
-        if (p == null || p == asked) {
+        AuthoringSession session = null;
+        PendingApproval p = null;
+        String task = null;
+        Map<String, AuthoringSession> all = sessions.get();
+        for (Map.Entry<String, AuthoringSession> e : all.entrySet()) {
+          PendingApproval q = e.getValue().latest().pending();
+          if (q != null && !asked.contains(q)) {
+            session = e.getValue();
+            p = q;
+            task = e.getKey();
+            break;
+          }
+        }
+        if (p == null) {
           Thread.sleep(100);
           continue;
         }
-        asked = p;
+        asked.add(p);
+        if (asked.size() > 1000) asked.clear();
+        // With several tasks, the question says which one asks.
+        if (all.size() > 1 && !task.isEmpty()) say(out, "\nTask " + task + " asks:");
         PendingApproval waiting = p;
-        TerminalApproval.Answer a = TerminalApproval.ask(out, p, lines, () -> session.latest().pending() != waiting);
+        AuthoringSession from = session;
+        TerminalApproval.Answer a = TerminalApproval.ask(out, p, lines, () -> from.latest().pending() != waiting);
         if (a == TerminalApproval.ELSEWHERE) {
           say(out, "\nAnswered elsewhere (the studio or the browser's side panel).");
           continue;

@@ -47,6 +47,8 @@ public final class SidePanel implements AutoCloseable {
   private long generation;
   private String activity;
   private boolean answeredHere;
+  // One of several tasks sharing the browser: its items say which task asks, and their ids are the task's own.
+  private volatile String task;
 
   /**
    * @param chrome       makes the approval of a step the person approved in the panel: {@code Approval.byPerson(step,
@@ -82,6 +84,7 @@ public final class SidePanel implements AutoCloseable {
       }
     };
     SidePanel panel = new SidePanel(session, p, chrome, localChannel);
+    panel.task = client.task();
     BridgeListener answers = new BridgeListener() {
       @Override
       public void event(ClientInfo from, BrowserEvent e) {
@@ -111,9 +114,14 @@ public final class SidePanel implements AutoCloseable {
     if (p != shown) {
       if (shownId != null) panel.waitingEnded(shownId, answeredHere ? Approval.Channel.CHROME.journalName() : localChannel);
       shown = p;
-      shownId = p == null ? null : "approval-" + p.step().id() + "-" + (++generation);
+      String of = task == null ? "" : task + "-";
+      shownId = p == null ? null : "approval-" + of + p.step().id() + "-" + (++generation);
       answeredHere = false;
-      if (p != null) panel.waiting(card(shownId, p));
+      if (p != null) {
+        ObjectNode item = card(shownId, p);
+        if (task != null) item.put("task", "Task " + task + (s.state().goal().isBlank() ? "" : ": " + s.state().goal()));
+        panel.waiting(item);
+      }
     }
     String now = s.activity();
     if (!Objects.equals(now, activity)) {

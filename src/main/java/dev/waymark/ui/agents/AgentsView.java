@@ -78,7 +78,53 @@ public final class AgentsView extends VBox {
     activity.getStyleClass().add(Styles.HINT);
     activity.textProperty().bind(vm.activityProperty());
 
-    getChildren().addAll(title, hint, on, addressRow, tokenRow, buttons, status, activity);
+    getChildren().addAll(title, hint, on, addressRow, tokenRow, buttons, status, activity, taskList());
+  }
+
+  /** The agents' tasks with their state, and the person's Stop, Approve and Reject for the one selected. */
+  private VBox taskList() {
+    javafx.scene.control.ListView<dev.waymark.agent.AgentTasks.TaskSummary> list = new javafx.scene.control.ListView<>(vm.taskRows());
+    list.setId("agents-tasks");
+    list.setPrefHeight(120);
+    list.setPlaceholder(new Label("No agent tasks."));
+    list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+      @Override
+      protected void updateItem(dev.waymark.agent.AgentTasks.TaskSummary t, boolean empty) {
+        super.updateItem(t, empty);
+        setText(empty || t == null ? null : t.taskId() + " · " + t.goal() + " · " + t.state()
+            + (t.waitingFor() == null ? "" : " (" + t.waitingFor() + ")"));
+        setWrapText(true);
+      }
+    });
+    Button stop = new Button("Stop task");
+    stop.setId("agents-stop-task");
+    Button approve = new Button("Approve");
+    approve.setId("agents-approve");
+    Button reject = new Button("Reject");
+    reject.setId("agents-reject");
+    var selected = list.getSelectionModel().selectedItemProperty();
+    // The rows are read again every second: the person's selection follows its task, not its row object.
+    String[] chosen = {null};
+    selected.addListener((o, a, b) -> { if (b != null) chosen[0] = b.taskId(); });
+    vm.taskRows().addListener((javafx.collections.ListChangeListener<dev.waymark.agent.AgentTasks.TaskSummary>) c -> {
+      for (var t : vm.taskRows()) if (t.taskId().equals(chosen[0])) list.getSelectionModel().select(t);
+    });
+    stop.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        () -> selected.get() == null || selected.get().state().startsWith("ended"), selected));
+    javafx.beans.binding.BooleanBinding noQuestion = javafx.beans.binding.Bindings.createBooleanBinding(
+        () -> selected.get() == null || selected.get().waitingFor() == null || !selected.get().waitingFor().startsWith("approval"),
+        selected);
+    approve.disableProperty().bind(noQuestion);
+    reject.disableProperty().bind(noQuestion);
+    stop.setOnAction(e -> vm.stop(selected.get().taskId()));
+    approve.setOnAction(e -> vm.answer(selected.get().taskId(), true));
+    reject.setOnAction(e -> vm.answer(selected.get().taskId(), false));
+    // Tasks beside the window's run in sessions of their own: their states are read again every second.
+    javafx.animation.Timeline refresh = new javafx.animation.Timeline(new javafx.animation.KeyFrame(
+        javafx.util.Duration.seconds(1), e -> vm.refreshTasks()));
+    refresh.setCycleCount(javafx.animation.Animation.INDEFINITE);
+    refresh.play();
+    return new VBox(4, new Label("Tasks"), list, new HBox(6, stop, approve, reject));
   }
 
   private static void copy(String text) {

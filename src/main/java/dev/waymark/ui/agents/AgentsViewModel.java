@@ -14,6 +14,7 @@ import dev.waymark.workflow.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -51,15 +52,32 @@ public final class AgentsViewModel implements AutoCloseable {
   private final ReadOnlyStringWrapper activity = new ReadOnlyStringWrapper("");
   private volatile McpHttpEndpoint endpoint;
 
+  /** Opens a session of its own for a further agent task while another holds the window (the app's bridge). */
+  @FunctionalInterface
+  public interface MoreLanes {
+    dev.waymark.agent.TaskLanes.Lane open(String taskId, String goal) throws Exception;
+  }
+
+  private final javafx.collections.ObservableList<AgentTasks.TaskSummary> taskRows =
+      javafx.collections.FXCollections.observableArrayList();
+
   public AgentsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<ReplayBrowser> replay,
       Path configDir, int port) {
+    this(session, ui, problems, replay, configDir, port, null);
+  }
+
+  /** With {@code more}, agents run several tasks at once: the first in the window's session, the others beside it. */
+  public AgentsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<ReplayBrowser> replay,
+      Path configDir, int port, MoreLanes more) {
     this.session = session;
     this.ui = ui;
     this.problems = problems;
     this.replay = replay;
     this.configDir = configDir;
     this.port = port;
-    this.tasks = new AgentTasks(session, new AgentTasks.Host() {
+    dev.waymark.agent.TaskLanes lanes = more == null ? dev.waymark.agent.TaskLanes.single(session)
+        : new StudioLanes(session, more::open, dev.waymark.agent.TaskLanes.DEFAULT_LIMIT);
+    this.tasks = new AgentTasks(lanes, new AgentTasks.Host() {
       @Override
       public Map<String, String> personValues() {
         // The person types values under Variables; the session holds them and masks them everywhere.
@@ -78,6 +96,51 @@ public final class AgentsViewModel implements AutoCloseable {
   public ReadOnlyStringProperty urlProperty() { return url.getReadOnlyProperty(); }
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyStringProperty activityProperty() { return activity.getReadOnlyProperty(); }
+
+  /** The agents' tasks as the panel lists them (refreshed by {@link #refreshTasks}), on the FX thread. */
+  public javafx.collections.ObservableList<AgentTasks.TaskSummary> taskRows() {
+    return taskRows;
+  }
+
+  /** Reads the tasks' states again (the panel calls it every second while agents may connect). */
+  public void refreshTasks() {
+    List<AgentTasks.TaskSummary> now = tasks.list();
+    if (!now.equals(taskRows)) taskRows.setAll(now);
+  }
+
+  /** The person's Stop for a task: it ends (what waits for them is withdrawn), off the FX thread. */
+  public CompletableFuture<Void> stop(String taskId) {
+    return CompletableFuture.runAsync(() -> {
+      try {
+        tasks.end(taskId, "stopped by the person in the studio");
+      } catch (RuntimeException e) {
+        ui.execute(() -> problems.accept("Task " + taskId + " could not be stopped: " + e.getMessage()));
+      }
+      ui.execute(this::refreshTasks);
+    }, daemon("waymark-agents-stop-task"));
+  }
+
+  /** The person's answer, from the panel, to the step task {@code taskId} holds for them. */
+  public void answer(String taskId, boolean approve) {
+    AuthoringSession s;
+    try {
+      s = tasks.session(taskId);
+    } catch (RuntimeException e) {
+      problems.accept(e.getMessage());
+      return;
+    }
+    var p = s.latest().pending();
+    if (p == null) {
+      problems.accept("Task " + taskId + " has no step waiting for you now.");
+      return;
+    }
+    CompletableFuture<?> f = approve ? s.approve(dev.waymark.risk.Approval.byPerson(p.step(), dev.waymark.risk.Approval.Channel.UI))
+        : s.reject(p.step().id(), "rejected in the studio's Agents panel", dev.waymark.risk.Approval.Channel.UI.journalName());
+    f.whenComplete((r, e) -> ui.execute(() -> {
+      if (e != null) problems.accept("That answer was not taken: " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+      refreshTasks();
+    }));
+  }
 
   /** The tasks agents run here (for tests and the activity line). */
   public AgentTasks tasks() {
@@ -184,6 +247,7 @@ public final class AgentsViewModel implements AutoCloseable {
       activity.set(serving.get() ? "No agent task yet. An agent's task_start starts a new session, as New does." : "");
       return;
     }
+    refreshTasks();
     StringBuilder b = new StringBuilder("Agent task " + id + " · generation " + tasks.generation());
     if (s.pending() != null) b.append(" · waiting for your approval");
     else if (s.userStep() != null) b.append(" · waiting for you in the browser");

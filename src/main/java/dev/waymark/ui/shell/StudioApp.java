@@ -127,9 +127,11 @@ public final class StudioApp extends Application {
     java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replay = () -> bridge != null && bridge.isConnected()
         ? new dev.waymark.replay.BridgeReplayBrowser(bridge, new dev.waymark.bridge.CaptureFolder(ConfigDirs.captures()))
         : null;
+    Path laneJournals = journals;
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
         configured, recoverable, ui, replay, new StudioContext.Agents(ConfigDirs.config(),
-            dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT)), Appearance.of(ConfigDirs.config()));
+            dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT, bridge == null ? null
+                : (taskId, goal) -> agentLane(bridge, taskId, laneJournals, ui))), Appearance.of(ConfigDirs.config()));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);
@@ -174,6 +176,26 @@ public final class StudioApp extends Application {
   }
 
   /** The browser when the bridge could not start: every request says so, in words the person can act on. */
+  /**
+   * A further agent task's lane: a session of its own over the browser's view for the task (a tab of its own), on the
+   * window's approval policy, with side-panel cards that name the task. Ending the task withdraws what waits for the
+   * person and tells the browser; the session stays for task_export.
+   */
+  private dev.waymark.agent.TaskLanes.Lane agentLane(BrowserClient bridge, String taskId, Path journals, Executor ui) {
+    BrowserClient view = bridge.forTask(taskId);
+    AuthoringSession lane = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(view,
+        ObserveOptions.defaults()), new RuleRiskGate(), session.policy(), journals, ui, 15_000));
+    dev.waymark.session.SidePanel panel = dev.waymark.session.SidePanel.over(view, lane,
+        step -> dev.waymark.risk.Approval.byPerson(step, dev.waymark.risk.Approval.Channel.CHROME),
+        dev.waymark.risk.Approval.Channel.UI.journalName());
+    return new dev.waymark.agent.TaskLanes.Lane(lane, () -> {
+      var pending = lane.latest().pending();
+      if (pending != null) lane.reject(pending.step().id(), "the task was ended", dev.waymark.risk.Approval.Channel.UI.journalName());
+      panel.close();
+      view.release();
+    });
+  }
+
   private static final class NoBrowser implements SessionBrowser {
     private static final String WHY = "The browser bridge is not running, so no browser can connect; restart Waymark "
         + "after closing any other Waymark studio";

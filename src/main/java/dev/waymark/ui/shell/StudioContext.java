@@ -22,8 +22,15 @@ public record StudioContext(AuthoringSession session, ConnectionService connecti
     Path approvalFile, Model model, List<SessionJournal.Replay> recoverable, Executor ui,
     java.util.function.Supplier<dev.waymark.replay.ReplayBrowser> replayBrowser, Agents agents) {
 
-  /** Where the MCP token is kept and the port agents are offered (0: any free port). */
-  public record Agents(Path configDir, int port) {}
+  /**
+   * Where the MCP token is kept, the port agents are offered (0: any free port), and how a further agent task gets a
+   * session of its own while one holds the window (null: one task at a time, in the window's session).
+   */
+  public record Agents(Path configDir, int port, dev.waymark.ui.agents.AgentsViewModel.MoreLanes moreLanes) {
+    public Agents(Path configDir, int port) {
+      this(configDir, port, null);
+    }
+  }
 
   /** A configured model: where decisions come from and how its prompt is written. */
   public record Model(DecisionSource source, PromptRenderer renderer) {}
