@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * its own, {@link BrowserClient#forTask}), its own journal and its own side-panel cards, which say which task asks.
  * The terminal asks about every lane's held steps, one at a time.
  */
-final class McpLanes implements TaskLanes, AutoCloseable {
+public final class McpLanes implements TaskLanes, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(McpLanes.class);
 
   /** One lane: its task, session, browser and side panel. */
@@ -40,7 +40,7 @@ final class McpLanes implements TaskLanes, AutoCloseable {
   private final int limit;
   private final Map<String, Opened> lanes = new LinkedHashMap<>();
 
-  McpLanes(BrowserClient client, ObserveOptions observing, PrintWriter asks, boolean headless, ApprovalPolicy policy,
+  public McpLanes(BrowserClient client, ObserveOptions observing, PrintWriter asks, boolean headless, ApprovalPolicy policy,
       Path journals, int timeoutMs, boolean askInChrome, int limit) {
     this.client = client;
     this.observing = observing;

@@ -260,7 +260,8 @@ class McpOverHttpChromiumTest {
   @Test
   void toolsAreListedWithTheirSchemas() {
     List<String> names = agent.sdk().listTools().tools().stream().map(t -> t.name()).toList();
-    assertThat(names).containsExactly("task_start", "task_state", "task_respond", "task_export", "workflow_run");
+    assertThat(names).containsExactly("task_start", "task_state", "task_respond", "task_export", "task_list", "task_end",
+        "workflow_run");
     var respond = agent.sdk().listTools().tools().stream().filter(t -> t.name().equals("task_respond")).findFirst().orElseThrow();
     assertThat(String.valueOf(respond.inputSchema().get("required"))).isEqualTo("[task_id, interaction_generation, action]");
     assertThat(respond.description()).contains("Never invent refs that are not in task_state");

@@ -95,6 +95,13 @@ class BrowserTrueNamesTest {
     else {
       if (page.startsWith("gallery/")) Assumptions.assumeTrue(GalleryLibs.installed(), "the gallery packages are not installed");
       chromium.open(browser.pages().url(page));
+      // A widget library's autoloader defines its elements after load: Chromium names an undefined element generic,
+      // so both sides are read once every custom element on the page is defined.
+      long until = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+      while (!chromium.eval("document.querySelectorAll(':not(:defined)').length === 0").asBoolean()
+          && System.nanoTime() < until) {
+        Thread.sleep(50);
+      }
     }
     List<Row> rows = compare(page);
     if (rows.isEmpty()) {

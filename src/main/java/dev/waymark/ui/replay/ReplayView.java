@@ -80,7 +80,12 @@ public final class ReplayView extends BorderPane {
     vm.approvalNeededProperty().addListener((o, was, names) -> {
       if (!names.isEmpty()) javafx.application.Platform.runLater(() -> VaultDialogs.askApproval(getScene(), vm, names));
     });
-    setTop(new VBox(new ToolBar(open, session, run, pause, step, resume, stop, breakpoint, keepass, revoke), name));
+    // The store's buttons have a row of their own: a toolbar that overflows hides its last buttons behind a chevron.
+    javafx.scene.layout.HBox values = new javafx.scene.layout.HBox(6, new javafx.scene.control.Label("Values from your store:"),
+        keepass, revoke);
+    values.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+    values.setPadding(new javafx.geometry.Insets(2, 8, 2, 8));
+    setTop(new VBox(new ToolBar(open, session, run, pause, step, resume, stop, breakpoint), values, name));
     steps.getColumns().add(col("", 28, r -> vm.hasBreakpoint(r.stepId()) ? "●" : ""));
     steps.getColumns().add(col("Step", 60, ReplayViewModel.Row::stepId));
     steps.getColumns().add(col("Type", 90, ReplayViewModel.Row::type));
