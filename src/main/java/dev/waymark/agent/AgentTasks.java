@@ -141,10 +141,22 @@ public final class AgentTasks {
   private AgentTask openLane(String id, String goal) {
     synchronized (tasks) {
       List<AgentTask> open = tasks.values().stream().filter(t -> !t.isClosed()).toList();
+      // A task that finished (done, blocked, handed off) gives its lane up to a new one, oldest first; it can still
+      // be exported. Only tasks still running make a start wait for task_end.
+      if (open.size() >= lanes.limit() && !lanes.replaces()) {
+        int over = open.size() - lanes.limit() + 1;
+        for (AgentTask t : open) {
+          if (over > 0 && t.ended() != null) {
+            end(t, t.ended());
+            over--;
+          }
+        }
+        open = tasks.values().stream().filter(t -> !t.isClosed()).toList();
+      }
       if (open.size() >= lanes.limit()) {
         if (!lanes.replaces()) {
           StringBuilder b = new StringBuilder("This server runs at most " + lanes.limit() + " tasks at once, and "
-              + open.size() + " hold one:");
+              + open.size() + " are running:");
           for (AgentTask t : open) b.append(" ").append(t.id()).append(" (").append(t.ended() == null ? "running" : t.ended()).append(")");
           throw new TaskException(b + ". End one with task_end (export it first if you need its workflow), then start again");
         }
@@ -293,7 +305,9 @@ public final class AgentTasks {
       for (int i = 0; i < closed.size() - KEPT_ENDED; i++) {
         tasks.remove(closed.get(i).id());
         gone.put(closed.get(i).id(), closed.get(i).ended());
+        lanes.forget(closed.get(i).id());
       }
+      while (gone.size() > 1000) gone.remove(gone.keySet().iterator().next());
     }
   }
 

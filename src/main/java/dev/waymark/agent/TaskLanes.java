@@ -17,6 +17,9 @@ public interface TaskLanes {
   /** Opens the lane of the new task {@code taskId} with the goal it was started for. */
   Lane open(String taskId, String goal) throws Exception;
 
+  /** The task is no longer kept (ended long ago): what its lane still held, its session, may go. */
+  default void forget(String taskId) {}
+
   /** How many tasks may hold a lane at once. */
   default int limit() {
     return DEFAULT_LIMIT;

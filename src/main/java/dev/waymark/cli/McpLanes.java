@@ -92,6 +92,15 @@ public final class McpLanes implements TaskLanes, AutoCloseable {
     }
   }
 
+  @Override
+  public void forget(String taskId) {
+    Opened o;
+    synchronized (lanes) {
+      o = lanes.remove(taskId);
+    }
+    if (o != null) o.session().close();
+  }
+
   /** The sessions of the lanes, by task id (the terminal's approvals ask about each). */
   Map<String, AuthoringSession> sessions() {
     Map<String, AuthoringSession> out = new LinkedHashMap<>();

@@ -145,6 +145,22 @@ class AgentTaskLanesTest {
   }
 
   @Test
+  void aFinishedTaskGivesItsLaneToANewOneAndCanStillBeExported() throws Exception {
+    AgentTasks tasks = tasks(2);
+    String a = start(tasks, "one");
+    String b = start(tasks, "two");
+    assertThat(tasks.respond(a, 1, action("{\"kind\": \"done\", \"summary\": \"ok\"}"), said).error()).isFalse();
+
+    String c = start(tasks, "three");
+
+    assertThat(closedLanes).containsExactly(a);
+    assertThat(tasks.export(a, null, new HashSet<>()).error()).isFalse();
+    assertThat(tasks.list()).extracting(AgentTasks.TaskSummary::taskId).containsExactly(a, b, c);
+    assertThatThrownBy(() -> start(tasks, "four")).hasMessageContaining("2 are running").hasMessageContaining(b)
+        .hasMessageContaining(c);
+  }
+
+  @Test
   void anUnknownTaskIdNamesTheTasksThatRun() throws Exception {
     AgentTasks tasks = tasks(4);
     String a = start(tasks, "one");
