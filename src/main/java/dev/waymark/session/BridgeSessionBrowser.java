@@ -44,9 +44,23 @@ public final class BridgeSessionBrowser implements SessionBrowser {
     this.gate = new UserStepGate(client);
   }
 
+  /**
+   * A page still fetching what it will draw (an app that loads its code or data after the load event) is read again
+   * once its network has been quiet this long; a page whose requests never stop is read as it is after
+   * {@link #SETTLE_LIMIT_MS}. A quiet page is read once, with no pause.
+   */
+  static final long NETWORK_QUIET_MS = 300;
+  static final long SETTLE_LIMIT_MS = 2_000;
+  private static final long SETTLE_POLL_MS = 100;
+
   @Override
   public PageObservation observe() throws BrowserUnavailableException, InterruptedException {
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
     ObserveResult r = await(client.observe(options), "read the page");
+    while (r.ok() && !r.networkQuiet(NETWORK_QUIET_MS) && System.nanoTime() < until) {
+      Thread.sleep(SETTLE_POLL_MS); // the extension tells network quiet only when asked: nothing to wait on
+      r = await(client.observe(options), "read the page");
+    }
     if (!r.ok() || r.observation() == null || r.observation().isNull()) {
       throw new BrowserUnavailableException("The page could not be read: " + (r.error() == null ? "no observation came back" : r.error())
           + ". Check that the task tab shows a web page (not a browser page such as chrome://), then observe again");
