@@ -5,9 +5,12 @@ import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.UserSteps;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +28,16 @@ public final class UserStepGate implements AutoCloseable {
   public static final String STUDIO = "studio", TERMINAL = "terminal", CHROME = "chrome";
 
   /** The userStep waiting now: its wire id (what the side panel answers) and the step. */
-  public record Waiting(String gateId, Step step) {}
+  public record Waiting(String gateId, Step step, CompletableFuture<String> continued) {
+    /** The waiting step before anyone has answered it. */
+    public Waiting(String gateId, Step step) {
+      this(gateId, step, new CompletableFuture<>());
+    }
+  }
+
+  /** How long a gate waits for a browser whose connection dropped to pair again. */
+  static final long RECONNECT_WAIT_MS = 120_000;
+  private static final String NO_BROWSER = "the browser could not ask the person: ";
 
   private final BrowserClient client;
   private final AtomicReference<Waiting> current = new AtomicReference<>();
@@ -68,18 +80,10 @@ public final class UserStepGate implements AutoCloseable {
       return StepResult.success(step.id(), "continued: the person pressed Continue in " + where(before[1]), null, null);
     }
     try {
-      Future<GateResult> f = client.gate(gateId, step, UserSteps.instruction(step), UserSteps.continuesWhen(step.continueOn()),
-          UserSteps.conditions(step.continueOn()), limitMs);
-      GateResult g;
-      try {
-        g = f.get();
-      } catch (ExecutionException e) {
-        return StepResult.failure(step.id(), "the browser could not ask the person: " + e.getCause().getMessage()
-            + "; check that the browser is connected and the task tab shows a web page", null);
-      } catch (InterruptedException e) {
-        f.cancel(true);
-        client.waitingEnded(gateId, null);
-        throw e;
+      GateResult g = ask(w, limitMs);
+      if (g == null) {
+        return StepResult.failure(step.id(), "the browser disconnected while the step waited for the person and did not come back within "
+            + duration(RECONNECT_WAIT_MS) + "; reconnect the browser (the Waymark icon, or Launch browser) and run the step again", null);
       }
       if (g.ok()) {
         if (step.id() != null && g.answeredBy() != null) answeredBy.put(step.id(), g.answeredBy());
@@ -97,12 +101,64 @@ public final class UserStepGate implements AutoCloseable {
   }
 
   /**
+   * Shows the gate and waits for its end. A connection that drops meanwhile (the extension's worker restarted, the
+   * browser's network blinked) does not end the person's wait: once the browser is back the same gate is shown
+   * again with the time it has left, and a Continue given in the studio or on the terminal while it was away ends
+   * it. Null when the browser did not come back within {@link #RECONNECT_WAIT_MS}.
+   */
+  private GateResult ask(Waiting w, long limitMs) throws InterruptedException {
+    Step step = w.step();
+    long deadline = limitMs > 0 ? System.currentTimeMillis() + limitMs : Long.MAX_VALUE;
+    for (;;) {
+      String by = w.continued().getNow(null);
+      if (by != null) return new GateResult(true, "continue", null, by);
+      long left = limitMs > 0 ? deadline - System.currentTimeMillis() : 0;
+      if (limitMs > 0 && left <= 0) return new GateResult(false, "timeout", null, null);
+      Future<GateResult> f = client.gate(w.gateId(), step, UserSteps.instruction(step), UserSteps.continuesWhen(step.continueOn()),
+          UserSteps.conditions(step.continueOn()), left);
+      try {
+        return f.get();
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (!(cause instanceof BridgeException.ConnectionLost || cause instanceof BridgeException.NotConnected)) {
+          return new GateResult(false, null, NO_BROWSER + cause.getMessage()
+              + "; check that the browser is connected and the task tab shows a web page", null);
+        }
+        LOG.warn("the browser's connection dropped while {} waited for the person; it is shown again once the browser is back", w.gateId());
+        if (!awaitBrowser(w, deadline)) return w.continued().isDone() ? new GateResult(true, "continue", null, w.continued().getNow(null)) : null;
+      } catch (InterruptedException e) {
+        f.cancel(true);
+        client.waitingEnded(w.gateId(), null);
+        throw e;
+      }
+    }
+  }
+
+  /** Waits for a browser to pair again, a local Continue, or the gate's own deadline; false when none came in time. */
+  private boolean awaitBrowser(Waiting w, long deadline) throws InterruptedException {
+    long until = Math.min(deadline, System.currentTimeMillis() + RECONNECT_WAIT_MS);
+    CompletableFuture<ClientInfo> back = client.awaitConnected();
+    try {
+      CompletableFuture.anyOf(back, w.continued()).get(Math.max(1, until - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+      return back.isDone() || w.continued().isDone() || System.currentTimeMillis() >= deadline;
+    } catch (TimeoutException e) {
+      return System.currentTimeMillis() >= deadline; // the gate's own time ran out: its timeout says so
+    } catch (ExecutionException e) {
+      return false;
+    } finally {
+      back.cancel(false);
+    }
+  }
+
+  /**
    * The person's Continue from {@code channel} for the waiting step named by its wire id or its step id. False,
    * and nothing happens, when no such step waits (already answered elsewhere, or a stale id).
    */
   public boolean continueWaiting(String id, String channel) {
     Waiting w = current.get();
     if (w == null || id == null || !(id.equals(w.gateId()) || id.equals(w.step().id()))) return false;
+    // Kept here as well: a Continue given while the browser is away still ends the wait.
+    w.continued().complete(channel);
     client.waitingEnded(w.gateId(), channel);
     return true;
   }

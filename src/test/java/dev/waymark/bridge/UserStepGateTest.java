@@ -18,13 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 /** The one userStep gate over the wire: what it asks the extension, and whose Continue ends it. */
 class UserStepGateTest {
   @TempDir Path config;
+  PairingSecret secret;
   BrowserClient client;
   FakeExtension ext;
   UserStepGate gate;
 
   @BeforeEach
   void start() throws Exception {
-    PairingSecret secret = PairingSecret.loadOrCreate(config);
+    secret = PairingSecret.loadOrCreate(config);
     client = BrowserClient.start(BridgeConfig.defaults(config).withPort(0).withRequestTimeout(Duration.ofSeconds(2)), secret);
     ext = FakeExtension.withOrigin(client.port());
     ext.pair(secret, "browser-1");
@@ -117,5 +118,52 @@ class UserStepGateTest {
       seen.add(m.path("type").asText());
     }
     assertThat(seen).doesNotContain("gate");
+  }
+
+  @Test
+  void aWaitCutByTheWorkerRestartingIsShownAgainWithTheTimeItHasLeftAndEndsThere() throws Exception {
+    CompletableFuture<StepResult> r = perform(step("s3", new ContinueCondition(false, "#account", null, null, 0)));
+    ObjectNode first = ext.next("gate");
+    Thread.sleep(300); // some of the person's time passes before the worker stops
+
+    ext.closeBlocking(); // the worker's socket closes with it
+    FakeExtension restarted = FakeExtension.withOrigin(client.port());
+    restarted.pair(secret, "browser-1");
+    ext = restarted;
+    ObjectNode again = restarted.next("gate");
+
+    assertThat(again.path("step_id").asText()).as("the same card, so a Continue pressed on it still counts").isEqualTo(first.path("step_id").asText());
+    assertThat(again.path("timeout_ms").asLong()).isBetween(1L, 10_000L - 300);
+    assertThat(again.path("continue_on").path("selector").asText()).isEqualTo("#account");
+    reply(again, "gate_cleared:\"ok\":true,\"how\":\"condition\"");
+    StepResult result = r.get(5, TimeUnit.SECONDS);
+    assertThat(result.ok()).as(String.valueOf(result.error())).isTrue();
+    assertThat(result.data()).isEqualTo("continued: the page shows what continue_on waits for");
+  }
+
+  @Test
+  void aContinueFromTheStudioWhileTheBrowserIsAwayEndsTheWait() throws Exception {
+    CompletableFuture<StepResult> r = perform(step("s4", null));
+    ext.next("gate");
+    ext.closeBlocking();
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> !client.isConnected());
+
+    assertThat(gate.continueSessionStep("s4", "studio")).isTrue();
+
+    StepResult result = r.get(5, TimeUnit.SECONDS);
+    assertThat(result.ok()).isTrue();
+    assertThat(result.data()).isEqualTo("continued: the person pressed Continue in the studio");
+    assertThat(gate.answeredBy("s4")).isEqualTo("studio");
+  }
+
+  @Test
+  void anyOtherFailureToAskEndsTheStepSayingWhatToCheck() throws Exception {
+    CompletableFuture<StepResult> r = perform(step("s5", null));
+    ObjectNode g = ext.next("gate");
+    reply(g, "error:\"error\":\"no tab to ask in\"");
+
+    StepResult result = r.get(5, TimeUnit.SECONDS);
+    assertThat(result.ok()).isFalse();
+    assertThat(result.error()).startsWith("the browser could not ask the person: ").contains("check that the browser is connected");
   }
 }
