@@ -97,7 +97,7 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--policy", paramLabel = "FILE", description = "the approval policy file (default: the studio's)")
   Path policyFile;
 
-  @Option(names = "--page-text", paramLabel = "CHARS", defaultValue = "4000",
+  @Option(names = "--page-text", paramLabel = "CHARS", defaultValue = "" + dev.waymark.session.PageTextSwitch.CHARS,
       description = "how much of the page's readable text each observation carries, so the agent can read what a step "
           + "did (\"Message sent\"); 0 leaves it out (default: ${DEFAULT-VALUE})")
   int pageText;

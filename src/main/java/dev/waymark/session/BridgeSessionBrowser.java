@@ -29,7 +29,7 @@ public final class BridgeSessionBrowser implements SessionBrowser {
 
   private final BrowserClient client;
   private final BridgeBrowserPort port;
-  private final ObserveOptions options;
+  private final java.util.function.Supplier<ObserveOptions> options;
   private final UserStepGate gate;
 
   /** Captured files are kept in {@code <config>/captures/}. */
@@ -38,9 +38,18 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   public BridgeSessionBrowser(BrowserClient client, ObserveOptions options, CaptureFolder captures) {
+    this(client, () -> options == null ? ObserveOptions.defaults() : options, captures);
+  }
+
+  /** Observing as the switch says at each reading (the studio's page-text switch). */
+  public BridgeSessionBrowser(BrowserClient client, PageTextSwitch pageText) {
+    this(client, pageText::options, new CaptureFolder(ConfigDirs.captures()));
+  }
+
+  private BridgeSessionBrowser(BrowserClient client, java.util.function.Supplier<ObserveOptions> options, CaptureFolder captures) {
     this.client = client;
     this.port = new BridgeBrowserPort(client, captures);
-    this.options = options == null ? ObserveOptions.defaults() : options;
+    this.options = options;
     this.gate = new UserStepGate(client);
   }
 
@@ -56,10 +65,11 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   @Override
   public PageObservation observe() throws BrowserUnavailableException, InterruptedException {
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
-    ObserveResult r = await(client.observe(options), "read the page");
+    ObserveOptions asked = options.get();
+    ObserveResult r = await(client.observe(asked), "read the page");
     while (r.ok() && !r.networkQuiet(NETWORK_QUIET_MS) && System.nanoTime() < until) {
       Thread.sleep(SETTLE_POLL_MS); // the extension tells network quiet only when asked: nothing to wait on
-      r = await(client.observe(options), "read the page");
+      r = await(client.observe(asked), "read the page");
     }
     if (!r.ok() || r.observation() == null || r.observation().isNull()) {
       throw new BrowserUnavailableException("The page could not be read: " + (r.error() == null ? "no observation came back" : r.error())

@@ -112,4 +112,22 @@ class AgentsInTheStudioTest {
     robot.clickOn("#agents-serving");
     await("the endpoint is off", () -> robot.lookup("#agents-url").queryAs(TextField.class).getText().isEmpty());
   }
+
+  @Test
+  void thePageTextSwitchIsOffByDefaultAndTurnsTheStudiosReadingsOn(FxRobot robot) {
+    javafx.scene.control.CheckBox box = robot.lookup("#agents-page-text").queryAs(javafx.scene.control.CheckBox.class);
+    dev.waymark.session.PageTextSwitch pageText = f.view.agentsViewModel().pageTextSwitch();
+    assertThat(box.isSelected()).isFalse();
+    assertThat(pageText.options().includeText()).isFalse();
+
+    // The switch's own action (the panel may sit below the fold of the test's window, where a click misses it).
+    robot.interact(box::fire);
+
+    assertThat(pageText.isOn()).isTrue();
+    assertThat(pageText.options().includeText()).isTrue();
+    assertThat(pageText.options().maxText()).isEqualTo(dev.waymark.session.PageTextSwitch.CHARS);
+    assertThat(robot.lookup("#agents-activity").queryAs(Label.class).getText()).contains("page's text", "values masked");
+    robot.interact(box::fire);
+    assertThat(pageText.isOn()).isFalse();
+  }
 }

@@ -64,7 +64,7 @@ class StudioChromiumTest {
 
   @Start
   void start(Stage stage) throws Exception {
-    session = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(chromium.client(), null),
+    session = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(chromium.client(), dev.waymark.bridge.ObserveOptions.defaults()),
         new RuleRiskGate(), ApprovalPolicy.defaults(), dir.resolve("sessions"), Platform::runLater, 15_000));
     session.start("order", "Accept cookies and send an order", 20).get();
     StudioView view = new StudioView(new StudioContext(session,

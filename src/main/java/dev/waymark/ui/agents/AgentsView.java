@@ -78,7 +78,14 @@ public final class AgentsView extends VBox {
     activity.getStyleClass().add(Styles.HINT);
     activity.textProperty().bind(vm.activityProperty());
 
-    getChildren().addAll(title, hint, on, addressRow, tokenRow, buttons, status, activity, taskList());
+    CheckBox pageText = new CheckBox("Agents read the page's text");
+    pageText.setId("agents-page-text");
+    pageText.selectedProperty().bindBidirectional(vm.pageTextInputProperty());
+    pageText.setTooltip(new Tooltip("Each observation carries up to " + String.format("%,d", dev.waymark.session.PageTextSwitch.CHARS)
+        + " characters of the page's readable text, with values masked, so an agent can read what a step did. Off: the "
+        + "page's controls only."));
+
+    getChildren().addAll(title, hint, on, pageText, addressRow, tokenRow, buttons, status, activity, taskList());
   }
 
   /** The agents' tasks with their state, and the person's Stop, Approve and Reject for the one selected. */

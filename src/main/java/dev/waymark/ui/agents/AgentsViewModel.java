@@ -51,6 +51,8 @@ public final class AgentsViewModel implements AutoCloseable {
   private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Off: no agent can reach Waymark.");
   private final ReadOnlyStringWrapper activity = new ReadOnlyStringWrapper("");
   private volatile McpHttpEndpoint endpoint;
+  private final dev.waymark.session.PageTextSwitch pageTextSwitch;
+  private final javafx.beans.property.BooleanProperty pageText = new javafx.beans.property.SimpleBooleanProperty(false);
 
   /** Opens a session of its own for a further agent task while another holds the window (the app's bridge). */
   @FunctionalInterface
@@ -69,6 +71,19 @@ public final class AgentsViewModel implements AutoCloseable {
   /** With {@code more}, agents run several tasks at once: the first in the window's session, the others beside it. */
   public AgentsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<ReplayBrowser> replay,
       Path configDir, int port, MoreLanes more) {
+    this(session, ui, problems, replay, configDir, port, more, new dev.waymark.session.PageTextSwitch());
+  }
+
+  /** With {@code pageText}, the switch the studio's sessions observe by: the panel turns it on and off. */
+  public AgentsViewModel(AuthoringSession session, Executor ui, Consumer<String> problems, Supplier<ReplayBrowser> replay,
+      Path configDir, int port, MoreLanes more, dev.waymark.session.PageTextSwitch pageText) {
+    this.pageTextSwitch = pageText;
+    this.pageText.set(pageText.isOn());
+    this.pageText.addListener((o, was, now) -> {
+      pageText.set(now);
+      activity.set(now ? "Agents read the page's text from the next reading: up to " + String.format("%,d", dev.waymark.session.PageTextSwitch.CHARS)
+          + " characters, values masked." : "Agents read the page's controls only, from the next reading.");
+    });
     this.session = session;
     this.ui = ui;
     this.problems = problems;
@@ -96,6 +111,12 @@ public final class AgentsViewModel implements AutoCloseable {
   public ReadOnlyStringProperty urlProperty() { return url.getReadOnlyProperty(); }
   public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
   public ReadOnlyStringProperty activityProperty() { return activity.getReadOnlyProperty(); }
+
+  /** Whether observations carry the page's text (off by default); the panel's switch. */
+  public javafx.beans.property.BooleanProperty pageTextInputProperty() { return pageText; }
+
+  /** The switch the studio's sessions read. */
+  public dev.waymark.session.PageTextSwitch pageTextSwitch() { return pageTextSwitch; }
 
   /** The agents' tasks as the panel lists them (refreshed by {@link #refreshTasks}), on the FX thread. */
   public javafx.collections.ObservableList<AgentTasks.TaskSummary> taskRows() {

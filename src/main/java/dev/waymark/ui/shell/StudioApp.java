@@ -3,7 +3,6 @@ package dev.waymark.ui.shell;
 import dev.waymark.bridge.BridgeConfig;
 import dev.waymark.bridge.BrowserClient;
 import dev.waymark.bridge.ChromiumLauncher;
-import dev.waymark.bridge.ObserveOptions;
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.decide.DecisionSources;
 import dev.waymark.decide.PromptRenderer;
@@ -103,7 +102,9 @@ public final class StudioApp extends Application {
           + "); save the session yourself with File > Save, a crash would lose it.");
     }
 
-    SessionBrowser browser = client != null ? new BridgeSessionBrowser(client, ObserveOptions.defaults()) : new NoBrowser();
+    // Off until the person turns it on in the Agents panel; the window's session and every agent lane read it.
+    dev.waymark.session.PageTextSwitch pageText = new dev.waymark.session.PageTextSwitch();
+    SessionBrowser browser = client != null ? new BridgeSessionBrowser(client, pageText) : new NoBrowser();
     // The one way onto the FX thread: the session notifies through it and the view models come back through it.
     Executor ui = Platform::runLater;
     session = new AuthoringSession(new AuthoringSession.Config(browser, new RuleRiskGate(), policy, journals,
@@ -131,7 +132,8 @@ public final class StudioApp extends Application {
     view = new StudioView(new StudioContext(session, connection, FileDialogs.system(() -> stage), policyFile,
         configured, recoverable, ui, replay, new StudioContext.Agents(ConfigDirs.config(),
             dev.waymark.ui.agents.AgentsViewModel.DEFAULT_PORT, bridge == null ? null
-                : (taskId, goal) -> agentLane(bridge, taskId, laneJournals, ui))), Appearance.of(ConfigDirs.config()));
+                : (taskId, goal) -> agentLane(bridge, taskId, laneJournals, ui, pageText), pageText)),
+        Appearance.of(ConfigDirs.config()));
     Scene scene = new Scene(view, 1440, 900);
     scene.getStylesheets().add(StudioApp.class.getResource(Styles.STYLESHEET).toExternalForm());
     stage.setScene(scene);
@@ -181,10 +183,11 @@ public final class StudioApp extends Application {
    * window's approval policy, with side-panel cards that name the task. Ending the task withdraws what waits for the
    * person and tells the browser; the session stays for task_export.
    */
-  private dev.waymark.agent.TaskLanes.Lane agentLane(BrowserClient bridge, String taskId, Path journals, Executor ui) {
+  private dev.waymark.agent.TaskLanes.Lane agentLane(BrowserClient bridge, String taskId, Path journals, Executor ui,
+      dev.waymark.session.PageTextSwitch pageText) {
     BrowserClient view = bridge.forTask(taskId);
-    AuthoringSession lane = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(view,
-        ObserveOptions.defaults()), new RuleRiskGate(), session.policy(), journals, ui, 15_000));
+    AuthoringSession lane = new AuthoringSession(new AuthoringSession.Config(new BridgeSessionBrowser(view, pageText),
+        new RuleRiskGate(), session.policy(), journals, ui, 15_000));
     dev.waymark.session.SidePanel panel = dev.waymark.session.SidePanel.over(view, lane,
         step -> dev.waymark.risk.Approval.byPerson(step, dev.waymark.risk.Approval.Channel.CHROME),
         dev.waymark.risk.Approval.Channel.UI.journalName());

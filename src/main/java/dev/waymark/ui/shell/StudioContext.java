@@ -24,11 +24,17 @@ public record StudioContext(AuthoringSession session, ConnectionService connecti
 
   /**
    * Where the MCP token is kept, the port agents are offered (0: any free port), and how a further agent task gets a
-   * session of its own while one holds the window (null: one task at a time, in the window's session).
+   * session of its own while one holds the window (null: one task at a time, in the window's session), and the
+   * switch for the page text their observations carry (the window's session and every lane read it).
    */
-  public record Agents(Path configDir, int port, dev.waymark.ui.agents.AgentsViewModel.MoreLanes moreLanes) {
+  public record Agents(Path configDir, int port, dev.waymark.ui.agents.AgentsViewModel.MoreLanes moreLanes,
+      dev.waymark.session.PageTextSwitch pageText) {
+    public Agents {
+      if (pageText == null) pageText = new dev.waymark.session.PageTextSwitch();
+    }
+
     public Agents(Path configDir, int port) {
-      this(configDir, port, null);
+      this(configDir, port, null, null);
     }
   }
 

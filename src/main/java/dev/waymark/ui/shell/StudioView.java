@@ -148,7 +148,7 @@ public final class StudioView extends BorderPane {
     ConnectionView connectionView = new ConnectionView(connectionVm);
 
     agentsVm = new dev.waymark.ui.agents.AgentsViewModel(session, ctx.ui(), problems, ctx.replayBrowser(),
-        ctx.agents().configDir(), ctx.agents().port(), ctx.agents().moreLanes());
+        ctx.agents().configDir(), ctx.agents().port(), ctx.agents().moreLanes(), ctx.agents().pageText());
     dev.waymark.ui.agents.AgentsView agentsView = new dev.waymark.ui.agents.AgentsView(agentsVm);
 
     VBox left = new VBox(10, connectionView, variablesView, agentsView);
