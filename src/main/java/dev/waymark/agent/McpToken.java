@@ -31,22 +31,17 @@ public final class McpToken {
       if (Files.exists(file)) {
         String stored = Files.readString(file, StandardCharsets.US_ASCII).strip();
         if (stored.matches("[A-Za-z0-9_-]{43}")) {
-          if (ConfigDir.isPosix()) Files.setPosixFilePermissions(file, ConfigDir.OWNER_FILE);
+          dev.waymark.workflow.PrivateFiles.narrow(file);
           return new McpToken(stored);
         }
         Files.delete(file);
       }
       McpToken fresh = generate();
-      Path tmp = Files.createTempFile(configDir, ".mcp-token-", ".tmp");
       try {
-        ConfigDir.restrict(tmp, ConfigDir.OWNER_FILE);
-        Files.writeString(tmp, fresh.value + "\n", StandardCharsets.US_ASCII);
-        Files.move(tmp, file);
+        dev.waymark.workflow.PrivateFiles.createNew(file, fresh.value + "\n");
         return fresh;
       } catch (FileAlreadyExistsException raced) {
         // another studio wrote it first: read theirs
-      } finally {
-        Files.deleteIfExists(tmp);
       }
     }
     throw new IOException("Could not create the MCP token in " + configDir);

@@ -4,11 +4,9 @@ import dev.waymark.workflow.Tokens;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -47,12 +45,9 @@ public final class CaptureFolder {
     Files.createDirectories(dir);
     String name = safeName(nameAsWritten != null && !nameAsWritten.isBlank() ? Tokens.substitute(nameAsWritten, values)
         : file.filename(), file.mime());
-    Path tmp = Files.createTempFile(dir, ".capture-", ".part");
+    // What a page hands over is the person's data: no other local user reads it, from its first byte.
+    Path tmp = Files.createTempFile(dir, ".capture-", ".part", dev.waymark.workflow.PrivateFiles.ownerOnly());
     try {
-      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-        // What a page hands over is the person's data: no other local user reads it.
-        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-      }
       Files.write(tmp, bytes);
       for (int n = 1; ; n++) {
         Path target = dir.resolve(n == 1 ? name : numbered(name, n));

@@ -258,11 +258,7 @@ public final class ChromiumLauncher {
     ObjectNode pairing = new ObjectMapper().createObjectNode();
     pairing.put("code", secret.displayCode());
     pairing.put("port", port);
-    Path file = extension.resolve("pairing.json");
-    Files.deleteIfExists(file);
-    Files.createFile(file);
-    ConfigDir.restrict(file, ConfigDir.OWNER_FILE);
-    Files.writeString(file, pairing.toString(), StandardCharsets.UTF_8);
+    dev.waymark.workflow.PrivateFiles.replace(extension.resolve("pairing.json"), pairing.toString());
   }
 
   // Tells the extension copy that Waymark launched this browser, and so whether its input is trusted by default.

@@ -14,7 +14,7 @@ public final class ConfigDir {
   public static final String PROPERTY = "waymark.config.dir";
 
   static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
-  public static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+  public static final Set<PosixFilePermission> OWNER_FILE = dev.waymark.workflow.PrivateFiles.OWNER_FILE;
 
   private ConfigDir() {
   }

@@ -5,12 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
@@ -151,26 +149,14 @@ public final class PairingSecret {
     }
   }
 
+  /** A secret another instance wrote first wins: FileAlreadyExistsException, and theirs is read. */
   private static void write(Path file, String normalized) throws IOException {
-    Path tmp = Files.createTempFile(file.getParent(), ".pairing-", ".tmp");
-    try {
-      ConfigDir.restrict(tmp, ConfigDir.OWNER_FILE);
-      Files.writeString(tmp, normalized + "\n", StandardCharsets.US_ASCII);
-      // no REPLACE_EXISTING: a secret another instance wrote first wins
-      Files.move(tmp, file);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    dev.waymark.workflow.PrivateFiles.createNew(file, normalized + "\n");
   }
 
   private static void tightenIfNeeded(Path file) throws IOException {
-    if (!ConfigDir.isPosix()) {
-      return;
-    }
-    Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
-    if (!perms.equals(ConfigDir.OWNER_FILE)) {
+    if (dev.waymark.workflow.PrivateFiles.narrow(file)) {
       LOG.warn("The pairing secret file {} was readable by others; narrowed to owner-only", file);
-      Files.setPosixFilePermissions(file, ConfigDir.OWNER_FILE);
     }
   }
 

@@ -9,14 +9,12 @@ import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 /** The files {@code export} and {@code import} read and write: never over a file unless asked, secrets owner-only. */
@@ -79,10 +77,7 @@ final class TravelFiles {
    * byte, since it holds values.
    */
   static void write(Path out, String text, boolean replace, boolean ownerOnly) throws IOException {
-    boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-    FileAttribute<?>[] attrs = ownerOnly && posix
-        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-        : new FileAttribute<?>[0];
+    FileAttribute<?>[] attrs = ownerOnly ? dev.waymark.workflow.PrivateFiles.ownerOnly() : new FileAttribute<?>[0];
     if (!replace) {
       // createFile fails when the file exists: no check-then-write race with another writer.
       Files.createFile(out, attrs);

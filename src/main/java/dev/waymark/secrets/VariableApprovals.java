@@ -7,14 +7,10 @@ import dev.waymark.workflow.Json;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -148,23 +144,7 @@ public final class VariableApprovals {
     writeOwnerOnly(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n");
   }
 
-  /** Like AtomicFiles, but the temporary file is owner-only from its creation, so no other user can open it midway. */
   private void writeOwnerOnly(String content) throws IOException {
-    Path abs = file.toAbsolutePath();
-    Files.createDirectories(abs.getParent());
-    boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-    Path tmp = posix ? Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-        : Files.createTempFile(abs.getParent(), "." + abs.getFileName(), ".tmp");
-    try {
-      Files.writeString(tmp, content, StandardCharsets.UTF_8);
-      try {
-        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    dev.waymark.workflow.PrivateFiles.replace(file, content);
   }
 }
