@@ -128,14 +128,35 @@ async function alive(id) {
   }
 }
 
+// Tasks start side by side: one choice of a task tab at a time, or two starting at once would both see no other task
+// and take the same page.
+/** @type {Promise<unknown>} */
+let choosing = Promise.resolve();
+
 /**
  * The tab steps of `task` act on: the one chosen before if it still exists; else, while no other task holds a tab,
- * the active tab of the last focused window (the person's page); else a new tab of its own, so two tasks never
+ * the active tab of the last focused window (the person's page, unless it is an extension's own page, such as
+ * Waymark's panel opened in a tab: a task never navigates that away); else a new tab of its own, so two tasks never
  * share a page (in a browser Waymark launched, a window of its own).
  * @param {string} [task]
  * @returns {Promise<number>}
  */
-export async function taskTab(task = '') {
+export function taskTab(task = '') {
+  const next = choosing.then(() => chooseTaskTab(task));
+  choosing = next.catch(() => {});
+  return next;
+}
+
+/** @param {chrome.tabs.Tab | undefined} tab */
+function extensionPage(tab) {
+  return !!tab && typeof tab.url === 'string' && /^(chrome|moz)-extension:/.test(tab.url);
+}
+
+/**
+ * @param {string} task
+ * @returns {Promise<number>}
+ */
+async function chooseTaskTab(task) {
   const key = taskKey(task);
   const map = await taskMap();
   const known = map.get(key);
@@ -147,6 +168,7 @@ export async function taskTab(task = '') {
     [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     if (!tab) [tab] = await chrome.tabs.query({ active: true });
     if (!tab) [tab] = await chrome.tabs.query({});
+    if (extensionPage(tab)) tab = await openOwnTab();
   } else {
     tab = await openOwnTab();
   }

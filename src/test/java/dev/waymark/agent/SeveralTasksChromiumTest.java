@@ -47,6 +47,7 @@ class SeveralTasksChromiumTest {
   private McpHttpEndpoint endpoint;
   private AgentClient first;
   private AgentClient second;
+  private String token;
 
   @BeforeEach
   void start() throws Exception {
@@ -56,10 +57,11 @@ class SeveralTasksChromiumTest {
     AgentTasks tasks = new AgentTasks(lanes, AgentTasks.Host.of(Map.of(), Capabilities.ALL));
     WorkflowRuns runs = new WorkflowRuns((w, v, l) -> { throw new IllegalStateException("not here"); }, Map::of,
         ApprovalPolicy::defaults);
-    McpToken token = McpToken.generate();
-    endpoint = McpHttpEndpoint.start(new WaymarkMcp(tasks, runs), token, 0);
-    first = AgentClient.overHttp("http://127.0.0.1:" + endpoint.port(), token.reveal());
-    second = AgentClient.overHttp("http://127.0.0.1:" + endpoint.port(), token.reveal());
+    McpToken mcpToken = McpToken.generate();
+    token = mcpToken.reveal();
+    endpoint = McpHttpEndpoint.start(new WaymarkMcp(tasks, runs), mcpToken, 0);
+    first = AgentClient.overHttp("http://127.0.0.1:" + endpoint.port(), token);
+    second = AgentClient.overHttp("http://127.0.0.1:" + endpoint.port(), token);
   }
 
   @AfterEach
@@ -150,6 +152,124 @@ class SeveralTasksChromiumTest {
     assertThat(browser.eval("JSON.stringify(window.__log)").asText()).isEqualTo("[\"sent:from B\"]");
   }
 
+  /**
+   * Issue 26's "done when": the TypeScript SDK's client and the Java SDK's run two tasks each, all four at once on
+   * four sites (two hosts on two servers), each in its own tab. All four submits wait in the side panel at once; the
+   * person approves each client's first and rejects its second, finding each card by the task it names; a fifth task
+   * is refused while four run. The pages' own logs show only the approved ones were sent, and all four exports
+   * replay.
+   */
+  @Test
+  void theTypeScriptAndJavaClientsRunTwoTasksEachAtOnceAndAllFourExportsReplay() throws Exception {
+    try (dev.waymark.testing.PageServer other = new dev.waymark.testing.PageServer()) {
+      String ts1 = browser.pageUrl("agent/desk.html");
+      String ts2 = ts1.replace("127.0.0.1", "localhost");
+      String java1 = other.url("agent/desk.html");
+      String java2 = java1.replace("127.0.0.1", "localhost");
+      Path tsYaml1 = dir.resolve("ts-1.yaml");
+      Path tsYaml2 = dir.resolve("ts-2.yaml");
+      // The person has Waymark's panel open in a tab, the active one: no task may take it for its page.
+      String panel = browser.cdp().createTarget("chrome-extension://" + browser.extensionId() + "/sidepanel.html");
+      CompletableFuture<Map<String, JsonNode>> typescript = TypeScriptSdkClient.scriptAsync("tasks.mjs",
+          "http://127.0.0.1:" + endpoint.port() + McpHttpEndpoint.PATH, token, ts1, ts2, tsYaml1.toString(), tsYaml2.toString());
+
+      CompletableFuture<AgentClient.Answer> javaSend1 = CompletableFuture.supplyAsync(() -> typeAndSend(first, "Java desk 1", java1));
+      CompletableFuture<AgentClient.Answer> javaSend2 = CompletableFuture.supplyAsync(() -> typeAndSend(second, "Java desk 2", java2));
+
+      Map<String, Boolean> approve = Map.of("TypeScript desk 1", true, "TypeScript desk 2", false, "Java desk 1", true, "Java desk 2", false);
+      try {
+        String shown = browser.cdp().waitForText(panel, "String(document.querySelectorAll('section.card').length)", "4", Duration.ofSeconds(60));
+        if (!"4".equals(shown)) {
+          throw new AssertionError(shown + " cards in the side panel, not 4; its storage: " + browser.cdp().evaluate(panel,
+              "chrome.storage.session.get(null).then((s) => JSON.stringify(s).slice(0, 3000))").asText()
+              + "\nthe panel: " + browser.cdp().evaluate(panel, "document.body.innerText.slice(0, 1500)").asText()
+              + "\nthe tasks:\n" + first.call("task_list", Map.of()).text()
+              + "\nJava 1: " + (javaSend1.isDone() ? javaSend1.join() : "waiting") + "\nJava 2: " + (javaSend2.isDone() ? javaSend2.join() : "waiting")
+              + "\nTypeScript: " + (typescript.isDone() ? typescript.handle((r, e) -> r != null ? r.toString() : e.toString()).join() : "running"));
+        }
+        AgentClient.Answer fifth = first.call("task_start", Map.of("goal", "One too many", "start_url", java1));
+        assertThat(fifth.error()).isTrue();
+        assertThat(fifth.text()).contains("4 are running", "task_end");
+        for (Map.Entry<String, Boolean> a : approve.entrySet()) {
+          String card = "[...document.querySelectorAll('section.card')].find(c => c.textContent.includes(': " + a.getKey() + "'))";
+          try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> browser.cdp().evaluate(panel, "!!" + card).asBoolean());
+          } catch (org.awaitility.core.ConditionTimeoutException missing) {
+            throw new AssertionError("no card for " + a.getKey() + " among:\n" + browser.cdp().evaluate(panel,
+                "[...document.querySelectorAll('section.card')].map(c => c.textContent).join('\\n---\\n')").asText(), missing);
+          }
+          browser.cdp().evaluate(panel, a.getValue() ? card + ".querySelector('#approve').click(), 1"
+              : card + ".querySelector('#reject-reason').value = 'not this one', " + card + ".querySelector('#reject').click(), 1");
+        }
+      } finally {
+        browser.cdp().closeTarget(panel);
+      }
+
+      AgentClient.Answer sent1 = javaSend1.get(120, TimeUnit.SECONDS);
+      AgentClient.Answer sent2 = javaSend2.get(120, TimeUnit.SECONDS);
+      assertThat(sent1.error()).as(sent1.toString()).isFalse();
+      assertThat(sent2.error()).isTrue();
+      assertThat(sent2.text()).contains("The person rejected the step", "not this one");
+      Map<String, JsonNode> ts = typescript.get(180, TimeUnit.SECONDS);
+      assertThat(ts.get("send-1").path("error").asBoolean()).as(ts.toString()).isFalse();
+      assertThat(ts.get("send-2").path("error").asBoolean()).as(ts.toString()).isTrue();
+      assertThat(ts.get("send-2").path("text").asText()).contains("The person rejected the step", "not this one");
+      assertThat(ts.get("export-1").path("error").asBoolean()).as(ts.toString()).isFalse();
+      assertThat(ts.get("export-2").path("error").asBoolean()).as(ts.toString()).isFalse();
+
+      // Each page saw only its own task, and only the approved ones sent.
+      assertThat(log(tab(ts1))).containsExactly("sent:from TypeScript 1");
+      assertThat(log(tab(ts2))).isEmpty();
+      assertThat(log(tab(java1))).containsExactly("sent:from Java desk 1");
+      assertThat(log(tab(java2))).isEmpty();
+      assertThat(page(tab(ts2), "document.getElementById('msg').value")).isEqualTo("from TypeScript 2");
+      assertThat(page(tab(java2), "document.getElementById('msg').value")).isEqualTo("from Java desk 2");
+
+      Path javaYaml1 = dir.resolve("java-1.yaml");
+      Path javaYaml2 = dir.resolve("java-2.yaml");
+      for (Map.Entry<AgentClient.Answer, Path> e : Map.of(sent1, javaYaml1, sent2, javaYaml2).entrySet()) {
+        AgentClient client = e.getKey() == sent1 ? first : second;
+        assertThat(client.respond(e.getKey(), Map.of("kind", "done")).error()).isFalse();
+        assertThat(client.call("task_export", Map.of("task_id", e.getKey().taskId(), "path", e.getValue().toString())).error()).isFalse();
+      }
+      for (String t : List.of(sent1.taskId(), sent2.taskId(), ts.get("start-1").path("task").asText(), ts.get("start-2").path("task").asText())) {
+        assertThat(first.call("task_end", Map.of("task_id", t)).error()).as(t).isFalse();
+      }
+
+      // All four replay without a model in a tab of the person's, once they have closed the tasks' tabs (the ended
+      // tasks left them to the person); the page's log says what each replay did.
+      for (JsonNode t : browser.cdp().targets()) {
+        if ("page".equals(t.path("type").asText()) && !t.path("url").asText().startsWith("chrome-extension://")) {
+          if (t.path("url").asText().contains("desk.html") || "about:blank".equals(t.path("url").asText())) {
+            browser.cdp().closeTarget(t.path("targetId").asText());
+          }
+        }
+      }
+      String personTab = browser.cdp().createTarget("about:blank");
+      Map<Path, String> expected = new java.util.LinkedHashMap<>();
+      expected.put(tsYaml1, "[\"sent:from TypeScript 1\"]");
+      expected.put(tsYaml2, "[]");
+      expected.put(javaYaml1, "[\"sent:from Java desk 1\"]");
+      expected.put(javaYaml2, "[]");
+      for (Map.Entry<Path, String> e : expected.entrySet()) {
+        assertThat(run(e.getKey())).isZero();
+        assertThat(browser.cdp().evaluate(personTab, "JSON.stringify(window.__log)").asText())
+            .as(e.getKey() + " at " + browser.cdp().evaluate(personTab, "location.href").asText() + "\n" + Files.readString(e.getKey()))
+            .isEqualTo(e.getValue());
+      }
+      assertThat(browser.cdp().evaluate(personTab, "document.getElementById('msg').value").asText()).isEqualTo("from Java desk 2");
+    }
+  }
+
+  /** One Java task from start to its submit, which waits for the person: the submit's answer. */
+  private static AgentClient.Answer typeAndSend(AgentClient client, String goal, String url) {
+    AgentClient.Answer a = client.call("task_start", Map.of("goal", goal, "start_url", url));
+    assertThat(a.error()).as(a.toString()).isFalse();
+    AgentClient.Answer typed = client.respond(a, Map.of("kind", "type", "ref", a.ref("Message"), "text", "from " + goal));
+    assertThat(typed.error()).as(typed.toString()).isFalse();
+    return client.respond(typed, Map.of("kind", "click", "ref", typed.ref("Send message")));
+  }
+
   private static String cardOf(String taskId) {
     return "[...document.querySelectorAll('section.card')].find(c => c.textContent.includes('Task " + taskId + "'))";
   }
@@ -164,13 +284,15 @@ class SeveralTasksChromiumTest {
     return code;
   }
 
-  /** The page target whose address is on {@code host}. */
+  /** The page target whose address is on {@code host}, or starts with {@code host} when it is an address. */
   private String tab(String host) throws Exception {
     String[] found = {null};
+    String prefix = host.startsWith("http") ? host : null;
     await().atMost(Duration.ofSeconds(10)).until(() -> {
       for (JsonNode t : browser.cdp().targets()) {
-        if ("page".equals(t.path("type").asText()) && t.path("url").asText().contains("//" + host + ":")
-            && t.path("url").asText().contains("desk.html")) {
+        String at = t.path("url").asText();
+        boolean here = prefix != null ? at.startsWith(prefix) : at.contains("//" + host + ":") && at.contains("desk.html");
+        if ("page".equals(t.path("type").asText()) && here) {
           found[0] = t.path("targetId").asText();
           return true;
         }

@@ -24,11 +24,16 @@ final class TypeScriptSdkClient {
 
   /** Runs the check with {@code args}; every step it printed, by its "what". */
   static Map<String, JsonNode> run(String... args) throws IOException, InterruptedException {
+    return script("check.mjs", args);
+  }
+
+  /** Runs {@code script} (a file in {@link #DIR}) with {@code args}; every step it printed, by its "what". */
+  static Map<String, JsonNode> script(String script, String... args) throws IOException, InterruptedException {
     if (!Files.isDirectory(DIR.resolve("node_modules/@modelcontextprotocol/sdk"))) {
       throw new IllegalStateException("The TypeScript MCP SDK is not installed: run mvn generate-test-resources (it runs "
           + "npm ci in " + DIR + ")");
     }
-    List<String> cmd = new ArrayList<>(List.of("node", "check.mjs"));
+    List<String> cmd = new ArrayList<>(List.of("node", script));
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).directory(DIR.toFile())
         .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
@@ -46,6 +51,20 @@ final class TypeScriptSdkClient {
       steps.put(n.path("what").asText(), n);
     }
     return steps;
+  }
+
+  /** {@link #script} on a thread of its own, for a test that answers the client's questions meanwhile. */
+  static CompletableFuture<Map<String, JsonNode>> scriptAsync(String script, String... args) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return script(script, args);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    });
   }
 
   private static String read(java.io.InputStream in) {
