@@ -250,6 +250,11 @@ public final class BridgeServer implements AutoCloseable {
       return;
     }
     closed = true;
+    // What waits on the browser is told first: stopping the socket waits for each close handshake (up to 2 s, more
+    // on a busy machine), and a caller must not wait that out to learn the studio is closing.
+    for (BridgeSession s : paired.values()) {
+      s.failPending();
+    }
     try {
       ws.stop(2000, "the studio is closing");
     } catch (InterruptedException e) {

@@ -51,6 +51,12 @@ class SeveralTasksChromiumTest {
 
   @BeforeEach
   void start() throws Exception {
+    // One tab, the person's, as the browser starts: another test's task tabs and windows are closed.
+    String keep = browser.pageTarget();
+    for (JsonNode t : browser.cdp().targets()) {
+      String id = t.path("targetId").asText();
+      if ("page".equals(t.path("type").asText()) && !id.equals(keep)) browser.cdp().closeTarget(id);
+    }
     browser.open("about:blank");
     lanes = new McpLanes(browser.client(), ObserveOptions.defaults(), new PrintWriter(Writer.nullWriter()), true,
         ApprovalPolicy.defaults(), dir.resolve("journals"), 15_000, true, 4);
@@ -168,6 +174,10 @@ class SeveralTasksChromiumTest {
       String java2 = java1.replace("127.0.0.1", "localhost");
       Path tsYaml1 = dir.resolve("ts-1.yaml");
       Path tsYaml2 = dir.resolve("ts-2.yaml");
+      // The person's own tab, where the studio's own requests act (replays, below): read once, so it is known.
+      String personTab = browser.pageTarget();
+      // (about:blank itself cannot be read: asking is what makes it the studio's tab, whatever the answer)
+      browser.client().observe(dev.waymark.bridge.ObserveOptions.defaults()).get(20, TimeUnit.SECONDS);
       // The person has Waymark's panel open in a tab, the active one: no task may take it for its page.
       String panel = browser.cdp().createTarget("chrome-extension://" + browser.extensionId() + "/sidepanel.html");
       CompletableFuture<Map<String, JsonNode>> typescript = TypeScriptSdkClient.scriptAsync("tasks.mjs",
@@ -236,16 +246,15 @@ class SeveralTasksChromiumTest {
         assertThat(first.call("task_end", Map.of("task_id", t)).error()).as(t).isFalse();
       }
 
-      // All four replay without a model in a tab of the person's, once they have closed the tasks' tabs (the ended
-      // tasks left them to the person); the page's log says what each replay did.
+      // All four replay without a model in the person's tab, once they have closed the tasks' tabs (the ended tasks
+      // left them to the person); the page's log says what each replay did.
       for (JsonNode t : browser.cdp().targets()) {
-        if ("page".equals(t.path("type").asText()) && !t.path("url").asText().startsWith("chrome-extension://")) {
-          if (t.path("url").asText().contains("desk.html") || "about:blank".equals(t.path("url").asText())) {
-            browser.cdp().closeTarget(t.path("targetId").asText());
-          }
+        String id = t.path("targetId").asText();
+        if ("page".equals(t.path("type").asText()) && t.path("url").asText().contains("desk.html") && !id.equals(personTab)) {
+          browser.cdp().closeTarget(id);
         }
       }
-      String personTab = browser.cdp().createTarget("about:blank");
+      assertThat(browser.cdp().evaluate(personTab, "location.href").asText()).as("no task took the person's tab").isEqualTo("about:blank");
       Map<Path, String> expected = new java.util.LinkedHashMap<>();
       expected.put(tsYaml1, "[\"sent:from TypeScript 1\"]");
       expected.put(tsYaml2, "[]");
