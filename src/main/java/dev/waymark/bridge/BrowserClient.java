@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +22,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BrowserClient implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BrowserClient.class);
-  /** Upper bound for a gate with no timeout: a person may take long, but not forever. */
-  static final long GATE_MAX_MS = Duration.ofHours(12).toMillis();
 
   private final BridgeServer server;
   private final PairingSecret secret;
@@ -38,6 +35,7 @@ public final class BrowserClient implements AutoCloseable {
   private final BrowserClient root;
   /** The studio's task the requests belong to ({@code task} on the wire), or null for the studio's own session. */
   private final String task;
+  private final StepSender steps = new StepSender(this);
 
   private BrowserClient(BridgeServer server, PairingSecret secret) {
     this.server = server;
@@ -47,7 +45,7 @@ public final class BrowserClient implements AutoCloseable {
     this.waiters = new CopyOnWriteArrayList<>();
     this.root = this;
     this.task = null;
-    server.setLateReplyHandler(this::lateReply);
+    server.setLateReplyHandler(steps::lateReply);
     server.addListener(new BridgeListener() {
       @Override
       public void connected(ClientInfo client) {
@@ -81,7 +79,15 @@ public final class BrowserClient implements AutoCloseable {
     return task;
   }
 
-  private ObjectNode message(MessageType type) {
+  ObjectMapper mapper() { return mapper; }
+
+  /** The browser every request goes to unless a step names another (null: the most recently paired). */
+  String pinnedClient() { return root.pinnedClient; }
+
+  /** The input switch steps carry ("trusted", "page", or null: the extension's default). */
+  String input() { return root.input; }
+
+  ObjectNode message(MessageType type) {
     ObjectNode m = server.codec().message(type);
     if (task != null) m.put("task", task);
     return m;
@@ -235,86 +241,12 @@ public final class BrowserClient implements AutoCloseable {
    */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values,
       Map<String, UploadFile> files, long timeoutMs, String workflowId, String clientHint, boolean identity) {
-    String target = clientHint != null && server.clients().stream().anyMatch(c -> c.clientId().equals(clientHint))
-        ? clientHint : root.pinnedClient;
-    String clientId = target != null ? target : client().map(ClientInfo::clientId).orElse(null);
-    if (!ledger.begin(stepId, clientId)) {
-      return CompletableFuture.failedFuture(new IllegalStateException(
-          "Step " + stepId + " was already sent to the browser; a step is never sent twice"));
-    }
-    ObjectNode m = message(MessageType.PERFORM);
-    m.put("step_id", stepId);
-    m.set("step", step instanceof JsonNode node ? node : mapper.valueToTree(step));
-    ObjectNode v = m.putObject("values");
-    values.forEach(v::put);
-    if (!files.isEmpty()) {
-      ObjectNode f = m.putObject("files");
-      files.forEach((name, file) -> f.putObject(name).put("filename", file.filename()).put("mime", file.mime())
-          .put("base64", file.base64()));
-    }
-    m.put("timeout_ms", timeoutMs);
-    String input = root.input;
-    if (input != null) m.put("input", input);
-    if (workflowId != null) m.put("workflow_id", workflowId);
-    if (identity) m.put("identity", true);
-    m.putNull("tab");
-    return server.request(target, m, Duration.ofMillis(timeoutMs + server.config().performGrace().toMillis()))
-        .handle((reply, error) -> {
-          Throwable cause = unwrap(error);
-          PerformResult result;
-          if (cause == null) {
-            result = withStepId(convert(reply, PerformResult.class), stepId);
-          } else if (cause instanceof BridgeException.NotConnected nc) {
-            ledger.notSent(stepId);
-            throw new CompletionException(nc);
-          } else if (cause instanceof BridgeException.ConnectionLost) {
-            result = PerformResult.uncertain(stepId, "The connection to the browser dropped after step " + stepId
-                + " was sent, so whether it took effect is unknown. It is not repeated automatically; "
-                + "check the page, then resolve it.");
-          } else if (cause instanceof BridgeException.Timeout) {
-            result = PerformResult.uncertain(stepId, "The browser did not report on step " + stepId + " within "
-                + (timeoutMs + server.config().performGrace().toMillis()) + " ms, so whether it took effect is unknown. "
-                + "It is not repeated automatically; check the page, then resolve it.");
-          } else if (cause instanceof BridgeException.Refused refused) {
-            result = PerformResult.notPerformed(stepId, refused.getMessage());
-          } else {
-            result = PerformResult.uncertain(stepId, "Step " + stepId + " failed in the bridge: " + cause.getMessage());
-          }
-          ledger.finish(stepId, result);
-          if (result.uncertain()) {
-            LOG.info("Step {} is uncertain", stepId);
-          }
-          return result;
-        });
+    return steps.perform(stepId, step, values, files, timeoutMs, workflowId, clientHint, identity);
   }
 
   /** Asks the extension what became of a step id (after a reconnect). */
   public CompletableFuture<StepStatus> status(String stepId) {
-    ObjectNode m = message(MessageType.STATUS);
-    m.put("step_id", stepId);
-    return send(m, server.config().requestTimeout()).thenApply(r -> {
-      String state = r.path("state").asText("unknown");
-      StepStatus.State s = switch (state) {
-        case "done" -> StepStatus.State.DONE;
-        case "running" -> StepStatus.State.RUNNING;
-        case "interrupted" -> StepStatus.State.INTERRUPTED;
-        case "never_started" -> neverStartedOrUnknown(stepId, r.path("ledger_since").asLong(0));
-        default -> StepStatus.State.UNKNOWN;
-      };
-      JsonNode result = r.get("result");
-      PerformResult pr = s == StepStatus.State.DONE && result != null && result.isObject()
-          ? withStepId(convert(result, PerformResult.class), stepId) : null;
-      return new StepStatus(stepId, s, pr);
-    });
-  }
-
-  /** The extension's ledger is per browser session: one younger than the step cannot say it never started. */
-  private StepStatus.State neverStartedOrUnknown(String stepId, long ledgerSince) {
-    Optional<StepLedger.Entry> sent = ledger.get(stepId);
-    if (sent.isPresent() && ledgerSince > sent.get().sentAt().toEpochMilli()) {
-      return StepStatus.State.UNKNOWN;
-    }
-    return StepStatus.State.NEVER_STARTED;
+    return steps.status(stepId);
   }
 
   /**
@@ -338,7 +270,10 @@ public final class BrowserClient implements AutoCloseable {
     ObjectNode m = message(MessageType.HIGHLIGHT);
     m.set("selector", selector == null ? NullNode.instance
         : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
-    return send(m, server.config().requestTimeout()).thenApply(r -> okOrRefuse(r, "highlight"));
+    return send(m, server.config().requestTimeout()).thenApply(r -> {
+      okOrRefuse(r, "highlight");
+      return true;
+    });
   }
 
   /**
@@ -407,45 +342,6 @@ public final class BrowserClient implements AutoCloseable {
   }
 
   /**
-   * Asks the person for a userStep: the extension lists it in its side panel (reason, method, {@code instruction},
-   * {@code continues}) and completes when a {@link #waitingEnded} names it, one of {@code conditions} holds (any
-   * one), or it times out ({@code timeoutMs} 0: no timeout of its own).
-   */
-  public CompletableFuture<GateResult> gate(String gateId, dev.waymark.workflow.Step step, String instruction, String continues,
-      Object conditions, long timeoutMs) {
-    ObjectNode m = message(MessageType.GATE);
-    m.put("step_id", gateId);
-    m.put("prompt", step.prompt());
-    if (step.method() != null) m.put("method", step.method());
-    m.put("instruction", instruction);
-    if (continues != null) m.put("continues", continues);
-    m.set("continue_on", conditions == null ? NullNode.instance
-        : conditions instanceof JsonNode n ? n : mapper.valueToTree(conditions));
-    m.put("timeout_ms", timeoutMs);
-    long wait = timeoutMs <= 0 ? GATE_MAX_MS : timeoutMs + server.config().performGrace().toMillis();
-    return send(m, Duration.ofMillis(wait)).thenApply(r -> convert(r, GateResult.class));
-  }
-
-  /**
-   * Tells the extension that something waits for the person (an approval card, see docs/protocol.md): its side
-   * panel shows {@code item} and the toolbar icon says so. Completes with how the person is shown it
-   * ({@code opened}: the side panel opened; {@code badge}: Chrome wanted a gesture, so the icon carries a badge).
-   */
-  public CompletableFuture<String> waiting(ObjectNode item) {
-    ObjectNode m = message(MessageType.WAITING);
-    m.set("item", item);
-    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("shown").asText(null));
-  }
-
-  /** The item no longer waits (answered by {@code answeredBy}, or withdrawn when null): the side panel closes it. */
-  public CompletableFuture<Boolean> waitingEnded(String itemId, String answeredBy) {
-    ObjectNode m = message(MessageType.WAITING_ENDED);
-    m.put("item_id", itemId);
-    if (answeredBy != null) m.put("answered_by", answeredBy);
-    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
-  }
-
-  /**
    * Tells the extension how the trusted input it asked for ({@code trusted_input} event {@code request}) went:
    * {@code sent} actions reached the browser, {@code error} null when all did. Completes with whether a step was
    * still waiting for it.
@@ -458,12 +354,9 @@ public final class BrowserClient implements AutoCloseable {
     return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
   }
 
-  /** The side panel's line for what Waymark is doing now (null: nothing). */
-  public CompletableFuture<Boolean> activity(String text) {
-    ObjectNode m = message(MessageType.ACTIVITY);
-    if (text == null) m.putNull("text");
-    else m.put("text", text);
-    return send(m, server.config().requestTimeout()).thenApply(r -> r.path("ok").asBoolean(false));
+  /** What the person is shown in the browser's side panel (cards, userSteps, the activity line), for this task. */
+  public BrowserPanel panel() {
+    return new BrowserPanel(this);
   }
 
   /**
@@ -486,43 +379,19 @@ public final class BrowserClient implements AutoCloseable {
     waiters.forEach(w -> w.completeExceptionally(new BridgeException.NotConnected("The bridge was closed")));
   }
 
-  private CompletableFuture<ObjectNode> send(ObjectNode message, Duration timeout) {
+  CompletableFuture<ObjectNode> send(ObjectNode message, Duration timeout) {
     return server.request(root.pinnedClient, message, timeout);
   }
 
-  private void lateReply(ObjectNode reply) {
-    if (!MessageType.PERFORMED.wire().equals(reply.path("type").asText())) {
-      return;
-    }
-    String stepId = reply.path("step_id").asText(null);
-    if (stepId != null) {
-      ledger.late(stepId, withStepId(convert(reply, PerformResult.class), stepId));
-    }
+  private void okOrRefuse(ObjectNode reply, String what) {
+    if (!reply.path("ok").asBoolean(false)) throw new BridgeException.Refused(reply.path("error").asText(what + " failed in the browser"));
   }
 
-  private boolean okOrRefuse(ObjectNode reply, String what) {
-    if (!reply.path("ok").asBoolean(false)) {
-      throw new BridgeException.Refused(reply.path("error").asText(what + " failed in the browser"));
-    }
-    return true;
-  }
-
-  private <T> T convert(JsonNode node, Class<T> type) {
+  <T> T convert(JsonNode node, Class<T> type) {
     try {
       return mapper.treeToValue(node, type);
     } catch (IOException e) {
       throw new BridgeException.Refused("The browser's " + type.getSimpleName() + " reply could not be read");
     }
-  }
-
-  private static PerformResult withStepId(PerformResult r, String stepId) {
-    return stepId.equals(r.stepId()) ? r : r.withStepId(stepId);
-  }
-
-  private static Throwable unwrap(Throwable t) {
-    while (t instanceof CompletionException && t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t;
   }
 }

@@ -114,7 +114,7 @@ public final class UserStepGate implements AutoCloseable {
       if (by != null) return new GateResult(true, "continue", null, by);
       long left = limitMs > 0 ? deadline - System.currentTimeMillis() : 0;
       if (limitMs > 0 && left <= 0) return new GateResult(false, "timeout", null, null);
-      Future<GateResult> f = client.gate(w.gateId(), step, UserSteps.instruction(step), UserSteps.continuesWhen(step.continueOn()),
+      Future<GateResult> f = client.panel().gate(w.gateId(), step, UserSteps.instruction(step), UserSteps.continuesWhen(step.continueOn()),
           UserSteps.conditions(step.continueOn()), left);
       try {
         return f.get();
@@ -128,7 +128,7 @@ public final class UserStepGate implements AutoCloseable {
         if (!awaitBrowser(w, deadline)) return w.continued().isDone() ? new GateResult(true, "continue", null, w.continued().getNow(null)) : null;
       } catch (InterruptedException e) {
         f.cancel(true);
-        client.waitingEnded(w.gateId(), null);
+        client.panel().waitingEnded(w.gateId(), null);
         throw e;
       }
     }
@@ -159,7 +159,7 @@ public final class UserStepGate implements AutoCloseable {
     if (w == null || id == null || !(id.equals(w.gateId()) || id.equals(w.step().id()))) return false;
     // Kept here as well: a Continue given while the browser is away still ends the wait.
     w.continued().complete(channel);
-    client.waitingEnded(w.gateId(), channel);
+    client.panel().waitingEnded(w.gateId(), channel);
     return true;
   }
 

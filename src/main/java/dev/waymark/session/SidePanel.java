@@ -70,17 +70,17 @@ public final class SidePanel implements AutoCloseable {
     Panel p = new Panel() {
       @Override
       public void waiting(ObjectNode item) {
-        quietly(client.isConnected() ? client.waiting(item) : null);
+        quietly(client.isConnected() ? client.panel().waiting(item) : null);
       }
 
       @Override
       public void waitingEnded(String itemId, String answeredBy) {
-        quietly(client.isConnected() ? client.waitingEnded(itemId, answeredBy) : null);
+        quietly(client.isConnected() ? client.panel().waitingEnded(itemId, answeredBy) : null);
       }
 
       @Override
       public void activity(String text) {
-        quietly(client.isConnected() ? client.activity(text) : null);
+        quietly(client.isConnected() ? client.panel().activity(text) : null);
       }
     };
     SidePanel panel = new SidePanel(session, p, chrome, localChannel);

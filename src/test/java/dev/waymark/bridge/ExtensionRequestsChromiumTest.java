@@ -78,7 +78,7 @@ class ExtensionRequestsChromiumTest {
   void aGateShowsItsPointerAndClearsWhenAnyOneConditionHolds() throws Exception {
     // text never shows; the selector appearing is enough: any one of them ends the wait
     ObjectNode continueOn = JSON.createObjectNode().put("selector", "#signed-in").put("text", "never on this page");
-    CompletableFuture<GateResult> gate = browser.client().gate("g1", userStep("Please sign in"), "Sign in, then press Continue",
+    CompletableFuture<GateResult> gate = browser.client().panel().gate("g1", userStep("Please sign in"), "Sign in, then press Continue",
         null, continueOn, 15_000);
     awaitOverlay(true);
     assertThat(gate).isNotDone();
@@ -91,7 +91,7 @@ class ExtensionRequestsChromiumTest {
 
   @Test
   void aGateEndsWithThePersonsContinueFromTheStudioAndThePageHasNoButton() throws Exception {
-    CompletableFuture<GateResult> gate = browser.client().gate("g3", userStep("Enter the code we texted you"),
+    CompletableFuture<GateResult> gate = browser.client().panel().gate("g3", userStep("Enter the code we texted you"),
         "Enter the code you were sent in the browser, then press Continue", null, null, 15_000);
     awaitOverlay(true);
     // The page holds only a pointer to the side panel: no button even DevTools (piercing closed roots) can find.
@@ -104,9 +104,9 @@ class ExtensionRequestsChromiumTest {
       browser.cdp().detach(session);
     }
     assertThat(gate).isNotDone();
-    assertThat(browser.client().waitingEnded("g-other", "studio").get(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(browser.client().panel().waitingEnded("g-other", "studio").get(10, TimeUnit.SECONDS)).isTrue();
     assertThat(gate).as("a Continue for another gate").isNotDone();
-    browser.client().waitingEnded("g3", "studio").get(10, TimeUnit.SECONDS);
+    browser.client().panel().waitingEnded("g3", "studio").get(10, TimeUnit.SECONDS);
     GateResult r = gate.get(10, TimeUnit.SECONDS);
     assertThat(r.ok()).isTrue();
     assertThat(r.how()).isEqualTo("continue");
@@ -136,7 +136,7 @@ class ExtensionRequestsChromiumTest {
 
   @Test
   void aGateNobodyClearsTimesOut() throws Exception {
-    GateResult r = browser.client().gate("g2", userStep("Nobody will do this"), "Do this in the browser", null, null, 800)
+    GateResult r = browser.client().panel().gate("g2", userStep("Nobody will do this"), "Do this in the browser", null, null, 800)
         .get(15, TimeUnit.SECONDS);
     assertThat(r.ok()).isFalse();
     assertThat(r.how()).isEqualTo("timeout");
