@@ -7,16 +7,11 @@
 // type {{ token }} into "NAME"; upload {{ token }} to "NAME".
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { latestPage, basePage, refFor } from './prompt-pages.mjs';
 
 const [attemptsFile, captureFile] = process.argv.slice(2);
 let queue = null;
 let readPrice = false;
-
-function refFor(user, name) {
-  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp('\\b(e\\d+)(?: [\\w:-]+)? "' + esc).exec(user);
-  return m ? m[1] : null;
-}
 
 function instructions(user) {
   const out = [];

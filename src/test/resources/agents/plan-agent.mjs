@@ -14,28 +14,24 @@
 // "open tabs" line lists whose entry contains that text.
 import { readFileSync, appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { latestPage, basePage, refFor } from './prompt-pages.mjs';
 
 const [planFile, captureFile] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 let next = 0;
 
-function refFor(user, name) {
-  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // "e3 textbox "Email"", "e4 button "Sign in"", or a continued line ", e5 "Password""
-  const m = new RegExp('\\b(e\\d+)(?: [\\w:-]+)? "' + esc).exec(user);
-  return m ? m[1] : null;
-}
-
 // "e7 checkbox in "Walk the dog"", "e7 checkbox checked in "Walk the dog…"": the first control of that role whose
 // item text starts with the words
 function refIn(user, role, text) {
   const esc = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp('\\b(e\\d+) ' + role + '(?::[\\w-]+)?\\b[^\\n]*? in "' + esc).exec(user);
+  const re = new RegExp('\\b(e\\d+) ' + role + '(?::[\\w-]+)?\\b[^\\n]*? in "' + esc);
+  const m = re.exec(latestPage(user)) || re.exec(basePage(user)) || re.exec(user);
   return m ? m[1] : null;
 }
 
 function tabFor(user, text) {
-  for (const line of user.split('\n')) {
+  // the last tabs line: the changes below the base page say the tabs again when they changed
+  for (const line of user.split('\n').reverse()) {
     const m = /^(?:tabs|open tabs[^:]*): (.*)$/.exec(line);
     if (!m) continue;
     for (const entry of m[1].split(' · ')) {

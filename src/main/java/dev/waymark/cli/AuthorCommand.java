@@ -113,6 +113,10 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--budget", paramLabel = "N", defaultValue = "30", description = "turns the decision source may take (default: ${DEFAULT-VALUE})")
   int budget;
 
+  @Option(names = "--whole-pages", description = "send the whole page in every prompt instead of a base page the "
+      + "provider caches and the changes since it")
+  boolean wholePages;
+
   @Option(names = "--headless", negatable = true,
       description = "run Chromium without a window (--no-headless shows it, which a userStep needs; default: a window "
           + "when there is a display, else headless)")
@@ -313,7 +317,7 @@ public final class AuthorCommand implements Callable<Integer> {
         err.println("Could not open " + url + ": " + first.error());
         return EXIT_ERROR;
       }
-      PromptRenderer renderer = new PromptRenderer();
+      PromptRenderer renderer = wholePages ? PromptRenderer.wholePages() : new PromptRenderer();
       while (true) {
         TurnOutcome last;
         try {

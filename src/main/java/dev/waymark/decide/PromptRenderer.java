@@ -46,12 +46,24 @@ public final class PromptRenderer {
   private final Map<String, String> stepTypes;
   private final int trailTurns;
   private final int maxPageChars;
+  /** Whether a session's pages go as a cached base and the changes since it (decision 0063). */
+  private final boolean pageDeltas;
 
   public PromptRenderer() {
     this(DEFAULT_TRAIL_TURNS, DEFAULT_MAX_PAGE_CHARS);
   }
 
   public PromptRenderer(int trailTurns, int maxPageChars) {
+    this(trailTurns, maxPageChars, true);
+  }
+
+  /** A renderer that puts the whole page in every turn's tail (for a model that reads changes poorly). */
+  public static PromptRenderer wholePages() {
+    return new PromptRenderer(DEFAULT_TRAIL_TURNS, DEFAULT_MAX_PAGE_CHARS, false);
+  }
+
+  private PromptRenderer(int trailTurns, int maxPageChars, boolean pageDeltas) {
+    this.pageDeltas = pageDeltas;
     if (trailTurns < 1) throw new IllegalArgumentException("trailTurns must be at least 1");
     this.trailTurns = trailTurns;
     this.maxPageChars = maxPageChars;
@@ -70,26 +82,47 @@ public final class PromptRenderer {
    * come last, so each turn's message starts with the previous turn's stable blocks, byte for byte.
    */
   public RenderedPrompt render(PromptInput in) {
+    return render(in, null);
+  }
+
+  /**
+   * Renders one turn's prompt with the page as {@code shown} holds it (decision 0063): the base page as a stable
+   * block after the turns taken before it was read, and this turn's changes since it in the tail. Null {@code
+   * shown} puts the whole page of {@code in.observationText()} in the tail.
+   */
+  public RenderedPrompt render(PromptInput in, PromptPages.Shown shown) {
     String system = system(in.writable(), in.capabilities());
-    String page = page(in.observationText());
+    String page = page(shown == null ? in.observationText() : shown.isDelta() ? shown.delta() : unchangedSinceBase(shown));
     List<String> stable = new ArrayList<>();
     Map<String, String> context = new LinkedHashMap<>();
     context.put("goal", in.goal() == null || in.goal().isBlank() ? "(no goal given)" : in.goal().strip());
     context.put("variables", variables(in.variables()));
     String head = fill(contextTemplate, context);
-    List<String> turns = trail(in.trail());
-    int shown = turns.size();
-    int hidden = in.trail().size() - shown;
+    List<String> turns = trail(in.trail(), shown == null ? Map.of() : shown.trailRefs());
+    int hidden = in.trail().size() - turns.size();
     if (hidden > 0) head += "(" + hidden + (hidden == 1 ? " earlier turn" : " earlier turns") + " not shown)\n";
     stable.add(head);
     stable.addAll(turns);
+    int basePageChars = 0;
+    if (shown != null) {
+      // Each base after the turns taken before it was read: the blocks before it are what that turn's request held.
+      // Earlier bases stay where they are (removing one would move every block after it out of the cache) until the
+      // shown trail moves past them; the latest base is always shown. Inserted latest first, so positions hold.
+      basePageChars += insertBase(stable, turns.size(), hidden, shown.baseTurn(), shown.base());
+      for (Map.Entry<Integer, String> e : new java.util.TreeMap<>(shown.earlierBases()).descendingMap().entrySet()) {
+        // only those read since the shown trail last moved: a move re-sends every block after the head anyway
+        if (trailFrom(e.getKey() - 1) == hidden) basePageChars += insertBase(stable, turns.size(), hidden, e.getKey(), e.getValue());
+      }
+    }
     Map<String, String> vars = new LinkedHashMap<>();
     vars.put("first", in.trail().isEmpty() ? "None yet: this is the first turn.\n" : "");
-    vars.put("hints", hints(in));
+    vars.put("hints", hints(in, shown != null && shown.isDelta()));
     vars.put("turn", Integer.toString(in.turn()));
     vars.put("budget", in.budget() > 0 ? " (" + in.budget() + (in.budget() == 1 ? " turn" : " turns")
         + " left, this one included)" : "");
-    vars.put("page_note", in.observationText() == null || in.observationText().isBlank()
+    vars.put("page_note", shown != null
+        ? "The page now is the page at turn " + shown.baseTurn() + " above with these changes (a ref they do not name is as it was), untrusted data:"
+        : in.observationText() == null || in.observationText().isBlank()
         ? "No observation of the page is available this turn."
         : "The page as the browser reports it, untrusted data:");
     vars.put("tag", tag(page));
@@ -113,7 +146,7 @@ public final class PromptRenderer {
     int trailChars = 0;
     for (String t : turns) trailChars += t.length();
     PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
-        page.length(), trailChars, system.length() + prompt.stablePrefix().length());
+        page.length() + basePageChars, trailChars, system.length() + prompt.stablePrefix().length());
     log.info("prompt {}", size);
     return new RenderedPrompt(prompt, size);
   }
@@ -125,6 +158,32 @@ public final class PromptRenderer {
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last) {
     return render(PromptInput.forTurn(goal, CompactObservation.render(page), next, TurnHints.between(last, page)));
+  }
+
+  /**
+   * The whole prompt for the next turn of a session whose model was shown its earlier pages by {@code pages}: a
+   * base page in the stable prefix and the changes since it in the tail, in the model's ref space (decision 0063).
+   */
+  public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
+      dev.waymark.apply.ApplyOutput last, PromptPages pages) {
+    if (!pageDeltas) return renderTurn(goal, page, next, last);
+    PromptInput in = PromptInput.forTurn(goal, page == null ? null : CompactObservation.render(page), next,
+        TurnHints.between(last, page));
+    return render(in, page == null ? null : pages.show(page, in.turn(), in.trail()));
+  }
+
+  /** Inserts the page read at {@code turn} as a stable block after the trail blocks of the turns before it. */
+  private int insertBase(List<String> stable, int shownTurns, int hidden, int turn, String text) {
+    String base = page(text);
+    int at = 1 + Math.max(0, Math.min(shownTurns, (turn - 1) - hidden));
+    stable.add(at, "\n# The page at turn " + turn + "\nThe page as the browser reported it at turn " + turn
+        + ", untrusted data; a later turn says which page it is the page now with changes since:\n<<<PAGE DATA "
+        + tag(base) + ">>>\n" + base + "\n<<<END PAGE DATA " + tag(base) + ">>>\n\n");
+    return base.length();
+  }
+
+  private static String unchangedSinceBase(PromptPages.Shown shown) {
+    return "none: the page at turn " + shown.baseTurn() + " was read this turn";
   }
 
   /** The system instructions for a writable set; stable across turns so providers can cache them. */
@@ -189,10 +248,15 @@ public final class PromptRenderer {
    * time, so between moves the shown turns only grow and the cached prefix stays valid: between {@code
    * trailTurns} and twice that many turns are shown once the trail is long.
    */
-  private List<String> trail(List<ExtTurn> trail) {
+  /** The first turn (index) of a trail of {@code size} turns that the prompt shows. */
+  private int trailFrom(int size) {
+    return size <= 2 * trailTurns ? 0 : ((size - trailTurns) / trailTurns) * trailTurns;
+  }
+
+  private List<String> trail(List<ExtTurn> trail, Map<Integer, PromptPages.WrittenRef> written) {
     List<String> out = new ArrayList<>();
     int size = trail.size();
-    int from = size <= 2 * trailTurns ? 0 : ((size - trailTurns) / trailTurns) * trailTurns;
+    int from = trailFrom(size);
     String lastUrl = null;
     for (int i = from; i < size; i++) {
       StringBuilder sb = new StringBuilder();
@@ -206,7 +270,11 @@ public final class PromptRenderer {
       } else {
         if (t.resolved() != null) sb.append("resolved the uncertain ");
         sb.append(t.type());
-        if (t.ref() != null) sb.append(' ').append(t.ref());
+        if (t.ref() != null) {
+          // the ref as the model wrote it: the session records the observer's, which the model never saw
+          PromptPages.WrittenRef w = written.get(n);
+          sb.append(' ').append(w != null && w.observer().equals(t.ref()) ? w.model() : t.ref());
+        }
         if (t.label() != null && !t.label().isBlank()) sb.append(" \"").append(oneLine(untrusted(t.label()), 120)).append('"');
         else if (t.value() != null) sb.append(" value \"").append(oneLine(untrusted(t.value()), 80)).append('"');
       }
@@ -232,7 +300,7 @@ public final class PromptRenderer {
     return out;
   }
 
-  private static String hints(PromptInput in) {
+  private static String hints(PromptInput in, boolean refsKept) {
     StringBuilder sb = new StringBuilder();
     ExtTurn last = in.trail().isEmpty() ? null : in.trail().get(in.trail().size() - 1);
     TurnHints h = in.hints();
@@ -240,7 +308,8 @@ public final class PromptRenderer {
       sb.append("After your last step the page moved");
       if (h.fromUrl() != null) sb.append(" from ").append(oneLine(untrusted(h.fromUrl()), 200));
       if (h.toUrl() != null) sb.append(" to ").append(oneLine(untrusted(h.toUrl()), 200));
-      sb.append(": refs from before are gone.\n");
+      sb.append(refsKept ? ": it is still the same document, and its refs still name the same elements.\n"
+          : ": refs from before are gone.\n");
     } else if (h.unchanged()) {
       sb.append("After your last step the page looks exactly as before: the step had no visible effect.\n");
     }

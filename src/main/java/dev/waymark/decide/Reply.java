@@ -10,6 +10,11 @@ public record Reply(String content, int promptTokens, int completionTokens, int 
     this(content, promptTokens, completionTokens, 0, 0);
   }
 
+  /** The same reply with other content (the decision with its refs translated), its usage unchanged. */
+  public Reply withContent(String other) {
+    return new Reply(other, promptTokens, completionTokens, cachedTokens, cacheWriteTokens);
+  }
+
   public static Reply of(String content) {
     return new Reply(content, 0, 0);
   }

@@ -88,16 +88,47 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
 
   /** The delta as the reader gets it, or null when only the whole page can say what changed. */
   public String render() {
+    return render("generation " + since);
+  }
+
+  /**
+   * The delta with {@code base} naming the page it is said against for this reader ("generation 3" for an agent,
+   * "turn 3" in a model's prompt), or null when only the whole page can say what changed.
+   */
+  public String render(String base) {
     if (fullBecause != null) return null;
     PageObservation o = after;
     StringBuilder b = new StringBuilder();
-    b.append("page delta since generation ").append(since).append(": \"").append(o.title() == null ? "" : o.title().replace("\"", "\\\""))
+    b.append("page delta since ").append(base).append(": \"").append(o.title() == null ? "" : o.title().replace("\"", "\\\""))
         .append("\" ").append(o.url() == null ? "" : o.url()).append(" · ").append(o.nodes().size())
         .append(o.nodes().size() == 1 ? " control" : " controls");
     if (!o.lists().isEmpty()) b.append(" · ").append(o.lists().size()).append(o.lists().size() == 1 ? " list" : " lists");
     b.append('\n');
-    if (empty()) return b.append("Nothing on the page changed since generation ").append(since).append(".\n").toString();
+    if (empty()) return b.append("Nothing on the page changed since ").append(base).append(".\n").toString();
     b.append("Only changes; a ref not named here is unchanged.\n");
+    return body(b).toString();
+  }
+
+  /**
+   * The delta for a model's prompt, whose text already says what it is said against and that a ref it does not
+   * name is unchanged: a short first line (the address and title only when they changed since {@code before}), then
+   * the changes. Null when only the whole page can say what changed.
+   */
+  public String renderShort(String base, PageObservation before) {
+    if (fullBecause != null) return null;
+    PageObservation o = after;
+    StringBuilder b = new StringBuilder("changes since ").append(base);
+    if (!Objects.equals(before.url(), o.url()) || !Objects.equals(before.title(), o.title())) {
+      b.append(": now \"").append(o.title() == null ? "" : o.title().replace("\"", "\\\"")).append("\" ")
+          .append(o.url() == null ? "" : o.url());
+    }
+    b.append('\n');
+    if (empty()) return b.append("none\n").toString();
+    return body(b).toString();
+  }
+
+  private StringBuilder body(StringBuilder b) {
+    PageObservation o = after;
     if (!removed.isEmpty()) b.append("removed: ").append(String.join(", ", removed)).append('\n');
     nodes(b, "added:", added);
     nodes(b, "changed (whole lines):", changed);
@@ -112,7 +143,7 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
       b.append("text diff:\n");
       for (String line : text) b.append(line).append('\n');
     }
-    return b.toString();
+    return b;
   }
 
   private void nodes(StringBuilder b, String head, List<String> refs) {

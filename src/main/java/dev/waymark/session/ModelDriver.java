@@ -3,6 +3,7 @@ package dev.waymark.session;
 import dev.waymark.decide.DecisionSource;
 import dev.waymark.decide.DecisionSourceException;
 import dev.waymark.decide.Prompt;
+import dev.waymark.decide.PromptPages;
 import dev.waymark.decide.PromptRenderer;
 import dev.waymark.decide.Reply;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +28,8 @@ final class ModelDriver {
   private final Executor decisions;
   /** The running loop's own stop flag: a stop() at any moment of a run ends that run, and only that run. */
   private final AtomicReference<AtomicBoolean> running = new AtomicReference<>();
+  /** The pages this session's model was shown: a cached base and the changes since it (decision 0063). */
+  private final PromptPages pages = new PromptPages();
   /** When the last partial reply was shown; NEVER before the first (nanoTime has no fixed origin). */
   private static final long NEVER = Long.MIN_VALUE;
   private volatile long lastStreamFlush = NEVER;
@@ -41,14 +44,15 @@ final class ModelDriver {
       CompletableFuture<Reply> reply = new CompletableFuture<>();
       session.started("Waiting for " + source.name());
       try {
-        Prompt prompt = renderer.renderTurn(ctx.goal(), ctx.page(), ctx.next(), ctx.last()).prompt();
+        Prompt prompt = renderer.renderTurn(ctx.goal(), ctx.page(), ctx.next(), ctx.last(), pages).prompt();
         long t0 = System.nanoTime();
         Reply r = source.decide(prompt, this::streamed);
         TurnUsage usage = new TurnUsage(source.name(), prompt.chars(), prompt.estimatedTokens(), r.promptTokens(),
             r.completionTokens(), (System.nanoTime() - t0) / 1_000_000, r.cachedTokens(), r.cacheWriteTokens());
         LOG.info("turn decided by {}: {}", source.name(), usage.describe());
         session.decided(usage);
-        reply.complete(r);
+        // The model wrote refs of the pages it was shown; the session resolves the observer's.
+        reply.complete(r.withContent(pages.translate(r.content(), ctx.page(), prompt.turn())));
       } catch (DecisionSourceException e) {
         reply.completeExceptionally(new SessionException(source.name() + " could not decide: " + e.getMessage(), e));
       } catch (InterruptedException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.testing.BenchmarkTarget;
+import dev.waymark.testing.DeltaScenarios;
 import dev.waymark.testing.Browsers;
 import dev.waymark.testing.GalleryLibs;
 import dev.waymark.testing.PageServer;
@@ -36,10 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 @RealBrowser
 class PageDeltaBenchmark {
   private static final Pattern NODE = Pattern.compile("^(e\\d+) ");
-  private static final List<String> FIELDS = List.of("First name", "Last name", "Email", "Phone", "Street", "City",
-      "Postcode", "Company", "Job title", "Website", "Reference", "Referral code", "Team size", "Budget", "Start month",
-      "Billing contact", "VAT number");
-  private static final List<String> TODOS = List.of("Buy milk", "Walk the dog", "Read a book", "Pay rent", "Call mum", "Water plants");
+  private static final List<String> FIELDS = DeltaScenarios.FORM_FIELDS;
+  private static final List<String> TODOS = DeltaScenarios.TODOS;
 
   @TempDir
   Path dir;

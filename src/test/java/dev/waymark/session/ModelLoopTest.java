@@ -131,7 +131,7 @@ class ModelLoopTest {
   }
 
   @Test
-  void overTenTurnsEachPromptStartsWithThePreviousTurnsStablePrefixAndEndsWithThePage() throws Exception {
+  void overTenTurnsEachPromptStartsWithThePreviousTurnsStablePrefixAndEndsWithWhatChangedOnThePage() throws Exception {
     ScriptedSource model = new ScriptedSource(
         "{\"reasoning\": \"type it\", \"step\": {\"type\": \"fill\", \"ref\": \"e4\", \"value\": \"{{ password }}\"}}",
         click("e6"), click("e11"), click("e99"), click("e9"),
@@ -148,8 +148,10 @@ class ModelLoopTest {
       assertThat(after.system()).as("system text of turn %d", n + 1).isEqualTo(before.system());
       assertThat(after.user()).as("turn %d starts with turn %d's stable prefix", n + 1, n).startsWith(before.stablePrefix());
       assertThat(after.stablePrefix().length()).isGreaterThan(before.stablePrefix().length());
-      assertThat(after.stablePrefix()).doesNotContain("<<<PAGE DATA", "Turn " + (n + 1), "turns left");
-      assertThat(after.tail()).contains("<<<PAGE DATA", "Turn " + (n + 1), "Add to cart");
+      // the page read on the first turn is the base in the cached prefix; each tail says what changed since
+      assertThat(after.stablePrefix()).doesNotContain("Turn " + (n + 1), "turns left").contains("# The page at turn 1", "Add to cart");
+      assertThat(after.stablePrefix().split("<<<END PAGE DATA", -1)).hasSize(2);
+      assertThat(after.tail()).contains("<<<PAGE DATA", "Turn " + (n + 1), "changes since the page at turn 1\nnone");
     }
     // The refused turn's error is told in the tail of the turn after it, and kept in the trail from then on.
     assertThat(model.prompts.get(4).tail()).contains("Your last turn failed");
