@@ -13,19 +13,24 @@ import java.util.Objects;
  * What changed between the page a reader was given ({@code before}) and the page now ({@code after}), both in one
  * {@link RefSpace} so that a ref names the same element in both: controls and lists added, removed or changed,
  * the outline, the tabs, how whole the reading is, and the page text's changed lines. A control is changed when
- * anything the compact form says of it changed (its line, its section, offscreen, covered); an added or changed
- * control is said whole, so its line replaces what the reader knew of its ref. Pure: no I/O.
+ * anything the compact form says of it changed (its line, its section, covered); an added or changed control is said
+ * whole, so its line replaces what the reader knew of its ref. A control that only scrolled into or out of view is
+ * named in one line by ref ({@code nowOffscreen}, {@code nowOnScreen}): on a list that grows every step, repeating
+ * each pushed-down control's whole line cost more than the rest of the change. Pure: no I/O.
  *
  * <p>Some changes a delta does not describe: another address (a new document, whose refs are new) and a modal that
  * opened or closed (it changes what every control's reachability means). {@code fullBecause} says which, and the
  * caller sends the whole page.
  */
 public record PageDelta(long since, PageObservation after, String fullBecause, List<String> added, List<String> changed,
-    List<String> removed, List<String> lists, String headings, String tabs, String status, List<String> text) {
+    List<String> nowOffscreen, List<String> nowOnScreen, List<String> removed, List<String> lists, String headings,
+    String tabs, String status, List<String> text) {
 
   public PageDelta {
     added = List.copyOf(added);
     changed = List.copyOf(changed);
+    nowOffscreen = List.copyOf(nowOffscreen);
+    nowOnScreen = List.copyOf(nowOnScreen);
     removed = List.copyOf(removed);
     lists = List.copyOf(lists);
     text = List.copyOf(text);
@@ -38,18 +43,24 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     else if (!Objects.equals(before.modal(), after.modal()) || before.modalFrame() != after.modalFrame()) {
       full = after.modal() == null ? "the modal closed" : "a modal opened";
     }
-    if (full != null) return new PageDelta(since, after, full, List.of(), List.of(), List.of(), List.of(), null, null, null, List.of());
+    if (full != null) {
+      return new PageDelta(since, after, full, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), null, null,
+          null, List.of());
+    }
 
     Map<String, ObservedNode> was = new HashMap<>();
     for (ObservedNode n : before.nodes()) was.put(n.ref(), n);
     List<String> added = new ArrayList<>();
     List<String> changed = new ArrayList<>();
+    List<String> nowOffscreen = new ArrayList<>();
+    List<String> nowOnScreen = new ArrayList<>();
     java.util.Set<String> still = new java.util.HashSet<>();
     for (ObservedNode n : after.nodes()) {
       still.add(n.ref());
       ObservedNode old = was.get(n.ref());
       if (old == null) added.add(n.ref());
       else if (!seen(old, before).equals(seen(n, after))) changed.add(n.ref());
+      else if (old.offscreen() != n.offscreen()) (n.offscreen() ? nowOffscreen : nowOnScreen).add(n.ref());
     }
     List<String> removed = new ArrayList<>();
     for (ObservedNode n : before.nodes()) if (!still.contains(n.ref())) removed.add(n.ref());
@@ -76,13 +87,14 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     String statusAfter = CompactObservation.statusLines(after);
     String status = statusBefore.equals(statusAfter) ? null
         : statusAfter.isEmpty() ? "partial, frames, form step: none of them now\n" : statusAfter;
-    return new PageDelta(since, after, null, added, changed, removed, lists, headings, tabs, status,
-        textDiff(before.text(), after.text()));
+    return new PageDelta(since, after, null, added, changed, nowOffscreen, nowOnScreen, removed, lists, headings, tabs,
+        status, textDiff(before.text(), after.text()));
   }
 
   /** Whether nothing the compact form says changed (the header line aside). */
   public boolean empty() {
-    return fullBecause == null && added.isEmpty() && changed.isEmpty() && removed.isEmpty() && lists.isEmpty()
+    return fullBecause == null && added.isEmpty() && changed.isEmpty() && nowOffscreen.isEmpty() && nowOnScreen.isEmpty()
+        && removed.isEmpty() && lists.isEmpty()
         && headings == null && tabs == null && status == null && text.isEmpty();
   }
 
@@ -132,6 +144,8 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     if (!removed.isEmpty()) b.append("removed: ").append(String.join(", ", removed)).append('\n');
     nodes(b, "added:", added);
     nodes(b, "changed (whole lines):", changed);
+    if (!nowOffscreen.isEmpty()) b.append("now offscreen: ").append(String.join(", ", nowOffscreen)).append('\n');
+    if (!nowOnScreen.isEmpty()) b.append("now on screen: ").append(String.join(", ", nowOnScreen)).append('\n');
     if (!lists.isEmpty()) {
       b.append("lists added or changed:\n");
       for (String ref : lists) b.append(CompactObservation.listBlock(o.list(ref), o));
@@ -164,10 +178,9 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     }
   }
 
-  /** Everything the compact form tells of a node, wherever on the page it is said. */
+  /** What the compact form tells of a node, wherever on the page it is said, but whether it is in view. */
   private static String seen(ObservedNode n, PageObservation o) {
-    return CompactObservation.nodeLine(n, o) + "\u0000" + n.section() + "\u0000" + n.offscreen() + "\u0000"
-        + (o.modal() != null && n.obscured());
+    return CompactObservation.nodeLine(n, o) + "\u0000" + n.section() + "\u0000" + (o.modal() != null && n.obscured());
   }
 
   private static String tabs(PageObservation o) {

@@ -91,6 +91,12 @@ class PromptDeltaBenchmark {
     if (wholePages) extra.add("--whole-pages");
     AuthorRun run = AuthorRun.inProcess(browser.client(), runDir, url, goal, plan, Map.of(), "", extra.toArray(String[]::new));
     assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    String dump = System.getProperty("prompt.dump");
+    if (dump != null) {
+      // -Dprompt.dump=DIR keeps every prompt the agent read, one JSON line per turn, to see what each mode sends
+      Files.createDirectories(Path.of(dump));
+      Files.write(Path.of(dump, name + (wholePages ? "-whole" : "-delta") + ".jsonl"), run.prompts());
+    }
     List<Integer> sent = new ArrayList<>();
     List<Integer> uncached = new ArrayList<>();
     List<Integer> pages = new ArrayList<>();

@@ -77,6 +77,24 @@ class PageDeltaTest {
   }
 
   @Test
+  void controlsThatOnlyScrolledIntoOrOutOfViewAreNamedInOneLineEach() {
+    ObservedNode pay = node("e1", "button", "Pay", "#pay", false, null);
+    ObservedNode helpBelow = new ObservedNode("e2", "link", "Help", "input", null, null, null, false, null, null, null, "#help",
+        null, null, null, "main", null, true, false, 0, null, false);
+    ObservedNode payBelow = new ObservedNode("e1", "button", "Pay", "input", null, null, null, false, null, null, null, "#pay",
+        null, null, null, "main", null, true, false, 0, null, false);
+    ObservedNode help = node("e2", "link", "Help", "#help", false, null);
+
+    PageDelta d = PageDelta.between(3, page(URL, List.of(pay, helpBelow), List.of()), page(URL, List.of(payBelow, help), List.of()));
+
+    assertThat(d.changed()).isEmpty();
+    assertThat(d.nowOffscreen()).containsExactly("e1");
+    assertThat(d.nowOnScreen()).containsExactly("e2");
+    assertThat(d.empty()).isFalse();
+    assertThat(d.render()).contains("now offscreen: e1\n", "now on screen: e2\n").doesNotContain("changed (whole lines)", "\"Pay\"");
+  }
+
+  @Test
   void aListsCountAndPaginationChangesAreItsWholeBlockAndARemovedListIsNamed() {
     ObservedPagination more = new ObservedPagination("more", "#more", "Load more", null, 0);
     ObservedList rows = new ObservedList("l1", "ul.rows > li", 20, "Results", List.of(new ObservedListField("title", "h3", null, "Mug")), more);
