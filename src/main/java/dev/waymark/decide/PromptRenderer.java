@@ -4,7 +4,6 @@ import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
-import dev.waymark.workflow.StepTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,10 +39,9 @@ public final class PromptRenderer {
   private static final int ERROR_CHARS = 400;
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
 
-  private final String systemTemplate;
+  private final SystemPrompt system;
   private final String contextTemplate;
   private final String turnTemplate;
-  private final Map<String, String> stepTypes;
   private final int trailTurns;
   private final int maxPageChars;
   /** Whether a session's pages go as a cached base and the changes since it (decision 0063). */
@@ -67,13 +65,9 @@ public final class PromptRenderer {
     if (trailTurns < 1) throw new IllegalArgumentException("trailTurns must be at least 1");
     this.trailTurns = trailTurns;
     this.maxPageChars = maxPageChars;
-    this.systemTemplate = resource("system.txt");
+    this.system = new SystemPrompt();
     this.contextTemplate = resource("context.txt");
     this.turnTemplate = resource("turn.txt");
-    this.stepTypes = parseStepTypes(resource("step-types.txt"));
-    for (String t : StepTypes.ALL) {
-      if (!stepTypes.containsKey(t)) throw new IllegalStateException("prompts/step-types.txt lacks step type " + t);
-    }
   }
 
   /**
@@ -196,42 +190,7 @@ public final class PromptRenderer {
    * capability the session does not allow is not offered at all (decision 0028).
    */
   public String system(Set<String> writable, Capabilities caps) {
-    StringBuilder types = new StringBuilder();
-    // Vocabulary order, not set order, so the same set always renders the same text.
-    for (Map.Entry<String, String> e : stepTypes.entrySet()) {
-      if (writable.contains(e.getKey()) && allowed(e.getKey(), caps)) {
-        types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
-      }
-    }
-    return fill(systemTemplate, Map.of("step_types", types.toString().stripTrailing(),
-        "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
-  }
-
-  private static final String DIALOGS_AND_DOWNLOADS = "Page dialogs are dismissed and downloads blocked by default; the "
-      + "record of turns says when a step opened one or started one. To answer a dialog OK repeat the step with "
-      + "\"accept_dialog\": true, to let a download through repeat it with \"allow_download\": true. The person approves "
-      + "either.";
-  private static final String DIALOGS_ONLY = "Page dialogs are dismissed by default; the record of turns says when a step "
-      + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
-      + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
-      + "person to do it in a userStep or report blocked.";
-
-  private static boolean allowed(String type, Capabilities caps) {
-    return switch (type) {
-      case StepTypes.UPLOAD -> caps.fileUpload();
-      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
-      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
-      default -> true;
-    };
-  }
-
-  private static String capabilityRule(Capabilities caps) {
-    List<String> off = new ArrayList<>(Capabilities.NAMES);
-    off.removeAll(caps.names());
-    if (off.isEmpty()) return "";
-    return "\n- This session does not allow " + String.join(", ", off) + ": the steps and fields that need "
-        + (off.size() == 1 ? "it" : "them") + " are not listed and are refused. When the goal needs "
-        + (off.size() == 1 ? "it" : "one") + ", ask the person in a userStep or report blocked.";
+    return system.render(writable, caps);
   }
 
   private String page(String text) {
@@ -371,7 +330,7 @@ public final class PromptRenderer {
   }
 
   /** One pass over the template: substituted text is never scanned again, so page text cannot inject a placeholder. */
-  private static String fill(String template, Map<String, String> vars) {
+  static String fill(String template, Map<String, String> vars) {
     Matcher m = PLACEHOLDER.matcher(template);
     StringBuilder sb = new StringBuilder(template.length() + 4096);
     while (m.find()) {
@@ -383,17 +342,7 @@ public final class PromptRenderer {
     return sb.toString();
   }
 
-  private static Map<String, String> parseStepTypes(String text) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String line : text.split("\n")) {
-      int colon = line.indexOf(':');
-      if (line.isBlank() || colon < 0) continue;
-      out.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
-    }
-    return out;
-  }
-
-  private static String resource(String name) {
+  static String resource(String name) {
     try (InputStream in = PromptRenderer.class.getResourceAsStream("/prompts/" + name)) {
       if (in == null) throw new IllegalStateException("prompt template /prompts/" + name + " is missing from the classpath");
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -93,7 +93,7 @@ public final class CompactObservation {
 
     if (!o.lists().isEmpty()) {
       b.append("lists:\n");
-      for (ObservedList l : o.lists()) renderList(b, l, o);
+      for (ObservedList l : o.lists()) CompactLists.render(b, l, o);
     }
     if (o.text() != null && !o.text().isEmpty()) {
       b.append("text:\n").append(o.text());
@@ -138,7 +138,7 @@ public final class CompactObservation {
   /** A list's lines: its ref and count, its fields, its pagination. */
   static String listBlock(ObservedList l, PageObservation o) {
     StringBuilder b = new StringBuilder();
-    renderList(b, l, o);
+    CompactLists.render(b, l, o);
     return b.toString();
   }
 
@@ -285,7 +285,7 @@ public final class CompactObservation {
     return h.equals(pageHost) ? null : h;
   }
 
-  private static String host(String url) {
+  static String host(String url) {
     if (url == null) return null;
     try {
       return java.net.URI.create(url).getHost();
@@ -306,78 +306,12 @@ public final class CompactObservation {
     return role;
   }
 
-  private static void renderList(StringBuilder b, ObservedList l, PageObservation o) {
-    // the item selector stays out like a node's: the ref resolves to it
-    b.append(l.ref()).append(" ×").append(l.count());
-    // a virtualized list draws some of its items: the rest come with scrolling
-    if (l.total() > l.count()) b.append(" of ").append(l.total());
-    if (l.section() != null) b.append(" in ").append(l.section());
-    b.append('\n');
-    if (!l.fields().isEmpty()) {
-      b.append("  ");
-      boolean first = true;
-      for (ObservedListField f : l.fields()) {
-        if (!first) b.append(" · ");
-        first = false;
-        // the field's selector stays out like the list's: extractList gets it from the observation
-        b.append(f.name());
-        if (f.attribute() != null) b.append('@').append(f.attribute());
-        if (f.sample() != null) b.append(' ').append(q(f.attribute() == null ? f.sample() : onPage(f.sample(), o.url())));
-      }
-      b.append('\n');
-    }
-    ObservedPagination p = l.pagination();
-    if (p != null) {
-      b.append("  next: ").append(nz(p.kind()));
-      if (p.pages() > 0) b.append(' ').append(p.pages()).append(" pages");
-      if (p.label() != null) b.append(' ').append(q(p.label()));
-      String ref = refOf(o, p.selector());
-      if (ref != null) b.append(' ').append(ref);
-      else if (p.selector() != null) b.append(' ').append(p.selector());
-      if (p.url() != null) b.append(" → ").append(shortUrl(p.url(), o.url()));
-      b.append('\n');
-    }
-  }
-
-  /** An address on the page's own host from its path on (the header line says which host that is). */
-  private static String onPage(String url, String page) {
-    String h = host(url);
-    if (h == null || !h.equals(host(page))) return url;
-    try {
-      java.net.URI u = java.net.URI.create(url);
-      java.net.URI p = java.net.URI.create(page);
-      if (!java.util.Objects.equals(u.getScheme(), p.getScheme()) || u.getPort() != p.getPort()) return url;
-      String rest = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
-          + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery()) + (u.getRawFragment() == null ? "" : "#" + u.getRawFragment());
-      return rest;
-    } catch (IllegalArgumentException e) {
-      return url;
-    }
-  }
-
-  private static String refOf(PageObservation o, String selector) {
-    if (selector == null) return null;
-    for (ObservedNode n : o.nodes()) {
-      if (selector.equals(n.selector()) && n.enter().isEmpty() && n.indexes().isEmpty()) return n.ref();
-    }
-    return null;
-  }
-
-  /** A next-page URL relative to the page when it shares the page's address up to the query. */
-  private static String shortUrl(String url, String page) {
-    if (page == null) return url;
-    int q = page.indexOf('?');
-    String base = q >= 0 ? page.substring(0, q) : page;
-    if (url.startsWith(base + "?")) return url.substring(base.length());
-    return url;
-  }
-
-  private static String q(String s) {
+  static String q(String s) {
     if (s == null) return "\"\"";
     return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ") + '"';
   }
 
-  private static String nz(String s) {
+  static String nz(String s) {
     return s == null ? "" : s;
   }
 

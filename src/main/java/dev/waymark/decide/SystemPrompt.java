@@ -1,0 +1,75 @@
+package dev.waymark.decide;
+
+import dev.waymark.apply.Capabilities;
+import dev.waymark.workflow.StepTypes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The system instructions of a model's prompt: the step types a session may write, with the rules its capabilities
+ * and the person's settings give (decision 0028). Apart from {@link PromptRenderer}'s turns because it is the one
+ * part of the prompt that does not depend on the page or the trail: stable for a session, so a provider caches it.
+ */
+final class SystemPrompt {
+  private final String template = PromptRenderer.resource("system.txt");
+  private final Map<String, String> stepTypes = parseStepTypes(PromptRenderer.resource("step-types.txt"));
+
+  SystemPrompt() {
+    for (String t : StepTypes.ALL) {
+      if (!stepTypes.containsKey(t)) throw new IllegalStateException("prompts/step-types.txt lacks step type " + t);
+    }
+  }
+
+  /** The instructions for a writable set: a step type or flag that needs a capability the session lacks is left out. */
+  String render(Set<String> writable, Capabilities caps) {
+    StringBuilder types = new StringBuilder();
+    // Vocabulary order, not set order, so the same set always renders the same text.
+    for (Map.Entry<String, String> e : stepTypes.entrySet()) {
+      if (writable.contains(e.getKey()) && allowed(e.getKey(), caps)) {
+        types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+      }
+    }
+    return PromptRenderer.fill(template, Map.of("step_types", types.toString().stripTrailing(),
+        "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
+  }
+
+  private static final String DIALOGS_AND_DOWNLOADS = "Page dialogs are dismissed and downloads blocked by default; the "
+      + "record of turns says when a step opened one or started one. To answer a dialog OK repeat the step with "
+      + "\"accept_dialog\": true, to let a download through repeat it with \"allow_download\": true. The person approves "
+      + "either.";
+  private static final String DIALOGS_ONLY = "Page dialogs are dismissed by default; the record of turns says when a step "
+      + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
+      + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
+      + "person to do it in a userStep or report blocked.";
+
+  private static boolean allowed(String type, Capabilities caps) {
+    return switch (type) {
+      case StepTypes.UPLOAD -> caps.fileUpload();
+      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
+      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
+      default -> true;
+    };
+  }
+
+  private static String capabilityRule(Capabilities caps) {
+    List<String> off = new ArrayList<>(Capabilities.NAMES);
+    off.removeAll(caps.names());
+    if (off.isEmpty()) return "";
+    return "\n- This session does not allow " + String.join(", ", off) + ": the steps and fields that need "
+        + (off.size() == 1 ? "it" : "them") + " are not listed and are refused. When the goal needs "
+        + (off.size() == 1 ? "it" : "one") + ", ask the person in a userStep or report blocked.";
+  }
+
+  private static Map<String, String> parseStepTypes(String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String line : text.split("\n")) {
+      int colon = line.indexOf(':');
+      if (line.isBlank() || colon < 0) continue;
+      out.put(line.substring(0, colon).strip(), line.substring(colon + 1).strip());
+    }
+    return out;
+  }
+}
