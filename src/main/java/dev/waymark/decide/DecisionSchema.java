@@ -1,16 +1,24 @@
 package dev.waymark.decide;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.apply.Capabilities;
 import dev.waymark.workflow.Json;
+import dev.waymark.workflow.StepTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The JSON Schema of one decision (reasoning, done, step, blocked, handoff, and the step vocabulary with its
  * fields), kept in {@code src/main/resources/decision.schema.json} and loaded once. Model sources send it as
  * structured output or as a tool's input schema; docs/decision-schema.md shows the same text, and a test keeps
- * the two, the step vocabulary and the may-write fields in step.
+ * the two, the step vocabulary and the may-write fields in step. A session is sent {@link #forSession}: only the step
+ * types it may write and the fields those types take, so a model is neither offered what would be refused nor billed
+ * for it on every request.
  */
 public final class DecisionSchema {
   public static final String RESOURCE = "/decision.schema.json";
@@ -29,6 +37,67 @@ public final class DecisionSchema {
   /** The schema without the document keywords ($schema, $id, title) that some servers refuse inside a request. */
   public static ObjectNode forRequest() {
     return FOR_MODELS.deepCopy();
+  }
+
+  /**
+   * Step fields that only some step types take (the rest, such as ref, label, value, store and the replay flags,
+   * belong to every step); a field is left out of a session's schema when none of its types is.
+   */
+  static final Map<String, Set<String>> FIELD_TYPES = Map.ofEntries(
+      Map.entry("format", Set.of(StepTypes.EXTRACT, StepTypes.CAPTURE_PAGE_FILE)),
+      Map.entry("attribute", Set.of(StepTypes.EXTRACT)),
+      Map.entry("fields", Set.of(StepTypes.EXTRACT_LIST)),
+      Map.entry("limit", Set.of(StepTypes.EXTRACT_LIST)),
+      Map.entry("url", Set.of(StepTypes.NAVIGATE, StepTypes.CAPTURE_URL)),
+      Map.entry("fn", Set.of(StepTypes.EVAL)),
+      Map.entry("args", Set.of(StepTypes.EVAL)),
+      Map.entry("body_params", Set.of(StepTypes.CAPTURE_URL, StepTypes.CAPTURE_DOWNLOAD)),
+      Map.entry("method", Set.of(StepTypes.CAPTURE_URL, StepTypes.USER_STEP)),
+      Map.entry("filename", Set.of(StepTypes.CAPTURE_URL, StepTypes.CAPTURE_DOWNLOAD, StepTypes.CAPTURE_PAGE_FILE)),
+      Map.entry("output", Set.of(StepTypes.CAPTURE_URL, StepTypes.CAPTURE_DOWNLOAD, StepTypes.CAPTURE_PAGE_FILE)),
+      Map.entry("wait", Set.of(StepTypes.WAIT)),
+      Map.entry("prompt", Set.of(StepTypes.USER_STEP)),
+      Map.entry("continue_on", Set.of(StepTypes.USER_STEP)));
+
+  /**
+   * Whether a session with {@code caps} is offered step type {@code type} at all: a type that needs a capability
+   * the session does not allow is not offered (decision 0028).
+   */
+  public static boolean offered(String type, Capabilities caps) {
+    return switch (type) {
+      case StepTypes.UPLOAD -> caps.fileUpload();
+      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
+      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
+      default -> true;
+    };
+  }
+
+  /**
+   * The request schema narrowed to what a session may write: the step types of {@code writable} that {@code caps}
+   * offers, the fields those types take, and {@code allow_download} only when the session allows downloads.
+   */
+  public static ObjectNode forSession(Set<String> writable, Capabilities caps) {
+    ObjectNode copy = FOR_MODELS.deepCopy();
+    ObjectNode step = (ObjectNode) copy.path("properties").path("step");
+    ObjectNode fields = (ObjectNode) step.path("properties");
+    ArrayNode types = (ArrayNode) fields.path("type").path("enum");
+    Set<String> kept = new java.util.LinkedHashSet<>();
+    for (JsonNode t : types) {
+      if (writable.contains(t.asText()) && offered(t.asText(), caps)) kept.add(t.asText());
+    }
+    types.removeAll();
+    kept.forEach(types::add);
+    for (Map.Entry<String, Set<String>> e : FIELD_TYPES.entrySet()) {
+      if (e.getValue().stream().noneMatch(kept::contains)) fields.remove(e.getKey());
+    }
+    if (!caps.download()) fields.remove("allow_download");
+    JsonNode required = step.path("required");
+    if (required.isArray()) {
+      for (int i = required.size() - 1; i >= 0; i--) {
+        if (!fields.has(required.get(i).asText())) ((ArrayNode) required).remove(i);
+      }
+    }
+    return copy;
   }
 
   private static ObjectNode forModels(ObjectNode s) {

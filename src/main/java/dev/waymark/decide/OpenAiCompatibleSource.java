@@ -64,7 +64,7 @@ public final class OpenAiCompatibleSource extends HttpModelSource {
     if (structured) {
       ObjectNode format = b.putObject("response_format").put("type", "json_schema");
       format.putObject("json_schema").put("name", DecisionSchema.NAME).put("strict", false)
-          .set("schema", DecisionSchema.forRequest());
+          .set("schema", prompt.schemaForRequest());
     }
     b.put("stream", stream);
     if (stream && includeUsage) b.putObject("stream_options").put("include_usage", true);

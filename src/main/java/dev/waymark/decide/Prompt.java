@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.observe.CompactObservation;
 import java.util.List;
 
@@ -8,12 +9,23 @@ import java.util.List;
  * message is {@code stable} (blocks that only grow from turn to turn: goal, variables, one block per turn of the
  * trail) followed by {@code tail} (turn number, budget, hints, the page), so a provider can cache everything
  * before the tail. {@code turn} (from one) and {@code goal} travel along for sources that speak a structured
- * protocol, such as an external program; model APIs read only system and user.
+ * protocol, such as an external program; model APIs read only system and user, and send {@code decisionSchema} as
+ * structured output or a tool's input: the decision schema narrowed to the session (null: the whole schema).
  */
-public record Prompt(String system, List<String> stable, String tail, int turn, String goal) {
+public record Prompt(String system, List<String> stable, String tail, int turn, String goal, ObjectNode decisionSchema) {
   public Prompt {
     stable = stable == null ? List.of() : List.copyOf(stable);
     tail = tail == null ? "" : tail;
+    decisionSchema = decisionSchema == null ? null : decisionSchema.deepCopy();
+  }
+
+  public Prompt(String system, List<String> stable, String tail, int turn, String goal) {
+    this(system, stable, tail, turn, goal, null);
+  }
+
+  /** The schema a model API sends with this prompt: the session's, or the whole one. A copy the caller may keep. */
+  public ObjectNode schemaForRequest() {
+    return decisionSchema == null ? DecisionSchema.forRequest() : decisionSchema.deepCopy();
   }
 
   /** A prompt with nothing marked stable in its user message. */

@@ -1,9 +1,11 @@
 package dev.waymark.decide;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.Capabilities;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -136,11 +138,14 @@ public final class PromptRenderer {
       log.warn("prompt turn {}: a real variable value reached the page text or the trail; it was replaced by its token",
           in.turn());
     }
-    Prompt prompt = new Prompt(system, stable, maskedTail, in.turn(), in.goal());
+    ObjectNode schema = DecisionSchema.forSession(in.writable(), in.capabilities());
+    Prompt prompt = new Prompt(system, stable, maskedTail, in.turn(), in.goal(), schema);
     int trailChars = 0;
     for (String t : turns) trailChars += t.length();
-    PromptSize size = new PromptSize(in.turn(), prompt.chars(), prompt.estimatedTokens(), system.length(),
-        page.length() + basePageChars, trailChars, system.length() + prompt.stablePrefix().length());
+    String schemaJson = Json.write(schema);
+    PromptSize size = new PromptSize(in.turn(), prompt.chars() + schemaJson.length(),
+        prompt.estimatedTokens() + CompactObservation.estimateTokens(schemaJson), system.length(),
+        page.length() + basePageChars, trailChars, system.length() + prompt.stablePrefix().length(), schemaJson.length());
     log.info("prompt {}", size);
     return new RenderedPrompt(prompt, size);
   }

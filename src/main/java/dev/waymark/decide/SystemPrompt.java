@@ -28,7 +28,7 @@ final class SystemPrompt {
     StringBuilder types = new StringBuilder();
     // Vocabulary order, not set order, so the same set always renders the same text.
     for (Map.Entry<String, String> e : stepTypes.entrySet()) {
-      if (writable.contains(e.getKey()) && allowed(e.getKey(), caps)) {
+      if (writable.contains(e.getKey()) && DecisionSchema.offered(e.getKey(), caps)) {
         types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
       }
     }
@@ -44,15 +44,6 @@ final class SystemPrompt {
       + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
       + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
       + "person to do it in a userStep or report blocked.";
-
-  private static boolean allowed(String type, Capabilities caps) {
-    return switch (type) {
-      case StepTypes.UPLOAD -> caps.fileUpload();
-      case StepTypes.SET_VIEWPORT -> caps.viewportControl();
-      case StepTypes.CAPTURE_DOWNLOAD -> caps.download();
-      default -> true;
-    };
-  }
 
   private static String capabilityRule(Capabilities caps) {
     List<String> off = new ArrayList<>(Capabilities.NAMES);

@@ -46,6 +46,55 @@ class DecisionSchemaTest {
   }
 
   @Test
+  void aSessionIsSentOnlyTheStepTypesItMayWriteAndTheFieldsTheyTake() {
+    Set<String> writable = new HashSet<>(StepTypes.ALL);
+    writable.remove(StepTypes.EVAL);
+    ObjectNode narrowed = DecisionSchema.forSession(writable, new dev.waymark.apply.Capabilities(false, true, true));
+    JsonNode fields = narrowed.path("properties").path("step").path("properties");
+    Set<String> types = new HashSet<>();
+    fields.path("type").path("enum").forEach(t -> types.add(t.asText()));
+
+    assertThat(types).doesNotContain(StepTypes.EVAL, StepTypes.CAPTURE_DOWNLOAD).contains(StepTypes.CAPTURE_URL, StepTypes.UPLOAD);
+    assertThat(names(fields)).doesNotContain("fn", "args", "allow_download").contains("body_params", "filename", "accept_dialog");
+    assertThat(Json.write(narrowed).length()).isLessThan(Json.write(DecisionSchema.forRequest()).length());
+
+    ObjectNode clicksOnly = DecisionSchema.forSession(Set.of(StepTypes.CLICK, StepTypes.FILL), dev.waymark.apply.Capabilities.NONE);
+    assertThat(names(clicksOnly.path("properties").path("step").path("properties"))).doesNotContainAnyElementsOf(
+        DecisionSchema.FIELD_TYPES.keySet()).contains("type", "ref", "value", "label");
+    // what stays is what every decision may hold: reasoning, done, blocked, handoff, resolve, and the replay flags
+    assertThat((double) Json.write(clicksOnly).length()).isLessThan(0.6 * Json.write(DecisionSchema.forRequest()).length());
+
+    assertThat(DecisionSchema.forSession(StepTypes.ALL, dev.waymark.apply.Capabilities.ALL)).isEqualTo(DecisionSchema.forRequest());
+  }
+
+  @Test
+  void eachFieldKeptForSomeStepTypesIsOneTheirDocumentationNames() throws IOException {
+    Set<String> stepFields = names(SCHEMA.path("properties").path("step").path("properties"));
+    DecisionSchema.FIELD_TYPES.forEach((field, types) -> {
+      assertThat(stepFields).as("a step field").contains(field);
+      assertThat(StepTypes.ALL).as(field + "'s types").containsAll(types);
+    });
+    // every field step-types.txt lists for a type is offered with that type
+    String doc;
+    try (InputStream in = DecisionSchema.class.getResourceAsStream("/prompts/step-types.txt")) {
+      doc = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    Pattern quoted = Pattern.compile("\"([a-z_]+)\"");
+    for (String line : doc.split("\n")) {
+      int colon = line.indexOf(':');
+      int fieldsAt = line.indexOf("Fields:");
+      if (colon < 0 || fieldsAt < 0 || !StepTypes.ALL.contains(line.substring(0, colon).strip())) continue;
+      String type = line.substring(0, colon).strip();
+      Matcher m = quoted.matcher(line.substring(fieldsAt));
+      while (m.find()) {
+        String field = m.group(1);
+        if (!stepFields.contains(field)) continue;
+        assertThat(DecisionSchema.FIELD_TYPES.getOrDefault(field, Set.of(type))).as(type + " takes " + field).contains(type);
+      }
+    }
+  }
+
+  @Test
   void docsShowTheSchemaAsTheResourceHoldsIt() throws IOException {
     String doc = Files.readString(Path.of("docs/decision-schema.md"));
     Matcher m = JSON_BLOCK.matcher(doc);

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.apply.ApplyInput;
 import dev.waymark.apply.Capabilities;
+import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.ObservedTab;
+import dev.waymark.workflow.Json;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.ApplyTurn;
 import dev.waymark.observe.ObservedNode;
@@ -159,8 +161,11 @@ class PromptRendererTest {
   void everyRenderReportsItsSize() {
     RenderedPrompt r = renderer.render(base(login("x".repeat(4000))).turn(3).build());
     assertThat(r.size().turn()).isEqualTo(3);
-    assertThat(r.size().chars()).isEqualTo(r.prompt().chars());
-    assertThat(r.size().estimatedTokens()).isEqualTo(r.prompt().estimatedTokens());
+    // what a model API really sends: the system text, the user message and the session's decision schema
+    String schema = Json.write(r.prompt().schemaForRequest());
+    assertThat(r.size().schemaChars()).isEqualTo(schema.length()).isPositive();
+    assertThat(r.size().chars()).isEqualTo(r.prompt().chars() + schema.length());
+    assertThat(r.size().estimatedTokens()).isEqualTo(r.prompt().estimatedTokens() + CompactObservation.estimateTokens(schema));
     assertThat(r.size().pageChars()).isGreaterThan(4000);
     assertThat(r.size().stableChars()).isEqualTo(r.prompt().system().length() + r.prompt().stablePrefix().length());
     assertThat(r.size().toString()).contains("stable prefix");

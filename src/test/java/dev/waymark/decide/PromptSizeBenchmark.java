@@ -9,6 +9,7 @@ import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.ObservedPagination;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
+import dev.waymark.workflow.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -148,5 +149,17 @@ class PromptSizeBenchmark {
     PageObservation page300 = generate(300);
     BenchmarkTarget.atMost("page tokens, 300 controls all listed",
         CompactObservation.estimateTokens(CompactObservation.render(page300)), "tokens", 4_000).print();
+    // The whole request as a model API sends it (system text, user message, the session's decision schema), for a
+    // session with the default step types; the schema narrowed to them against the whole vocabulary's.
+    RenderedPrompt whole = renderer.render(PromptInput.builder()
+        .goal("Add the three cheapest products to the cart and read the cart total")
+        .observationText(CompactObservation.render(page300)).trail(trail()).failures(1).turn(9).budget(12).build());
+    int sessionSchema = CompactObservation.estimateTokens(Json.write(whole.prompt().schemaForRequest()));
+    int fullSchema = CompactObservation.estimateTokens(Json.write(DecisionSchema.forRequest()));
+    System.out.printf(java.util.Locale.ROOT, "decision schema sent: %d tokens for the default step types (all %d types: %d)%n",
+        sessionSchema, dev.waymark.workflow.StepTypes.ALL.size(), fullSchema);
+    System.out.println("request, 300 controls all listed: " + whole.size());
+    BenchmarkTarget.atMost("the whole request (system, schema, user message), 300 controls all listed",
+        whole.size().estimatedTokens(), "tokens", 4_000).print();
   }
 }
