@@ -1,15 +1,14 @@
 package dev.waymark.risk;
 
+import static dev.waymark.risk.RiskFindings.abbreviate;
+import static dev.waymark.risk.RiskFindings.describe;
+
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepTypes;
 import dev.waymark.workflow.Tokens;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -64,13 +63,13 @@ public final class RuleRiskGate implements RiskGate {
 
   @Override
   public RiskAssessment assess(Step step, ObservedNode node, PageObservation page, Set<String> taskOrigins) {
-    Findings f = new Findings();
+    RiskFindings f = new RiskFindings();
     String type = step.type() == null ? "" : step.type();
     switch (type) {
-      case StepTypes.NAVIGATE -> navigation(step.url(), page, taskOrigins, f, "navigates to");
+      case StepTypes.NAVIGATE -> NavigationRisks.check(step.url(), page, taskOrigins, f, "navigates to");
       case StepTypes.CAPTURE_URL -> {
         f.add(RiskCategory.DOWNLOAD_CAPTURE, "captureUrl fetches " + step.url() + " as a file");
-        navigation(step.url(), page, taskOrigins, f, "fetches");
+        NavigationRisks.check(step.url(), page, taskOrigins, f, "fetches");
       }
       case StepTypes.CAPTURE_DOWNLOAD -> f.add(RiskCategory.DOWNLOAD_CAPTURE, "captureDownload saves a download as a file");
       case StepTypes.CAPTURE_PAGE_FILE -> f.add(RiskCategory.DOWNLOAD_CAPTURE, "capturePageFile saves the page as a file");
@@ -90,10 +89,10 @@ public final class RuleRiskGate implements RiskGate {
 
   // ---- clicks -------------------------------------------------------------------------------------------
 
-  private void click(Step step, ObservedNode node, PageObservation page, Set<String> taskOrigins, Findings f) {
+  private void click(Step step, ObservedNode node, PageObservation page, Set<String> taskOrigins, RiskFindings f) {
     String text = label(step, node);
     String what = describe(node, step);
-    if (node != null && node.href() != null) navigation(node.href(), page, taskOrigins, f, what + " leads to");
+    if (node != null && node.href() != null) NavigationRisks.check(node.href(), page, taskOrigins, f, what + " leads to");
     String nodeType = node == null ? null : lower(node.type());
     if ("file".equals(nodeType)) f.add(RiskCategory.UPLOAD, what + " is a file field");
     boolean cookies = inCookieBanner(node, page);
@@ -123,7 +122,7 @@ public final class RuleRiskGate implements RiskGate {
    * switch acts at once and counts. A delete word on a filter chip or facet only widens the results, except in
    * settings (a saved filter is data). A cookie banner's buttons answer the banner: no submission of the person's.
    */
-  private void words(String text, String what, PageObservation page, ObservedNode node, boolean cookies, Findings f) {
+  private void words(String text, String what, PageObservation page, ObservedNode node, boolean cookies, RiskFindings f) {
     String hit;
     if (isChoice(node)) {
       if ((hit = upload.find(text)) != null) f.add(RiskCategory.UPLOAD, what + " says \"" + hit + "\"");
@@ -157,7 +156,7 @@ public final class RuleRiskGate implements RiskGate {
   }
 
   /** A field or button drawn in a payment provider's frame (Stripe, Adyen, Braintree, a card iframe) is payment. */
-  private void inPaymentFrame(ObservedNode node, String what, Findings f) {
+  private void inPaymentFrame(ObservedNode node, String what, RiskFindings f) {
     if (node == null) return;
     for (String frame : node.enter()) {
       String hit = paymentFrame.find(selectorWords(frame));
@@ -184,7 +183,7 @@ public final class RuleRiskGate implements RiskGate {
    * A control named "OK" or "Confirm" means what the dialog or section around it is about, and, unless it is a
    * link, what the page is about (its title and address: the last step of a checkout, an OAuth consent page).
    */
-  private void fromSurroundings(ObservedNode node, PageObservation page, String what, boolean cookies, Findings f) {
+  private void fromSurroundings(ObservedNode node, PageObservation page, String what, boolean cookies, RiskFindings f) {
     String around = around(node, page);
     boolean link = node != null && ("link".equalsIgnoreCase(node.role()) || node.href() != null);
     if (!link && page != null) around = around + " | " + nz(page.title()) + " | " + pathWords(page.url());
@@ -212,7 +211,7 @@ public final class RuleRiskGate implements RiskGate {
   }
 
   /** Changing a control in a security or account settings area is an account change. */
-  private void settingsArea(ObservedNode node, PageObservation page, String what, Findings f) {
+  private void settingsArea(ObservedNode node, PageObservation page, String what, RiskFindings f) {
     String area = around(node, page) + " | " + (page == null ? "" : nz(page.title()));
     String hit = security.find(area);
     if (hit == null) hit = settings.find(area);
@@ -221,7 +220,7 @@ public final class RuleRiskGate implements RiskGate {
 
   // ---- typing -------------------------------------------------------------------------------------------
 
-  private void fill(Step step, ObservedNode node, PageObservation page, Findings f) {
+  private void fill(Step step, ObservedNode node, PageObservation page, RiskFindings f) {
     String what = describe(node, step);
     String field = node == null ? label(step, null) : nz(node.name()) + " | " + nz(node.placeholder());
     String nodeType = node == null ? "" : lower(node.type());
@@ -244,7 +243,7 @@ public final class RuleRiskGate implements RiskGate {
     settingsArea(node, page, what, f);
   }
 
-  private void select(Step step, ObservedNode node, PageObservation page, Findings f) {
+  private void select(Step step, ObservedNode node, PageObservation page, RiskFindings f) {
     String what = describe(node, step);
     String chosen = nz(step.value());
     String hit;
@@ -258,7 +257,7 @@ public final class RuleRiskGate implements RiskGate {
     settingsArea(node, page, what, f);
   }
 
-  private void press(Step step, ObservedNode node, PageObservation page, Findings f) {
+  private void press(Step step, ObservedNode node, PageObservation page, RiskFindings f) {
     String key = lower(step.value());
     String last = key.contains("+") ? key.substring(key.lastIndexOf('+') + 1) : key;
     String what = node == null ? "the page" : describe(node, step);
@@ -272,7 +271,7 @@ public final class RuleRiskGate implements RiskGate {
   }
 
   /** A token named like a secret is a credential wherever it is typed. */
-  private void tokens(Step step, PageObservation page, Findings f) {
+  private void tokens(Step step, PageObservation page, RiskFindings f) {
     for (String name : Tokens.names(step.value())) {
       String hit;
       if ((hit = secretToken.find(name)) != null) {
@@ -281,59 +280,6 @@ public final class RuleRiskGate implements RiskGate {
         f.add(RiskCategory.CREDENTIAL_FILL, "types {{ " + name + " }} on a sign-in page");
       }
     }
-  }
-
-  // ---- navigation ---------------------------------------------------------------------------------------
-
-  private void navigation(String url, PageObservation page, Set<String> taskOrigins, Findings f, String verb) {
-    if (url == null || url.isBlank()) return;
-    String u = url.strip();
-    String l = u.toLowerCase(Locale.ROOT);
-    if (l.equals("back") || l.equals("forward") || l.equals("reload")) return;
-    if (l.startsWith("javascript:")) {
-      f.add(RiskCategory.EVAL, verb + " a javascript: address, which runs code in the page");
-      return;
-    }
-    String target;
-    try {
-      URI base = page == null || page.url() == null ? null : URI.create(page.url());
-      URI resolved = base != null ? base.resolve(u) : URI.create(u);
-      target = origin(resolved);
-    } catch (IllegalArgumentException e) {
-      f.add(RiskCategory.OFF_ORIGIN_NAVIGATION, verb + " an address that cannot be read (" + u + ")");
-      return;
-    }
-    Set<String> allowed = new LinkedHashSet<>();
-    for (String o : taskOrigins == null ? Set.<String>of() : taskOrigins) {
-      String n = normalizeOrigin(o);
-      if (n != null) allowed.add(n);
-    }
-    if (allowed.isEmpty() && page != null && page.url() != null) {
-      String p = normalizeOrigin(page.url());
-      if (p != null) allowed.add(p);
-    }
-    if (target == null || !allowed.contains(target)) {
-      f.add(RiskCategory.OFF_ORIGIN_NAVIGATION, verb + " " + (target == null ? u : target) + ", outside the task's sites "
-          + (allowed.isEmpty() ? "(none set)" : allowed));
-    }
-  }
-
-  /** scheme://host[:port] with the default port left out, or null for addresses without a host. */
-  static String normalizeOrigin(String s) {
-    if (s == null || s.isBlank()) return null;
-    try {
-      return origin(URI.create(s.strip()));
-    } catch (IllegalArgumentException e) {
-      return null;
-    }
-  }
-
-  private static String origin(URI u) {
-    if (u.getScheme() == null || u.getHost() == null) return null;
-    String scheme = u.getScheme().toLowerCase(Locale.ROOT);
-    int port = u.getPort();
-    if (port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https")) port = -1;
-    return scheme + "://" + u.getHost().toLowerCase(Locale.ROOT) + (port > 0 ? ":" + port : "");
   }
 
   // ---- facts about the element and the page -------------------------------------------------------------
@@ -414,48 +360,11 @@ public final class RuleRiskGate implements RiskGate {
     return page == null ? "" : nz(page.title());
   }
 
-  private static String describe(ObservedNode n) {
-    return describe(n, null);
-  }
-
-  private static String describe(ObservedNode n, Step step) {
-    if (n == null) return step != null && step.selector() != null ? "the element " + step.selector().describe() : "the element";
-    String role = n.role() == null || n.role().isBlank() ? nz(n.tag()) : n.role();
-    return role + (n.name() == null || n.name().isBlank() ? "" : " \"" + abbreviate(n.name()) + "\"");
-  }
-
-  private static String abbreviate(String s) {
-    String one = s.replaceAll("\\s+", " ").strip();
-    return one.length() <= 60 ? one : one.substring(0, 59) + "…";
-  }
-
   private static String nz(String s) {
     return s == null ? "" : s;
   }
 
   private static String lower(String s) {
     return s == null ? "" : s.toLowerCase(Locale.ROOT);
-  }
-
-  /** Categories found so far, each with its first reason. */
-  private static final class Findings {
-    private final EnumSet<RiskCategory> categories = EnumSet.noneOf(RiskCategory.class);
-    private final List<String> reasons = new ArrayList<>();
-
-    void add(RiskCategory c, String reason) {
-      if (categories.add(c)) reasons.add(c.description() + ": " + reason);
-    }
-
-    boolean has(RiskCategory c) {
-      return categories.contains(c);
-    }
-
-    boolean risky() {
-      return !categories.isEmpty();
-    }
-
-    RiskAssessment assessment() {
-      return new RiskAssessment(categories, reasons);
-    }
   }
 }
