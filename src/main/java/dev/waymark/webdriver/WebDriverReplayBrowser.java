@@ -72,7 +72,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     String effectKey = (step.id() == null ? "step" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);
     StepRun run = new StepRun(session, stepJson, values, timeout, effectKey, trusted, json);
     SecretMask mask = new SecretMask(values);
-    session.answerDialogs(step.acceptDialog());
+    session.dialogs().answer(step.acceptDialog());
     ObjectNode result;
     try {
       if (step.allowDownload()) allowDownloads(run);
@@ -85,7 +85,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
       result = json.createObjectNode().put("ok", false).put("uncertain", true).put("error", "the browser session was "
           + "lost while the " + step.type() + " was being performed; whether it took effect is unknown, so it was not repeated");
     } finally {
-      session.answerDialogs(false);
+      session.dialogs().answer(false);
     }
     ObjectNode performed = finish(run, result, mask, step.allowDownload());
     try {
@@ -143,7 +143,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     String ctx = session.context();
     String[] page = pageInfo(ctx);
     BrowsingEvents.Since nav = ev.since(run.startContext, run.navSnap);
-    List<ObjectNode> dialogs = session.takeDialogs();
+    List<ObjectNode> dialogs = session.dialogs().take();
     List<BrowsingEvents.Opened> opened = ev.openedSince(run.t0, run.startContext);
     String effect = result.hasNonNull("effect") ? result.path("effect").asText() : null;
     boolean ok = result.path("ok").asBoolean();

@@ -9,7 +9,6 @@ import dev.waymark.bidi.BidiConnection.BidiException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -19,8 +18,8 @@ import org.slf4j.LoggerFactory;
  * One WebDriver session and its BiDi connection: the page-side code of the extension ({@code page.js}, the same
  * bundle) in a sandbox of every document (an isolated world, as the extension's content script), calls into it, and
  * what the service worker does with {@code chrome.*} done with the protocol: input from the browser's own input
- * pipeline ({@code input.performActions}, trusted), dialogs answered by the step's rule and kept for its report, tabs
- * followed, the viewport set and reset.
+ * pipeline ({@code input.performActions}, trusted), dialogs answered by the step's rule and kept for its report
+ * ({@link PageDialogs}), tabs followed, the viewport set and reset.
  */
 public final class WebDriverSession implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WebDriverSession.class);
@@ -40,8 +39,7 @@ public final class WebDriverSession implements AutoCloseable {
   private final BidiConnection bidi;
   private final String id;
   private final BrowsingEvents events = new BrowsingEvents();
-  private final List<ObjectNode> dialogs = new ArrayList<>();
-  private volatile boolean acceptDialogs;
+  private final PageDialogs dialogs;
   private volatile String context;
   private volatile boolean viewportSet;
   private volatile boolean downloadsDenied;
@@ -50,6 +48,7 @@ public final class WebDriverSession implements AutoCloseable {
     this.host = host;
     this.bidi = bidi;
     this.id = host.id();
+    this.dialogs = new PageDialogs(bidi, events);
     bidi.watchWith(host::whyGone);
   }
 
@@ -61,7 +60,7 @@ public final class WebDriverSession implements AutoCloseable {
     WebDriverSession s = new WebDriverSession(host, bidi);
     try {
       s.events.attach(bidi);
-      bidi.on("browsingContext.userPromptOpened", s::promptOpened);
+      bidi.on("browsingContext.userPromptOpened", s.dialogs::opened);
       bidi.call("session.subscribe", JSON.createObjectNode().set("events", JSON.createArrayNode().add("browsingContext")), 10_000);
       ObjectNode preload = JSON.createObjectNode().put("functionDeclaration", "() => {\n" + PAGE_SCRIPT + "\n}")
           .put("sandbox", SANDBOX);
@@ -122,6 +121,11 @@ public final class WebDriverSession implements AutoCloseable {
 
   BrowsingEvents events() {
     return events;
+  }
+
+  /** The page's dialogs: how the next step answers them, and those it answered. */
+  PageDialogs dialogs() {
+    return dialogs;
   }
 
   /** The tab steps act in. */
@@ -229,47 +233,6 @@ public final class WebDriverSession implements AutoCloseable {
 
   ObjectNode params() {
     return JSON.createObjectNode().put("context", context);
-  }
-
-  // ---- dialogs ---------------------------------------------------------------------------------------------
-
-  /** How the dialogs of the next step are answered: accepted only when the step says so. */
-  void answerDialogs(boolean accept) {
-    acceptDialogs = accept;
-  }
-
-  /** The dialogs answered since the last call, in the order they opened. */
-  List<ObjectNode> takeDialogs() {
-    synchronized (dialogs) {
-      List<ObjectNode> out = List.copyOf(dialogs);
-      dialogs.clear();
-      return out;
-    }
-  }
-
-  private void promptOpened(JsonNode p) {
-    String kind = p.path("type").asText("alert");
-    // As the extension's guard: dismissed unless the step accepts dialogs; an accepted prompt answers its default.
-    boolean accept = acceptDialogs;
-    String message = p.path("message").asText("");
-    ObjectNode d = JSON.createObjectNode().put("kind", kind)
-        .put("message", message.length() > 500 ? message.substring(0, 500) : message)
-        .put("handled", accept ? "accepted" : "dismissed");
-    String defaultText = p.path("defaultValue").asText("");
-    if (accept && "prompt".equals(kind)) d.put("answer", defaultText);
-    synchronized (dialogs) {
-      dialogs.add(d);
-    }
-    ObjectNode answer = JSON.createObjectNode().put("context", p.path("context").asText()).put("accept", accept);
-    if (accept && "prompt".equals(kind)) answer.put("userText", defaultText);
-    // Answered off the event thread: the connection's reader must stay free for the command's reply.
-    bidi.send("browsingContext.handleUserPrompt", answer).exceptionally(e -> {
-      LOG.debug("A dialog could not be answered: {}", e.getMessage());
-      return null;
-    });
-    synchronized (events) {
-      events.notifyAll();
-    }
   }
 
   // ---- downloads ---------------------------------------------------------------------------------------------
