@@ -2,9 +2,6 @@ package dev.waymark.replay;
 
 import dev.waymark.apply.SecretMask;
 import dev.waymark.workflow.Condition;
-import dev.waymark.workflow.ResumePoint;
-import dev.waymark.workflow.Rewind;
-import dev.waymark.workflow.Selector;
 import dev.waymark.workflow.Step;
 import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
@@ -29,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * repeated. A browser lost before a step was sent ({@link BrowserLostException}) ends the run as
  * {@link ReplayResult.Outcome#BROWSER_LOST}, which a caller may start again on a new session; one lost after the step
  * was sent makes that step uncertain. {@code store} saves a step's data under a slot that later steps may use as {@code {{ slot }}} and that
- * the result lists. Re-entry starts at a resume point (named, or the latest one the browser stands at), rewinding
- * the browser there first when needed; earlier steps run anyway only when they say {@code always}.
+ * the result lists. Re-entry ({@link ReEntry}) starts at a resume point (named, or the latest one the browser stands
+ * at), rewinding the browser there first when needed; earlier steps run anyway only when they say {@code always}.
  *
  * <p>One runner performs one run on the calling thread, which it blocks; it holds no threads of its own.
  */
@@ -153,7 +150,7 @@ public final class WorkflowRunner {
   }
 
   /** The state of one run. */
-  private final class Run {
+  private final class Run implements ReEntry.Moves {
     private final List<Step> steps;
     private final Options o;
     private final SecretMask mask;
@@ -169,31 +166,10 @@ public final class WorkflowRunner {
 
     ReplayResult go() {
       try {
-        int start = 0;
-        String startPoint = null;
-        boolean auto = o.startAt() != null && AUTO.equalsIgnoreCase(o.startAt().strip());
-        if (o.startAt() != null && !o.startAt().isBlank()) {
-          Start s;
-          try {
-            s = findStart(o.startAt().strip());
-          } catch (UncertainRewind u) {
-            return end(ReplayResult.Outcome.UNCERTAIN, null, "the rewind " + u.result.stepId() + " may or may not have taken effect: "
-                + u.result.error() + " Check the page by hand; it is not repeated.", u.result.stepId());
-          }
-          if (s.error != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, s.error, s.failedStep);
-          start = s.index;
-          startPoint = s.point;
-        }
-        // What an earlier run that did not complete performed: auto never does it again; a start the person named is
-        // theirs to choose, and they are told.
-        String where = startPoint == null ? "the beginning" : "resume point " + startPoint;
-        if (auto) {
-          String refused = RerunGuard.refusal(steps, start, where, o.log().prior());
-          if (refused != null) return end(ReplayResult.Outcome.START_NOT_REACHED, null, refused, null);
-        } else {
-          String notice = RerunGuard.notice(steps, start, where, o.log().prior());
-          if (notice != null) progress(notice);
-        }
+        ReEntry.Start s = new ReEntry(steps, this).start(o.startAt(), o.log().prior());
+        if (s.stop() != null) return end(s.stop(), null, s.error(), s.failedStep());
+        int start = s.index();
+        String startPoint = s.point();
         for (int i = 0; i < steps.size(); i++) {
           Step step = steps.get(i);
           if (i < start && !step.always()) continue;
@@ -306,96 +282,6 @@ public final class WorkflowRunner {
       return step.timeoutMs() > 0 ? step.timeoutMs() : o.defaultTimeoutMs();
     }
 
-    // ---- re-entry ----
-
-    /** Where the run starts: a step index and the point's id (null: the beginning), or why it cannot start. */
-    private record Start(int index, String point, String error, String failedStep) {}
-
-    private Start findStart(String startAt) throws InterruptedException, UncertainRewind {
-      if (AUTO.equalsIgnoreCase(startAt)) {
-        for (int i = steps.size() - 1; i >= 0; i--) {
-          ResumePoint rp = steps.get(i).resume();
-          if (rp == null || rp.when() == null || emptyCondition(rp.when())) continue;
-          if (probe(rp.when(), "resume " + pointId(i)).holds) {
-            progress("the browser stands at resume point " + pointId(i) + ": starting there");
-            return new Start(i, pointId(i), null, null);
-          }
-        }
-        progress("the browser stands at no resume point: starting at the beginning");
-        return new Start(0, null, null, null);
-      }
-      int target = indexOfPoint(startAt);
-      if (target < 0) {
-        List<String> known = new ArrayList<>();
-        for (int i = 0; i < steps.size(); i++) if (steps.get(i).resume() != null) known.add(pointId(i));
-        return new Start(-1, null, "the workflow has no resume point \"" + startAt + "\""
-            + (known.isEmpty() ? " (it has none)" : " (it has " + String.join(", ", known) + ")"), null);
-      }
-      if (reach(target, 0)) {
-        progress("starting at resume point " + startAt);
-        return new Start(target, startAt, null, null);
-      }
-      return new Start(-1, null, "the browser does not stand at resume point " + startAt
-          + (hasWhen(target) ? " (" + describe(steps.get(target).resume().when()) + " does not hold)" : "")
-          + " and no rewind brought it there", idOf(steps.get(target), target));
-    }
-
-    /** Whether the browser stands at point {@code target} now, or after following rewinds that lead to it. */
-    private boolean reach(int target, int depth) throws InterruptedException, UncertainRewind {
-      ResumePoint point = steps.get(target).resume();
-      if (hasWhen(target) && standsAt(target)) return true;
-      // Later points that declare how to get back here, the latest first: the browser is most likely furthest on.
-      for (int j = steps.size() - 1; j > target; j--) {
-        ResumePoint from = steps.get(j).resume();
-        if (from == null || from.rewind() == null || !point.id().equals(from.rewind().to())) continue;
-        Rewind rw = from.rewind();
-        if (rw.selector() == null && rw.url() == null) continue;
-        if (rw.selector() != null && rw.url() == null) {
-          // The control that leads back lives on the later point's page: be there first.
-          boolean there = hasWhen(j) ? standsAt(j) || (depth < steps.size() && reach(j, depth + 1)) : true;
-          if (!there) continue;
-        }
-        if (!applyRewind(j, from, point)) continue;
-        if (!hasWhen(target) || standsAt(target)) return true;
-        progress("after the rewind from " + from.id() + " the browser still does not stand at " + point.id());
-      }
-      // A point nothing can recognize and nothing rewinds to: the person asked for it, so trust them.
-      return !hasWhen(target) && depth == 0;
-    }
-
-    private boolean applyRewind(int fromIndex, ResumePoint from, ResumePoint to) throws InterruptedException, UncertainRewind {
-      Rewind rw = from.rewind();
-      // Each rewind performed gets its own id, so a rewind taken twice reads as two lines.
-      String base = "rewind-" + from.id() + "-" + to.id();
-      for (int n = 2; !rewindIds.add(base); n++) base = "rewind-" + from.id() + "-" + to.id() + "-" + n;
-      Step action = rw.url() != null
-          ? Step.builder(StepTypes.NAVIGATE).id(base).label("Rewind from " + from.id() + " to " + to.id()).url(rw.url()).build()
-          : Step.builder(StepTypes.CLICK).id(base).label("Rewind from " + from.id() + " to " + to.id())
-              .selector(Selector.css(rw.selector())).build();
-      ReplayStepResult r = perform(action, fromIndex, true);
-      if (r.uncertain()) throw new UncertainRewind(r);
-      if (!r.ok()) return false;
-      WaitConfig w = rw.waitFor();
-      if (w != null && (w.selector() != null || w.text() != null || w.urlIncludes() != null || w.delayMs() > 0)) {
-        Step wait = Step.builder(StepTypes.WAIT).id(base + "-wait").label("Wait after the rewind to " + to.id()).waitFor(w)
-            .timeoutMs(w.timeoutMs() > 0 ? w.timeoutMs() : 0).build();
-        ReplayStepResult waited = perform(wait, fromIndex, true);
-        if (waited.uncertain()) throw new UncertainRewind(waited);
-        return waited.ok();
-      }
-      return true;
-    }
-
-    /** A rewind action whose effect is unknown: no other way back is tried on top of it. */
-    private static final class UncertainRewind extends Exception {
-      final transient ReplayStepResult result;
-
-      UncertainRewind(ReplayStepResult result) {
-        super(result.stepId(), null, false, false);
-        this.result = result;
-      }
-    }
-
     /** The browser went away before anything of step {@code stepId} was sent: the run ends, nothing is uncertain. */
     private static final class Lost extends RuntimeException {
       final String stepId;
@@ -404,28 +290,6 @@ public final class WorkflowRunner {
         super(why, null, false, false);
         this.stepId = stepId;
       }
-    }
-
-    private boolean standsAt(int index) throws InterruptedException {
-      return probe(steps.get(index).resume().when(), "resume " + pointId(index)).holds;
-    }
-
-    private boolean hasWhen(int index) {
-      ResumePoint rp = steps.get(index).resume();
-      return rp != null && rp.when() != null && !emptyCondition(rp.when());
-    }
-
-    private int indexOfPoint(String id) {
-      for (int i = 0; i < steps.size(); i++) {
-        ResumePoint rp = steps.get(i).resume();
-        if (rp != null && id.equals(rp.id())) return i;
-      }
-      return -1;
-    }
-
-    private String pointId(int index) {
-      ResumePoint rp = steps.get(index).resume();
-      return rp != null && rp.id() != null ? rp.id() : idOf(steps.get(index), index);
     }
 
     private record Probe(boolean holds, String detail, String url) {}
@@ -449,7 +313,20 @@ public final class WorkflowRunner {
       return new Probe(holds, mask.mask(r.ok() ? r.data() : r.error()), mask.mask(r.url()));
     }
 
-    private void progress(String line) {
+    // ---- what re-entry does through the run ----
+
+    @Override
+    public ReplayStepResult rewind(Step action, int fromIndex) throws InterruptedException {
+      return perform(action, fromIndex, true);
+    }
+
+    @Override
+    public boolean holds(Condition when, String what) throws InterruptedException {
+      return probe(when, what).holds;
+    }
+
+    @Override
+    public void progress(String line) {
       o.progress().accept(mask.mask(line));
     }
   }
@@ -464,16 +341,7 @@ public final class WorkflowRunner {
     return r.label() == null || r.label().isBlank() ? " (" + r.type() + ")" : " (" + r.type() + " \"" + r.label() + "\")";
   }
 
-  private static boolean emptyCondition(Condition c) {
+  static boolean emptyCondition(Condition c) {
     return c.selector() == null && c.text() == null && c.urlIncludes() == null;
-  }
-
-  private static String describe(Condition c) {
-    List<String> parts = new ArrayList<>();
-    if (c.selector() != null) parts.add("an element matches " + c.selector());
-    if (c.text() != null) parts.add("the page shows \"" + c.text() + "\"");
-    if (c.urlIncludes() != null) parts.add("the address contains " + c.urlIncludes());
-    String joined = String.join("any".equals(c.match()) ? " or " : " and ", parts);
-    return c.negate() ? "not (" + joined + ")" : joined;
   }
 }
