@@ -12,12 +12,9 @@ import dev.waymark.ui.common.LaunchEngine;
 import dev.waymark.ui.connection.ConnectionViewModel;
 import dev.waymark.ui.decision.DecisionEditorView;
 import dev.waymark.ui.decision.DecisionEditorViewModel;
-import dev.waymark.ui.files.WorkflowInspector;
 import dev.waymark.ui.observation.ObsRow;
 import dev.waymark.ui.observation.ObservationView;
 import dev.waymark.ui.observation.ObservationViewModel;
-import dev.waymark.ui.settings.SettingsDialog;
-import dev.waymark.ui.help.ShortcutsSheet;
 import dev.waymark.ui.steps.StepsView;
 import dev.waymark.ui.theme.Appearance;
 import dev.waymark.ui.theme.ThemeViewModel;
@@ -31,19 +28,9 @@ import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
-import dev.waymark.ui.replay.ReplayView;
 import dev.waymark.ui.replay.ReplayViewModel;
-import javafx.scene.control.TextField;
-import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -54,13 +41,14 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.controlsfx.control.NotificationPane;
-import org.controlsfx.control.StatusBar;
 
 /**
  * The studio window's content: menus and toolbar, the browser and variables on the left, the page tree in the
  * middle, the approval pane, decision editor, steps and trail on the right, a status bar, and a notification
  * bar for what the person must know. Every feature is its own view and view model; this class wires them to
- * the session and holds the keyboard shortcuts.
+ * the session and holds the keyboard shortcuts. The menus ({@link StudioMenus}), the toolbar ({@link StudioToolBar}),
+ * the status bar ({@link StudioStatusBar}) and the windows opened over the studio ({@link StudioDialogs}) are built
+ * apart.
  */
 public final class StudioView extends BorderPane {
   public static final KeyCombination APPROVE = new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN);
@@ -87,7 +75,7 @@ public final class StudioView extends BorderPane {
   private final dev.waymark.ui.observation.PictureViewModel pictureVm;
   private dev.waymark.apply.ApplyOutput toasted;
   private final ThemeViewModel themeVm;
-  private final java.nio.file.Path engineFile;
+  private final StudioDialogs dialogs;
 
   /** A studio whose theme choice is kept beside the approval policy and whose "system" theme is light. */
   public StudioView(StudioContext ctx) {
@@ -105,7 +93,7 @@ public final class StudioView extends BorderPane {
     notification.setShowFromTop(true);
     Consumer<String> problems = this::showProblem;
     themeVm = new ThemeViewModel(appearance, ctx.ui(), problems);
-    engineFile = ctx.approvalFile() == null ? null : LaunchEngine.besidePolicy(ctx.approvalFile());
+    java.nio.file.Path engineFile = ctx.approvalFile() == null ? null : LaunchEngine.besidePolicy(ctx.approvalFile());
     if (engineFile != null) {
       try {
         // Once, at start: a few bytes, read before Launch browser can be pressed.
@@ -116,6 +104,7 @@ public final class StudioView extends BorderPane {
     }
 
     vm = new StudioViewModel(ctx, problems);
+    dialogs = new StudioDialogs(this, ctx, vm, themeVm, keyring, engineFile, problems);
     observationVm = new ObservationViewModel(session, ctx.ui(), problems);
     pictureVm = new dev.waymark.ui.observation.PictureViewModel(session, ctx.ui());
     observationView = new ObservationView(observationVm, pictureVm);
@@ -175,9 +164,10 @@ public final class StudioView extends BorderPane {
     VBox.setVgrow(main, Priority.ALWAYS);
     notification.setContent(content);
 
-    setTop(new VBox(menuBar(), toolBar()));
+    setTop(new VBox(StudioMenus.menuBar(vm, observationVm, decisionVm, approvalVm, stepsVm, dialogs,
+        () -> getScene().getWindow().hide()), new StudioToolBar(vm)));
     setCenter(notification);
-    setBottom(statusBar());
+    setBottom(new StudioStatusBar(vm));
 
     listener = new SnapshotFanOut()
         .add("StudioViewModel", vm::accept)
@@ -229,47 +219,6 @@ public final class StudioView extends BorderPane {
     return banner;
   }
 
-  private MenuBar menuBar() {
-    Menu file = new Menu("File");
-    file.getItems().addAll(
-        item("menu-new", "New session", null, vm::newSession),
-        item("menu-open", "Open session…", "Shortcut+O", vm::open),
-        item("menu-save", "Save session", "Shortcut+S", vm::save),
-        item("menu-save-as", "Save session as…", "Shortcut+Shift+S", vm::saveAs),
-        new SeparatorMenuItem(),
-        item("menu-export", "Export workflow YAML…", "Shortcut+Shift+E", vm::export),
-        item("menu-copy-yaml", "Copy workflow YAML", "Shortcut+Shift+C", this::copyYaml),
-        item("menu-inspect", "Open workflow to inspect…", null,
-            () -> vm.inspectWorkflow((name, text) -> WorkflowInspector.show(getScene().getWindow(), name, text))),
-        item("menu-replay", "Replay a workflow…", "Shortcut+R", () -> openReplay()),
-        new SeparatorMenuItem(),
-        item("menu-export-playwright", "Export as Playwright test…", null, vm::exportPlaywright),
-        item("menu-export-recorder", "Export as Recorder flow…", null, vm::exportRecorder),
-        item("menu-import-recorder", "Import Recorder flow…", null, vm::importRecorder),
-        new SeparatorMenuItem(),
-        item("menu-settings", "Settings…", "Shortcut+Comma", this::openSettings),
-        new SeparatorMenuItem(),
-        item("menu-quit", "Quit", "Shortcut+Q", () -> getScene().getWindow().hide()));
-    Menu step = new Menu("Step");
-    step.getItems().addAll(
-        item("menu-observe", "Observe the page", "F5", observationVm::observe),
-        item("menu-apply", "Apply the decision", APPLY.getName(), decisionVm::apply),
-        new SeparatorMenuItem(),
-        item("menu-approve", "Approve", APPROVE.getName(), approvalVm::approve),
-        item("menu-reject", "Reject", REJECT.getName(), approvalVm::reject),
-        item("menu-edit", "Edit the waiting step", EDIT.getName(), approvalVm::edit),
-        item("menu-takeover", "Take over", TAKE_OVER.getName(), approvalVm::takeOver),
-        new SeparatorMenuItem(),
-        item("menu-undo", "Undo last step", "Shortcut+Z", stepsVm::undo));
-    Menu help = new Menu("Help");
-    help.getItems().add(item("menu-shortcuts", "Keyboard shortcuts", "F1", this::openShortcuts));
-    MenuBar bar = new MenuBar(file, step, help);
-    bar.setId("menu-bar");
-    StudioIcons.decorate(bar.getMenus());
-    return bar;
-  }
-
-  /** The Replay window: a workflow file or the session's own, replayed in the connected browser without a model. */
   /**
    * Opens what the desktop opened Waymark with: a saved session ({@code .waymark.json}, {@code .json}) in the window,
    * a workflow ({@code .yaml}, {@code .yml}) in the Replay window.
@@ -279,116 +228,11 @@ public final class StudioView extends BorderPane {
     if (name.endsWith(".json")) {
       vm.openSession(file);
     } else if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-      ReplayViewModel replay = openReplay();
+      ReplayViewModel replay = dialogs.openReplay();
       vm.readWorkflow(file, replay::load);
     } else {
       showProblem("Waymark opens saved sessions (.waymark.json) and workflows (.yaml); " + file.getFileName() + " is neither");
     }
-  }
-
-  private ReplayViewModel openReplay() {
-    ReplayViewModel replay = new ReplayViewModel(ctx.ui(), ctx.replayBrowser());
-    if (ctx.approvalFile() != null) {
-      replay.useVault(new dev.waymark.ui.replay.ReplayVault(keyring,
-          dev.waymark.secrets.VariableApprovals.besidePolicy(ctx.approvalFile())));
-    }
-    ReplayView replayView = new ReplayView(replay,
-        () -> vm.inspectWorkflow(replay::load),
-        () -> ctx.session().exportYaml().whenComplete((yaml, e) -> ctx.ui().execute(() -> {
-          if (e == null) replay.load("the session's workflow", yaml);
-          else showProblem("The session's workflow could not be written: " + e.getMessage());
-        })));
-    ReplayView.show(getScene().getWindow(), replayView);
-    return replay;
-  }
-
-  private static MenuItem item(String id, String text, String accel, Runnable action) {
-    MenuItem mi = new MenuItem(text);
-    mi.setId(id);
-    if (accel != null) mi.setAccelerator(KeyCombination.keyCombination(accel));
-    mi.setOnAction(e -> action.run());
-    return mi;
-  }
-
-  private ToolBar toolBar() {
-    Label goalLabel = new Label("Goal");
-    goalLabel.getStyleClass().add(Styles.FIELD_LABEL);
-    TextField goal = new TextField();
-    goal.setId("goal-field");
-    goal.setPromptText("What should the workflow do? e.g. Sign in and download the latest invoice");
-    goal.textProperty().bindBidirectional(vm.goalInputProperty());
-    HBox.setHgrow(goal, Priority.ALWAYS);
-    Label idLabel = new Label("Workflow id");
-    idLabel.getStyleClass().add(Styles.FIELD_LABEL);
-    TextField id = new TextField();
-    id.setId("workflow-id-field");
-    id.setPrefColumnCount(12);
-    id.textProperty().bindBidirectional(vm.workflowIdInputProperty());
-    for (TextField f : new TextField[] {goal, id}) {
-      f.focusedProperty().addListener((o, a, focused) -> {
-        vm.setEditingGoal(focused);
-        if (!focused) vm.commitGoal();
-      });
-      f.setOnAction(e -> vm.commitGoal());
-    }
-    Button ask = new Button("Ask model");
-    ask.setId("ask-model");
-    Button run = new Button("Run model");
-    run.setId("run-model");
-    Button stop = new Button("Stop");
-    stop.setId("stop-model");
-    stop.setOnAction(e -> vm.stopModel());
-    stop.disableProperty().bind(vm.modelRunningProperty().not());
-    if (vm.hasModel()) {
-      ask.setTooltip(new Tooltip("Ask " + vm.modelName() + " for the next decision; it appears in the editor"));
-      run.setTooltip(new Tooltip("Let " + vm.modelName() + " decide turn after turn; risky steps still wait for you"));
-      ask.setOnAction(e -> vm.askModel());
-      run.setOnAction(e -> vm.runModel());
-      ask.disableProperty().bind(vm.busyProperty().or(vm.modelRunningProperty()));
-      run.disableProperty().bind(vm.busyProperty().or(vm.modelRunningProperty()));
-    } else {
-      // Without a model the person decides each step: take over in the page tree, or write the decision.
-      ask.setDisable(true);
-      run.setDisable(true);
-    }
-    Label noModel = new Label(vm.hasModel() ? "Model: " + vm.modelName() : "No model configured — you decide each step");
-    noModel.setId("model-status");
-    noModel.getStyleClass().add(Styles.HINT);
-    ToolBar bar = new ToolBar(goalLabel, goal, idLabel, id, ask, run, stop, noModel);
-    bar.setId("tool-bar");
-    StudioIcons.decorate(bar);
-    return bar;
-  }
-
-  private StatusBar statusBar() {
-    StatusBar bar = new StatusBar();
-    bar.setId("status-bar");
-    Runnable update = () -> {
-      String a = vm.activityProperty().get();
-      bar.setText(a != null && !a.isEmpty() ? a : vm.infoProperty().get() == null || vm.infoProperty().get().isEmpty() ? "Ready" : vm.infoProperty().get());
-      bar.setProgress(vm.busyProperty().get() ? -1 : 0);
-    };
-    vm.activityProperty().addListener((o, a, b) -> update.run());
-    vm.infoProperty().addListener((o, a, b) -> update.run());
-    vm.busyProperty().addListener((o, a, b) -> update.run());
-    update.run();
-    // Beside the progress it stops: a long extractList ends with the rows read so far (the status says how many).
-    Button stopLong = new Button("Stop");
-    stopLong.setId("stop-long-step");
-    stopLong.setTooltip(new Tooltip("Stop reading the list; the rows read so far are kept, marked truncated"));
-    stopLong.setOnAction(e -> vm.stopLongStep());
-    stopLong.visibleProperty().bind(vm.longStepProperty().isNotNull());
-    stopLong.managedProperty().bind(stopLong.visibleProperty());
-    bar.getLeftItems().add(stopLong);
-    Label usage = new Label();
-    usage.setId("usage-status");
-    usage.textProperty().bind(vm.usageProperty());
-    bar.getRightItems().add(usage);
-    Label journal = new Label();
-    journal.setId("journal-status");
-    journal.textProperty().bind(vm.journalProperty());
-    bar.getRightItems().add(journal);
-    return bar;
   }
 
   private void installShortcuts(Scene scene) {
@@ -414,47 +258,6 @@ public final class StudioView extends BorderPane {
     });
   }
 
-  private void copyYaml() {
-    vm.copyYaml(yaml -> {
-      ClipboardContent c = new ClipboardContent();
-      c.putString(yaml);
-      Clipboard.getSystemClipboard().setContent(c);
-    });
-  }
-
-  private void openSettings() {
-    SettingsDialog d = new SettingsDialog(ctx.session().policy(), ctx.session().latest().state().capabilities(),
-        themeVm.choiceProperty().get(), ctx.connection().engine());
-    if (getScene() != null) d.initOwner(getScene().getWindow());
-    d.showAndWait().ifPresent(p -> {
-      vm.applySettings(p, d.capabilities());
-      themeVm.choose(d.theme());
-      chooseEngine(d.engine());
-    });
-  }
-
-  /** The browser Launch browser starts from now on, kept beside the approval policy (written off the FX thread). */
-  private void chooseEngine(LaunchEngine engine) {
-    if (engine == ctx.connection().engine()) return;
-    ctx.connection().useEngine(engine);
-    if (engineFile == null) return;
-    dev.waymark.ui.common.UiThreads.worker().execute(() -> {
-      try {
-        LaunchEngine.save(engineFile, engine);
-      } catch (java.io.IOException e) {
-        ctx.ui().execute(() -> showProblem("Launch browser starts " + engine.label() + " now, but the choice could not be "
-            + "saved (" + e.getMessage() + "); the studio will start with the previous one"));
-      }
-    });
-  }
-
-  /** Help → Keyboard shortcuts: read from the menus as they are now. */
-  private void openShortcuts() {
-    MenuBar bar = (MenuBar) lookup("#menu-bar");
-    ShortcutsSheet.dialog(getScene() == null ? null : getScene().getWindow(), bar.getMenus()).show();
-  }
-
-  /** Detaches from the session; the caller closes the session itself. */
   /** A notification in the window's corner for a dialog, a download or a new tab the last step brought. */
   private void toastOutcome(SessionSnapshot s) {
     dev.waymark.apply.ApplyOutput out = s.lastOutput();
@@ -464,6 +267,7 @@ public final class StudioView extends BorderPane {
     if (t != null && t.outcome() != null) dev.waymark.ui.common.OutcomeToasts.show(this, t.type(), t.outcome());
   }
 
+  /** Detaches from the session; the caller closes the session itself. */
   public void dispose() {
     ctx.session().removeListener(listener);
     agentsVm.close();
