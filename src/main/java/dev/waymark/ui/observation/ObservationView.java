@@ -2,43 +2,33 @@ package dev.waymark.ui.observation;
 
 import dev.waymark.ui.common.Styles;
 import java.util.List;
-import javafx.application.Platform;
-import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableColumn;
-import javafx.scene.control.TreeTableRow;
 import javafx.scene.control.TreeTableView;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.controlsfx.control.textfield.CustomTextField;
-import org.controlsfx.control.textfield.TextFields;
 
-/** The live page as a tree: banners, headings, then elements and lists by section; filter, select, take over. */
+/**
+ * The live page as a tree: banners, headings, then elements and lists by section; filter, select, take over. The
+ * filter ({@link ObservationFilterBar}), the take-over bar and the tree's context menu ({@link TakeOverBar}) and the
+ * tree's warm-up before the first page ({@link TreeWarmUp}) are built apart.
+ */
 public final class ObservationView extends BorderPane {
   /** The height of a tree row: one line of the studio's 12.5px font with Modena's cell padding. */
   static final double ROW_HEIGHT = 24;
   private final ObservationViewModel vm;
   private final TreeTableView<ObsRow> tree = new TreeTableView<>();
+  private final TreeWarmUp warmUp = new TreeWarmUp(tree);
   private PictureView picture;
   private boolean everShown;
-  private boolean warming;
-  private boolean warmed;
-  private long warmUpNanos;
 
   /** The tree alone (no picture beside it). */
   public ObservationView(ObservationViewModel vm) {
@@ -70,32 +60,6 @@ public final class ObservationView extends BorderPane {
     HBox head = new HBox(8, title, pageLabel, observe);
     head.setAlignment(Pos.CENTER_LEFT);
 
-    CustomTextField filter = (CustomTextField) TextFields.createClearableTextField();
-    filter.setId("observation-filter");
-    filter.setPromptText("Filter by text, ref or selector");
-    filter.textProperty().bindBidirectional(vm.filterTextInputProperty());
-    HBox.setHgrow(filter, Priority.ALWAYS);
-    ComboBox<String> role = new ComboBox<>();
-    role.setId("observation-role");
-    role.setPromptText("Any role");
-    role.getItems().add("");
-    vm.roles().addListener((javafx.collections.ListChangeListener<String>) c -> {
-      String keep = role.getValue();
-      role.getItems().setAll(vm.roles());
-      role.getItems().add(0, "");
-      role.setValue(vm.roles().contains(keep) ? keep : "");
-    });
-    role.valueProperty().addListener((o, a, b) -> vm.setFilterRole(b));
-    role.setButtonCell(new javafx.scene.control.ListCell<>() {
-      @Override
-      protected void updateItem(String item, boolean empty) {
-        super.updateItem(item, empty);
-        setText(empty || item == null || item.isEmpty() ? "Any role" : item);
-      }
-    });
-    HBox filters = new HBox(6, filter, role);
-    filters.setAlignment(Pos.CENTER_LEFT);
-
     HBox historicBar = new HBox(8);
     historicBar.setId("observation-historic");
     historicBar.getStyleClass().add(Styles.BANNER);
@@ -111,14 +75,16 @@ public final class ObservationView extends BorderPane {
     historicBar.managedProperty().bind(vm.historicProperty());
     historicBar.setAlignment(Pos.CENTER_LEFT);
 
-    VBox top = new VBox(6, head, filters, historicBar);
+    VBox top = new VBox(6, head, new ObservationFilterBar(vm), historicBar);
     top.setPadding(new Insets(0, 0, 6, 0));
     setTop(top);
 
     buildTree();
     setCenter(tree);
     if (pictureVm != null) addPicture(pictureVm, head);
-    setBottom(buildBottom());
+    TakeOverBar takeOver = new TakeOverBar(vm);
+    tree.setContextMenu(takeOver.treeMenu());
+    setBottom(takeOver);
     vm.rowsProperty().addListener((o, a, b) -> applyRows(b, vm.filtering()));
     applyRows(vm.rowsProperty().get(), vm.filtering());
   }
@@ -143,26 +109,9 @@ public final class ObservationView extends BorderPane {
     tree.setTreeColumn(name);
     tree.setRowFactory(t -> new ObsTreeRow());
     tree.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
-      if (!warming) vm.select(b == null ? null : b.getValue());
+      if (!warmUp.running()) vm.select(b == null ? null : b.getValue());
     });
-    tree.skinProperty().addListener((o, a, b) -> {
-      if (b != null && a == null) Platform.runLater(() -> warmUp(0));
-    });
-
-    ContextMenu menu = new ContextMenu();
-    for (String action : List.of("click", "fill", "select", "press")) {
-      MenuItem mi = new MenuItem(Character.toUpperCase(action.charAt(0)) + action.substring(1) + " this element myself");
-      mi.setOnAction(e -> {
-        vm.takeOverActionInputProperty().set(action);
-        if ("click".equals(action)) vm.performTakeOver();
-        else lookup("#takeover-value").requestFocus();
-      });
-      menu.getItems().add(mi);
-    }
-    MenuItem copySel = new MenuItem("Copy selector");
-    copySel.setOnAction(e -> copy(vm.selectorTextProperty().get()));
-    menu.getItems().add(copySel);
-    tree.setContextMenu(menu);
+    warmUp.startWithTheSkin();
   }
 
   private static TreeTableColumn<ObsRow, String> column(String title, double width,
@@ -177,66 +126,6 @@ public final class ObservationView extends BorderPane {
 
   private static String nullToEmpty(String s) {
     return s == null ? "" : s;
-  }
-
-  private VBox buildBottom() {
-    TextField selector = new TextField();
-    selector.setId("observation-selector");
-    selector.setEditable(false);
-    selector.getStyleClass().add(Styles.MONO);
-    selector.textProperty().bind(vm.selectorTextProperty());
-    selector.setPromptText("Select an element to see its selector; it is outlined in the page");
-    HBox.setHgrow(selector, Priority.ALWAYS);
-    Button copy = new Button("Copy");
-    copy.setId("observation-copy-selector");
-    copy.setOnAction(e -> copy(selector.getText()));
-    copy.disableProperty().bind(selector.textProperty().isEmpty());
-    Label selLabel = new Label("Selector");
-    selLabel.getStyleClass().add(Styles.FIELD_LABEL);
-    HBox selRow = new HBox(6, selLabel, selector, copy);
-    selRow.setAlignment(Pos.CENTER_LEFT);
-
-    Label takeLabel = new Label("Do it myself");
-    takeLabel.getStyleClass().add(Styles.FIELD_LABEL);
-    ComboBox<String> action = new ComboBox<>();
-    action.setId("takeover-action");
-    action.getItems().setAll(ObservationViewModel.TAKE_OVER_ACTIONS);
-    action.valueProperty().bindBidirectional(vm.takeOverActionInputProperty());
-    TextField value = new TextField();
-    value.setId("takeover-value");
-    value.getStyleClass().add(Styles.MONO);
-    value.setPromptText("value, {{ token }}, key or address");
-    value.textProperty().bindBidirectional(vm.takeOverValueInputProperty());
-    value.disableProperty().bind(vm.takeOverActionInputProperty().isEqualTo("click"));
-    HBox.setHgrow(value, Priority.ALWAYS);
-    Button perform = new Button("Perform");
-    perform.setId("takeover-perform");
-    perform.setTooltip(new Tooltip("Perform this action on the selected element; it is recorded as your step"));
-    perform.disableProperty().bind(vm.busyProperty().or(Bindings.createBooleanBinding(
-        () -> !"navigate".equals(vm.takeOverActionInputProperty().get())
-            && (vm.selectedProperty().get() == null || !vm.selectedProperty().get().isElement()),
-        vm.takeOverActionInputProperty(), vm.selectedProperty())));
-    perform.setOnAction(e -> vm.performTakeOver());
-    value.setOnAction(e -> { if (!perform.isDisabled()) vm.performTakeOver(); });
-    javafx.scene.control.ToggleButton record = new javafx.scene.control.ToggleButton("Record");
-    record.setId("record-toggle");
-    record.setTooltip(new Tooltip("Record what you do in the page yourself; each action becomes your step"));
-    record.setOnAction(e -> vm.setRecording(record.isSelected()));
-    vm.recordingProperty().addListener((o, a, b) -> record.setSelected(b));
-    record.setMinWidth(Region.USE_PREF_SIZE);
-    perform.setMinWidth(Region.USE_PREF_SIZE);
-    HBox takeRow = new HBox(6, takeLabel, action, value, perform, record);
-    takeRow.setAlignment(Pos.CENTER_LEFT);
-    VBox bottom = new VBox(6, selRow, takeRow);
-    bottom.setPadding(new Insets(6, 0, 0, 0));
-    return bottom;
-  }
-
-  private static void copy(String text) {
-    if (text == null || text.isEmpty()) return;
-    ClipboardContent c = new ClipboardContent();
-    c.putString(text);
-    Clipboard.getSystemClipboard().setContent(c);
   }
 
   /**
@@ -295,90 +184,14 @@ public final class ObservationView extends BorderPane {
     }
   }
 
-  /**
-   * Lays the tree out on small sample pages, right after its skin exists and before any page arrives, emptying it
-   * again within the same FX event (so nothing of it is ever drawn). The first page of a session then finds the
-   * row and cell classes loaded, their CSS resolved and cells in the flow's pile, instead of paying for all of that
-   * while the person waits for it. Two samples, a pulse apart, so neither blocks the FX thread for long: a page
-   * with a long open section, then a filtered-looking one with many short open sections (rows change kind in place).
-   */
-  private void warmUp(int stage) {
-    if (tree.getScene() == null || !(tree.getRoot() instanceof LazyRowItem root) || !root.getChildren().isEmpty()) {
-      warmed = true;
-      return;
-    }
-    long t0 = System.nanoTime();
-    warming = true;
-    try {
-      ObsRow empty = root.getValue();
-      root.update(new ObsRow(ObsRow.Kind.SECTION, "root", null, null, "", null, null, null, null, null,
-          stage == 0 ? sampleRows() : shortSections()));
-      for (TreeItem<ObsRow> c : root.getChildren()) c.setExpanded(true);
-      tree.getSelectionModel().select(3);
-      tree.applyCss();
-      tree.layout();
-      tree.getSelectionModel().clearSelection();
-      tree.getFocusModel().focus(-1);
-      root.update(empty);
-      tree.layout();
-    } finally {
-      warming = false;
-    }
-    warmUpNanos = Math.max(warmUpNanos, System.nanoTime() - t0);
-    if (stage > 0) {
-      warmed = true;
-      return;
-    }
-    Scene scene = tree.getScene();
-    scene.addPostLayoutPulseListener(new Runnable() {
-      @Override
-      public void run() {
-        scene.removePostLayoutPulseListener(this);
-        Platform.runLater(() -> warmUp(1));
-      }
-    });
-    Platform.requestNextPulse();
-  }
-
   /** Whether the warm-up is over (or was not needed). */
   boolean warmedUp() {
-    return warmed;
+    return warmUp.done();
   }
 
   /** The longest FX block of the warm-up, for the benchmark; 0 until it ran. */
   long warmUpNanos() {
-    return warmUpNanos;
-  }
-
-  private static List<ObsRow> shortSections() {
-    List<ObsRow> sections = new java.util.ArrayList<>();
-    for (int s = 0; s < 12; s++) {
-      List<ObsRow> nodes = new java.util.ArrayList<>();
-      for (int i = 0; i < 2; i++) {
-        nodes.add(new ObsRow(ObsRow.Kind.NODE, "warm|" + (s * 7 + i), "e" + i, "link", "Sample element " + s + "." + i,
-            null, "", "#sample-" + s + "-" + i, null, null, List.of()));
-      }
-      nodes.add(ObsRow.leaf(ObsRow.Kind.RUN, "warm|run" + s, "+2 similar links collapsed", null));
-      sections.add(new ObsRow(ObsRow.Kind.SECTION, "warm|section" + s, null, null, "Sample " + s, "2 elements", null,
-          null, null, null, nodes));
-    }
-    return sections;
-  }
-
-  private static List<ObsRow> sampleRows() {
-    List<ObsRow> nodes = new java.util.ArrayList<>();
-    for (int i = 0; i < 40; i++) {
-      nodes.add(new ObsRow(ObsRow.Kind.NODE, "warm|" + i, "e" + i, i % 2 == 0 ? "button" : "link", "Sample element " + i,
-          i % 3 == 0 ? "value " + i : null, i % 4 == 0 ? "disabled offscreen" : "", "#sample-" + i, null, null, List.of()));
-    }
-    nodes.add(ObsRow.leaf(ObsRow.Kind.RUN, "warm|run", "+3 similar buttons collapsed", null));
-    List<ObsRow> fields = List.of(ObsRow.leaf(ObsRow.Kind.FIELD, "warm|field", "title", "Sample"),
-        ObsRow.leaf(ObsRow.Kind.PAGINATION, "warm|pager", "next", "link"));
-    nodes.add(new ObsRow(ObsRow.Kind.LIST, "warm|list", "e99", "list", "3 items", null, null, "ul", null, null, fields));
-    return List.of(ObsRow.leaf(ObsRow.Kind.BANNER, "warm|banner", "Modal: sample", "sample"),
-        new ObsRow(ObsRow.Kind.HEADINGS, "warm|headings", null, null, "Headings (1)", null, null, null, null, null,
-            List.of(ObsRow.leaf(ObsRow.Kind.HEADING, "warm|h", "Sample", null))),
-        new ObsRow(ObsRow.Kind.SECTION, "warm|section", null, null, "Sample", "40 elements", null, null, null, null, nodes));
+    return warmUp.longestNanos();
   }
 
   /** Finds the item for a key, creating children only along the path to it. */
