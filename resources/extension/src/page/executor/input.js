@@ -3,98 +3,16 @@
 // with legacy fields and their default actions, values set through the native setters so
 // framework value trackers (React) see a change. Events from here are untrusted (isTrusted is
 // false); see docs/protocol.md "Input fidelity" for why and what the default actions cover.
-import { shadowOf } from '../shadow.js';
+// The click sequence is pointer.js and focus movement focus.js; both are re-exported here, so
+// callers still take all page input from this module.
+import { focusElement, moveFocus } from './focus.js';
 import { keyInfo, typingPlan } from './keys.js';
 import { judgeFill } from './verdicts.js';
 
+export { focusElement, deepActiveElement } from './focus.js';
+export { clickAt } from './pointer.js';
 export { keyInfo, parseChord } from './keys.js';
 export { scrollBy } from './scroll.js';
-
-const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
-
-function mouseInit(el, point, extra) {
-  const win = el.ownerDocument.defaultView;
-  return {
-    ...MOUSE_BASE,
-    view: win,
-    clientX: point.x,
-    clientY: point.y,
-    screenX: point.x + (win.screenX || 0),
-    screenY: point.y + (win.screenY || 0),
-    ...extra,
-  };
-}
-
-function pointer(type, target, init) {
-  const P = target.ownerDocument.defaultView.PointerEvent || PointerEvent;
-  return target.dispatchEvent(new P(type, { ...init, pointerId: 1, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: init.buttons ? 0.5 : 0 }));
-}
-
-function mouse(type, target, init) {
-  const M = target.ownerDocument.defaultView.MouseEvent || MouseEvent;
-  return target.dispatchEvent(new M(type, init));
-}
-
-function focusableAncestor(el) {
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) {
-    if (n.matches('a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]') && !n.matches(':disabled')) return n;
-  }
-  return null;
-}
-
-/**
- * Clicks: pointerover/enter, mouseover/enter, pointermove, mousemove, pointerdown, mousedown,
- * focus, pointerup, mouseup, click, dispatched on the element a pointer at the point would
- * hit. A synthetic click still runs activation behaviour (links follow, checkboxes toggle,
- * submit buttons submit).
- */
-export function clickAt(el, target, point) {
-  const over = mouseInit(target, point, { buttons: 0 });
-  const nonBubbling = { ...over, bubbles: false, cancelable: false };
-  pointer('pointerover', target, over);
-  // enter/leave events do not bubble: a pointer entering the target enters each ancestor too.
-  const chain = [];
-  for (let n = target; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) chain.unshift(n);
-  for (const n of chain) pointer('pointerenter', n, nonBubbling);
-  mouse('mouseover', target, over);
-  for (const n of chain) mouse('mouseenter', n, nonBubbling);
-  pointer('pointermove', target, over);
-  mouse('mousemove', target, over);
-  const down = mouseInit(target, point, { buttons: 1 });
-  const pointerDownOk = pointer('pointerdown', target, down);
-  let mouseDownOk = true;
-  if (pointerDownOk) mouseDownOk = mouse('mousedown', target, down);
-  if (mouseDownOk) {
-    const f = focusableAncestor(target);
-    if (f) focusElement(f);
-    else if (target.ownerDocument.activeElement && target.ownerDocument.activeElement !== target.ownerDocument.body) target.ownerDocument.activeElement.blur();
-  }
-  const up = mouseInit(target, point, { buttons: 0 });
-  pointer('pointerup', target, up);
-  mouse('mouseup', target, up);
-  if (target.isConnected) mouse('click', target, up);
-  else if (el.isConnected) mouse('click', el, up);
-}
-
-/**
- * Focuses el. When the browser window does not have system focus (the person is looking at
- * the studio, or the browser is headless) focus() moves activeElement without firing focus
- * events, so they are dispatched here the way a focused window would fire them.
- */
-export function focusElement(el) {
-  const doc = el.ownerDocument;
-  const prev = doc.activeElement;
-  if (prev === el) return;
-  el.focus({ preventScroll: true });
-  if (doc.hasFocus() || doc.activeElement !== el) return;
-  const F = doc.defaultView.FocusEvent || FocusEvent;
-  if (prev && prev !== doc.body && prev !== el) {
-    prev.dispatchEvent(new F('blur', { relatedTarget: el, composed: true }));
-    prev.dispatchEvent(new F('focusout', { bubbles: true, relatedTarget: el, composed: true }));
-  }
-  el.dispatchEvent(new F('focus', { relatedTarget: prev, composed: true }));
-  el.dispatchEvent(new F('focusin', { bubbles: true, relatedTarget: prev, composed: true }));
-}
 
 function nativeSetter(el, prop) {
   for (let proto = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
@@ -298,39 +216,10 @@ function keyboard(type, target, info, mods) {
   return target.dispatchEvent(ev);
 }
 
-/** The focused element, descending through shadow roots and same-origin frames. */
-export function deepActiveElement(doc = document) {
-  let a = doc.activeElement;
-  for (let i = 0; a && i < 20; i++) {
-    const sr = shadowOf(a);
-    if (sr && sr.activeElement) { a = sr.activeElement; continue; }
-    if (a.localName === 'iframe') {
-      let d;
-      try { d = /** @type {HTMLIFrameElement} */ (a).contentDocument; } catch { d = null; }
-      if (d && d.activeElement) { a = d.activeElement; continue; }
-    }
-    break;
-  }
-  return a || doc.body;
-}
-
 function isTextField(el) {
   if (el.isContentEditable || el.localName === 'textarea') return true;
   if (el.localName !== 'input') return false;
   return !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes((el.type || 'text').toLowerCase());
-}
-
-const TABBABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
-
-function moveFocus(from, backwards) {
-  const doc = from.ownerDocument;
-  const all = Array.from(doc.querySelectorAll(TABBABLE)).filter((e) => e.tabIndex >= 0 && !e.matches(':disabled') && !(e.localName === 'input' && e.type === 'hidden') && e.getClientRects().length);
-  const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
-  const order = [...positive, ...all.filter((e) => e.tabIndex === 0)];
-  if (!order.length) return;
-  const i = order.indexOf(from);
-  const next = i < 0 ? order[backwards ? order.length - 1 : 0] : order[(i + (backwards ? -1 : 1) + order.length) % order.length];
-  focusElement(next);
 }
 
 function submitImplicitly(field) {

@@ -1,0 +1,65 @@
+// @ts-check
+// Focus as a focused browser window moves it: focusing an element with its focus events, the nearest
+// focusable ancestor a mousedown focuses, Tab order, and the focused element through shadow roots and
+// frames. Apart from input.js because clicks (pointer.js), key presses and text entry all move focus
+// the same way, so it lives once, below all three.
+import { shadowOf } from '../shadow.js';
+
+// What can take focus: a click focuses the nearest of these, Tab moves among those in tab order.
+const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
+
+/**
+ * Focuses el. When the browser window does not have system focus (the person is looking at
+ * the studio, or the browser is headless) focus() moves activeElement without firing focus
+ * events, so they are dispatched here the way a focused window would fire them.
+ */
+export function focusElement(el) {
+  const doc = el.ownerDocument;
+  const prev = doc.activeElement;
+  if (prev === el) return;
+  el.focus({ preventScroll: true });
+  if (doc.hasFocus() || doc.activeElement !== el) return;
+  const F = doc.defaultView.FocusEvent || FocusEvent;
+  if (prev && prev !== doc.body && prev !== el) {
+    prev.dispatchEvent(new F('blur', { relatedTarget: el, composed: true }));
+    prev.dispatchEvent(new F('focusout', { bubbles: true, relatedTarget: el, composed: true }));
+  }
+  el.dispatchEvent(new F('focus', { relatedTarget: prev, composed: true }));
+  el.dispatchEvent(new F('focusin', { bubbles: true, relatedTarget: prev, composed: true }));
+}
+
+/** The element a mousedown on el focuses: el or its nearest focusable ancestor (across shadow roots), or null. */
+export function focusableAncestor(el) {
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) {
+    if (n.matches(FOCUSABLE) && !n.matches(':disabled')) return n;
+  }
+  return null;
+}
+
+/** Tab or Shift+Tab from `from`: focus moves to the next element in tab order (positive tabindex first), wrapping. */
+export function moveFocus(from, backwards) {
+  const doc = from.ownerDocument;
+  const all = Array.from(doc.querySelectorAll(FOCUSABLE)).filter((e) => e.tabIndex >= 0 && !e.matches(':disabled') && !(e.localName === 'input' && e.type === 'hidden') && e.getClientRects().length);
+  const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
+  const order = [...positive, ...all.filter((e) => e.tabIndex === 0)];
+  if (!order.length) return;
+  const i = order.indexOf(from);
+  const next = i < 0 ? order[backwards ? order.length - 1 : 0] : order[(i + (backwards ? -1 : 1) + order.length) % order.length];
+  focusElement(next);
+}
+
+/** The focused element, descending through shadow roots and same-origin frames. */
+export function deepActiveElement(doc = document) {
+  let a = doc.activeElement;
+  for (let i = 0; a && i < 20; i++) {
+    const sr = shadowOf(a);
+    if (sr && sr.activeElement) { a = sr.activeElement; continue; }
+    if (a.localName === 'iframe') {
+      let d;
+      try { d = /** @type {HTMLIFrameElement} */ (a).contentDocument; } catch { d = null; }
+      if (d && d.activeElement) { a = d.activeElement; continue; }
+    }
+    break;
+  }
+  return a || doc.body;
+}
