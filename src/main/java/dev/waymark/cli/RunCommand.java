@@ -1,22 +1,13 @@
 package dev.waymark.cli;
 
-import dev.waymark.secrets.ValuesFile;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserClient;
-import dev.waymark.bridge.CaptureFolder;
-import dev.waymark.replay.BaseUrl;
-import dev.waymark.firefox.FirefoxLocator;
-import dev.waymark.firefox.FirefoxSessions;
-import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.RunLog;
 import dev.waymark.replay.RunReport;
 import dev.waymark.replay.WorkflowRunner;
 import dev.waymark.session.ConfigDirs;
-import dev.waymark.webdriver.SessionStartException;
-import dev.waymark.webdriver.WebDriverReplayBrowser;
-import dev.waymark.webdriver.WebDriverSession;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.Workflow;
 import dev.waymark.workflow.WorkflowLoadException;
@@ -27,11 +18,9 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -186,7 +175,7 @@ public final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  private final BrowserClient connectedClient;
+  final BrowserClient connectedClient;
   private String text;
   private Workflow authored;
   private PrintWriter out;
@@ -232,53 +221,25 @@ public final class RunCommand implements Callable<Integer> {
     if (authoredBase != null && baseUrl == null) return usage("--authored-base names what --base-url replaces; give --base-url too");
     authored = workflow;
     if (baseUrl != null) {
-      BaseUrl.Base to;
-      BaseUrl.Base from;
+      BaseUrlRetarget r;
       try {
-        to = BaseUrl.parse(baseUrl);
+        r = BaseUrlRetarget.of(file, workflow, baseUrl, authoredBase);
       } catch (IllegalArgumentException e) {
-        return usage("--base-url " + e.getMessage());
+        return usage(e.getMessage());
       }
-      try {
-        from = authoredBase != null ? BaseUrl.parse(authoredBase) : BaseUrl.authoredBase(workflow);
-      } catch (IllegalArgumentException e) {
-        return usage("--authored-base " + e.getMessage());
-      }
-      if (from == null) {
-        return usage("--base-url: " + file + " opens no http(s) address (no navigate step), so there is no origin to "
-            + "replace; name the one it was authored against with --authored-base URL");
-      }
-      BaseUrl.Retargeted r = BaseUrl.apply(workflow, from, to);
       workflow = r.workflow();
-      progress("retargeted from " + from + " to " + to + ": " + r.changes().size()
-          + (r.changes().size() == 1 ? " address" : " addresses"));
-      for (String c : r.changes()) progress("  " + c);
+      progress(r.summary());
+      for (String c : r.retargeted().changes()) progress("  " + c);
     }
-    Workflow target = workflow;
-    Map<String, String> values;
-    String storeName;
+    RunValues values;
     try {
-      dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, true);
-      // A store may hold many values: only those of the variables this workflow declares are asked for.
-      values = store == null ? Map.of() : store.lookupAll(target.variables().keySet());
-      storeName = store == null ? null : store.describe();
+      values = RunValues.load(workflow, valuesFile, valuesFrom);
     } catch (IOException e) {
       return usage(e.getMessage());
     }
-    // Only declared variables are passed on: a values file may hold more than this workflow uses.
-    Map<String, String> declared = new LinkedHashMap<>();
-    values.forEach((k, v) -> {
-      if (target.variables().containsKey(k)) declared.put(k, v);
-    });
-    List<WorkflowRunner.MissingValue> missing = WorkflowRunner.missingValues(mayRun(workflow), declared);
-    if (!missing.isEmpty()) {
-      String names = String.join(", ", missing.stream().map(WorkflowRunner.MissingValue::name).toList());
-      err.println("waymark run: no value for " + missing.stream().map(Object::toString).reduce((a, b) -> a + ", " + b).orElse("")
-          + (storeName == null ? ". Put name=value lines for " + names + " in an owner-only file and pass it with "
-              + "--values-file, or keep them in your keyring (--values-from keyring) or a KeePass file (--values-from "
-              + "keepass:FILE)." : ". Keep " + names + " in " + storeName + " (a keyring entry of service waymark whose "
-              + "account is the variable, a KeePass entry titled by it, a name=value line), or pass another store with "
-              + "--values-from."));
+    String missing = values.missing(workflow, startAt);
+    if (missing != null) {
+      err.println("waymark run: " + missing);
       err.flush();
       return EXIT_MISSING_VALUE;
     }
@@ -288,60 +249,15 @@ public final class RunCommand implements Callable<Integer> {
       return usage("--start-at " + startAt + ": the workflow has no such resume point"
           + (points.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", points)));
     }
-    if (connectedClient != null) return replay(connectedClient, workflow, declared);
-    boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
-    if (engine() == Engine.FIREFOX) return replayInFirefox(workflow, declared, headless);
-    progress("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(chromium, headless, connectTimeout, "run")) {
-      return replay(browser.client(), workflow, declared);
-    } catch (PairedChromium.Unavailable e) {
-      err.println(e.getMessage());
-      err.flush();
-      return e.exitCode();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("Stopped.");
-      return EXIT_STOPPED;
-    }
+    Map<String, String> declared = values.declared();
+    Workflow replayed = workflow;
+    return new SingleRunBrowser(this, err, this::progress)
+        .replayIn((browser, camera, engine) -> replay(browser, camera, engine, replayed, declared));
   }
 
   /** The engine --browser names (checked by {@link Engine#problem} first). */
   Engine engine() {
     return engineOptions.engine();
-  }
-
-  /**
-   * One run in a Firefox started for it, spoken to over its own BiDi endpoint with the WebDriver driver's step code:
-   * the same identity checks, heals, expects, dialogs, downloads and captures as on Chromium.
-   */
-  private int replayInFirefox(Workflow workflow, Map<String, String> values, boolean headless) {
-    java.util.Optional<Path> exe = FirefoxLocator.system().find(engineOptions.firefox);
-    if (exe.isEmpty()) {
-      err.println("waymark run: " + FirefoxLocator.notFoundMessage(engineOptions.firefox));
-      err.flush();
-      return EXIT_NO_BROWSER;
-    }
-    progress("starting Firefox" + (headless ? " (headless)" : ""));
-    WebDriverSession session;
-    try {
-      session = new FirefoxSessions(exe.get(), headless).open();
-    } catch (SessionStartException e) {
-      err.println("waymark run: " + e.getMessage());
-      err.flush();
-      return EXIT_NO_BROWSER;
-    }
-    String engine = session.engine();
-    try (WebDriverReplayBrowser browser = new WebDriverReplayBrowser(session, !pageInput, new CaptureFolder(outputDir))) {
-      return replay(browser, session::screenshot, engine, workflow, values);
-    }
-  }
-
-  private int replay(BrowserClient client, Workflow workflow, Map<String, String> values) {
-    if (pageInput) client.usePageInput();
-    else client.useTrustedInput(trustedClicks);
-    String engine = client.client().map(dev.waymark.bridge.ClientInfo::browser).orElse("Chromium");
-    return replay(new BridgeReplayBrowser(client, new CaptureFolder(outputDir)),
-        selector -> client.screenshot(selector).get(SCREENSHOT_TIMEOUT_S, TimeUnit.SECONDS), engine, workflow, values);
   }
 
   private int replay(ReplayBrowser browser, RunReport.Camera camera, String engine, Workflow workflow, Map<String, String> values) {
@@ -399,24 +315,6 @@ public final class RunCommand implements Callable<Integer> {
       progress("the record of sent steps cannot be kept (" + e.getMessage() + "); this run keeps none");
       return RunLog.NONE;
     }
-  }
-
-  /**
-   * The steps this run may perform: with a named start point, that point onwards and the {@code always} steps
-   * before it, so a re-entry past the sign-in needs no password; otherwise (the beginning, or auto, which is only
-   * decided in the browser) all of them.
-   */
-  private Workflow mayRun(Workflow workflow) {
-    String point = startAt == null ? null : startAt.strip();
-    if (point == null || point.isEmpty() || WorkflowRunner.AUTO.equalsIgnoreCase(point)) return workflow;
-    List<dev.waymark.workflow.Step> steps = workflow.steps();
-    int from = 0;
-    for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i).resume() != null && point.equals(steps.get(i).resume().id())) from = i;
-    }
-    List<dev.waymark.workflow.Step> kept = new java.util.ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) if (i >= from || steps.get(i).always()) kept.add(steps.get(i));
-    return new Workflow(workflow.id(), workflow.name(), workflow.description(), workflow.variables(), kept);
   }
 
   static String describe(WorkflowProblem p) {

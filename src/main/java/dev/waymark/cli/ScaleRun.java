@@ -5,7 +5,6 @@ import dev.waymark.apply.SecretMask;
 import dev.waymark.bridge.BrowserLocator;
 import dev.waymark.bridge.CaptureFolder;
 import dev.waymark.bridge.ChromiumLauncher;
-import dev.waymark.replay.BaseUrl;
 import dev.waymark.replay.ReplaySessions;
 import dev.waymark.firefox.FirefoxLocator;
 import dev.waymark.firefox.FirefoxSessions;
@@ -213,25 +212,13 @@ final class ScaleRun {
   }
 
   private Workflow retarget(Path f, Workflow wf) throws Refusal {
-    BaseUrl.Base to;
-    BaseUrl.Base from;
+    BaseUrlRetarget r;
     try {
-      to = BaseUrl.parse(c.baseUrl);
+      r = BaseUrlRetarget.of(f, wf, c.baseUrl, c.authoredBase);
     } catch (IllegalArgumentException e) {
-      throw usage("--base-url " + e.getMessage());
+      throw usage(e.getMessage());
     }
-    try {
-      from = c.authoredBase != null ? BaseUrl.parse(c.authoredBase) : BaseUrl.authoredBase(wf);
-    } catch (IllegalArgumentException e) {
-      throw usage("--authored-base " + e.getMessage());
-    }
-    if (from == null) {
-      throw usage("--base-url: " + f + " opens no http(s) address (no navigate step), so there is no origin to replace; "
-          + "name the one it was authored against with --authored-base URL");
-    }
-    BaseUrl.Retargeted r = BaseUrl.apply(wf, from, to);
-    progress(f.getFileName() + ": retargeted from " + from + " to " + to + ": " + r.changes().size()
-        + (r.changes().size() == 1 ? " address" : " addresses"));
+    progress(f.getFileName() + ": " + r.summary());
     return r.workflow();
   }
 
