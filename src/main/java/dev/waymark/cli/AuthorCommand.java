@@ -1,7 +1,5 @@
 package dev.waymark.cli;
 
-import dev.waymark.secrets.ValuesFile;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.Capabilities;
 import dev.waymark.apply.SecretMask;
@@ -12,8 +10,6 @@ import dev.waymark.decide.DecisionSources;
 import dev.waymark.decide.PromptRenderer;
 import dev.waymark.risk.Approval;
 import dev.waymark.risk.ApprovalPolicy;
-import dev.waymark.risk.Policy;
-import dev.waymark.risk.RiskCategory;
 import dev.waymark.risk.RuleRiskGate;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.BridgeSessionBrowser;
@@ -26,7 +22,6 @@ import dev.waymark.session.SessionState;
 import dev.waymark.session.SidePanel;
 import dev.waymark.session.TakeOver;
 import dev.waymark.session.TurnOutcome;
-import dev.waymark.workflow.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +31,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,9 +73,6 @@ public final class AuthorCommand implements Callable<Integer> {
   public static final int EXIT_EXPORT_FAILED = 10;
   public static final int EXIT_STOPPED = 11;
 
-  /** What the person wants done with a step whose risk category asks for approval. */
-  enum ApproveMode { ask, auto, deny }
-
   @Option(names = "--url", required = true, paramLabel = "URL", description = "the page the task starts on")
   String url;
 
@@ -98,7 +89,7 @@ public final class AuthorCommand implements Callable<Integer> {
   @Option(names = "--approve", paramLabel = "ask|auto|deny", defaultValue = "ask",
       description = "steps in a risk category that asks: ask on the terminal (default), auto-approve them, or deny them. "
           + "Categories the policy blocks stay blocked.")
-  ApproveMode approve;
+  SessionOptions.ApproveMode approve;
 
   @Option(names = "--var", paramLabel = "NAME=DESCRIPTION", description = "declare a variable steps may use as {{ NAME }} (repeatable)")
   List<String> vars = new ArrayList<>();
@@ -181,14 +172,14 @@ public final class AuthorCommand implements Callable<Integer> {
   public Integer call() {
     out = spec.commandLine().getOut();
     err = spec.commandLine().getErr();
-    headless = headlessOption != null ? headlessOption : !hasDisplay();
+    headless = headlessOption != null ? headlessOption : !SessionOptions.hasDisplay();
     Map<String, String> variables;
     Map<String, String> values;
     ApprovalPolicy policy;
     DecisionSource source;
     try {
-      capabilities = parseAllow(allow);
-      variables = parseVars(vars);
+      capabilities = SessionOptions.parseAllow(allow);
+      variables = SessionOptions.parseVars(vars);
       dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, true);
       if (ValueSources.isVault(store)) {
         // A keyring or a KeePass file holds far more than this session needs: only the declared variables are taken.
@@ -200,74 +191,19 @@ public final class AuthorCommand implements Callable<Integer> {
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
       String engineProblem = engineOptions.problem(chromium);
       if (engineProblem != null) throw new IllegalArgumentException(engineProblem);
-      policy = policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
+      policy = SessionOptions.policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
       source = DecisionSources.parse(model, settings());
     } catch (IllegalArgumentException | IOException e) {
       err.println("waymark author: " + e.getMessage());
       return EXIT_USAGE;
     }
     try (source) {
-      return withBrowser(browser -> author(browser, source, variables, values, policy));
+      return new AuthorBrowser(this, headless, err, this::progress)
+          .run(browser -> author(browser, source, variables, values, policy), () -> handedOffAt);
     }
   }
 
-  @FunctionalInterface
-  private interface Work {
-    int run(ConnectedBrowser browser) throws Exception;
-  }
-
-  private record ConnectedBrowser(BrowserClient client, boolean headless) {}
-
-  private int withBrowser(Work work) {
-    if (connectedClient != null) return runWork(work, new ConnectedBrowser(connectedClient, headless));
-    boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
-    progress("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
-    // Firefox gives add-ons no debugger: the studio sends their trusted input over the launched Firefox's BiDi connection.
-    if (onFirefox && !pageInput) progress("Firefox: clicks and typing are Firefox's own input, sent over WebDriver BiDi");
-    try (PairedChromium browser = PairedChromium.launch(engineOptions.engine(), chromium, engineOptions.firefox, headless,
-        connectTimeout, "author")) {
-      int code = runWork(work, new ConnectedBrowser(browser.client(), headless));
-      if (code == EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt, err);
-      return code;
-    } catch (PairedChromium.Unavailable e) {
-      err.println(e.getMessage());
-      return e.exitCode();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return EXIT_STOPPED;
-    }
-  }
-
-  /** A hand-off leaves a browser the person can see open, tab and all; a headless one nobody can use is closed. */
-  static void handOver(PairedChromium browser, boolean headless, String url, PrintWriter err) {
-    String at = url == null ? "the page it was on" : url;
-    if (headless) {
-      err.println("The browser ran headless, so nobody can carry on in it: it closes now. The tab was at " + at
-          + "; open that address yourself, or run with --no-headless to be handed the browser itself.");
-    } else {
-      browser.leaveOpen();
-      err.println("The browser stays open for you, with the tab at " + at + " in front; Waymark no longer acts in it.");
-    }
-    err.flush();
-  }
-
-  private int runWork(Work work, ConnectedBrowser browser) {
-    if (pageInput) browser.client().usePageInput();
-    else browser.client().useTrustedInput(trustedClicks);
-    try {
-      return work.run(browser);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("Stopped.");
-      return EXIT_STOPPED;
-    } catch (Exception e) {
-      org.slf4j.LoggerFactory.getLogger(AuthorCommand.class).error("author failed", e);
-      err.println("waymark author failed: " + e.getMessage() + " (the log has the details)");
-      return EXIT_ERROR;
-    }
-  }
-
-  private int author(ConnectedBrowser browser, DecisionSource source, Map<String, String> variables,
+  private int author(AuthorBrowser.Connected browser, DecisionSource source, Map<String, String> variables,
       Map<String, String> values, ApprovalPolicy policy) throws Exception {
     SecretMask mask = new SecretMask(values);
     Path journals = journalDir != null ? journalDir : ConfigDirs.sessions();
@@ -304,7 +240,7 @@ public final class AuthorCommand implements Callable<Integer> {
       await(session.start(workflowId, goal, budget + 1, capabilities));
       for (Map.Entry<String, String> v : variables.entrySet()) await(session.declareVariable(v.getKey(), v.getValue()));
       for (Map.Entry<String, String> v : values.entrySet()) await(session.setValue(v.getKey(), v.getValue()));
-      TurnPrinter printer = new TurnPrinter(mask);
+      TurnPrinter printer = new TurnPrinter(out, this::progress, mask);
       session.addListener(printer);
       progress("journal: " + session.latest().journalFile());
 
@@ -387,48 +323,7 @@ public final class AuthorCommand implements Callable<Integer> {
     return EXIT_STOPPED;
   }
 
-  // ---- output ----------------------------------------------------------------------------------------
 
-  /** Prints each new turn's outputs once, as one JSON line, with a progress line on stderr. */
-  private final class TurnPrinter implements java.util.function.Consumer<SessionSnapshot> {
-    private final SecretMask mask;
-    private ApplyOutput printed;
-
-    TurnPrinter(SecretMask mask) {
-      this.mask = mask;
-    }
-
-    @Override
-    public synchronized void accept(SessionSnapshot s) {
-      ApplyOutput o = s.lastOutput();
-      if (o == null || o == printed) return;
-      printed = o;
-      out.println(mask.mask(Json.write(specOutputs(o))));
-      out.flush();
-      var t = o.lastTurn();
-      String what = t == null ? "" : t.done() ? "goal reached" : t.type() == null ? "no step" : t.type() + " " + (t.label() == null ? "" : t.label());
-      progress(mask.mask("turn " + (t == null ? "?" : t.turn()) + ": " + what + (o.ok() ? " - ok" : o.error() == null ? "" : " - " + o.error())
-          + " (budget " + o.budget() + ", failures " + o.failures() + ")"
-          + (s.lastUsage() == null ? "" : "; " + s.lastUsage().describe())));
-      String said = t == null ? "" : dev.waymark.decide.OutcomeSentences.forPerson(t.type(), o.outcome());
-      if (!said.isEmpty()) progress(mask.mask("  " + said));
-    }
-  }
-
-  private static final List<String> SPEC_OUTPUTS = List.of("steps", "step", "notes", "trail", "count", "ok", "done",
-      "error", "data", "reasoning", "failures", "budget", "match_url", "url", "continue");
-
-  /**
-   * The outputs the spec names, in its order, then {@code outcome} when the step made something else happen (a dialog,
-   * a download, a tab, a truncated list); the engine's own carry-over fields stay inside.
-   */
-  static ObjectNode specOutputs(ApplyOutput o) {
-    ObjectNode all = Json.mapper().valueToTree(o);
-    ObjectNode out = Json.mapper().createObjectNode();
-    for (String name : SPEC_OUTPUTS) out.set(name, all.get(name));
-    if (all.hasNonNull("outcome")) out.set("outcome", all.get("outcome"));
-    return out;
-  }
 
   private void progress(String line) {
     synchronized (err) {
@@ -447,52 +342,6 @@ public final class AuthorCommand implements Callable<Integer> {
       else s = s.withOpenAi(baseUrl, apiKeyEnv);
     }
     return s.withTimeouts(null, null, null, Duration.ofSeconds(120));
-  }
-
-  /** Whether a browser window could be shown: always off Linux; on Linux an X or Wayland display must be set. */
-  static boolean hasDisplay() {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return true;
-    return notBlank(System.getenv("DISPLAY")) || notBlank(System.getenv("WAYLAND_DISPLAY"));
-  }
-
-  private static boolean notBlank(String s) {
-    return s != null && !s.isBlank();
-  }
-
-  /** --allow's list; a name that is not a capability is a usage error that lists the valid ones. */
-  static Capabilities parseAllow(String list) {
-    try {
-      return Capabilities.parse(list);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--allow " + list + ": " + e.getMessage(), e);
-    }
-  }
-
-  static Map<String, String> parseVars(List<String> specs) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String v : specs == null ? List.<String>of() : specs) {
-      int eq = v.indexOf('=');
-      String name = (eq < 0 ? v : v.substring(0, eq)).strip();
-      if (!dev.waymark.workflow.Tokens.isName(name)) {
-        throw new IllegalArgumentException("--var " + v + ": \"" + name + "\" cannot be a variable name; use NAME=DESCRIPTION "
-            + "with letters, digits and _ . -, starting with a letter or _");
-      }
-      out.put(name, eq < 0 ? "" : v.substring(eq + 1).strip());
-    }
-    return out;
-  }
-
-  /**
-   * The policy of this run: {@code auto} performs what would ask, {@code deny} refuses it; what the policy
-   * blocks stays blocked either way. Only {@code ask} leaves approval to the person on the terminal.
-   */
-  static ApprovalPolicy policyFor(ApprovalPolicy base, ApproveMode mode) {
-    ApprovalPolicy p = base;
-    if (mode == ApproveMode.ask) return p;
-    for (RiskCategory c : RiskCategory.values()) {
-      if (base.policy(c) == Policy.ASK) p = p.with(c, mode == ApproveMode.auto ? Policy.AUTO : Policy.BLOCK);
-    }
-    return p;
   }
 
   private static <T> T await(CompletableFuture<T> f) throws Exception {

@@ -59,7 +59,7 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--approve", paramLabel = "ask|auto|deny", defaultValue = "ask",
       description = "steps in a risk category that asks: ask the person (default: on this terminal and in the browser's "
           + "side panel), auto-approve them, or deny them. Categories the policy blocks stay blocked.")
-  AuthorCommand.ApproveMode approve;
+  SessionOptions.ApproveMode approve;
 
   @Option(names = "--ask-on", paramLabel = "LIST", defaultValue = "terminal,chrome",
       description = "where --approve ask asks: terminal (this command's controlling terminal), chrome (the browser's side "
@@ -145,7 +145,7 @@ public final class McpCommand implements Callable<Integer> {
     Map<String, String> values;
     ApprovalPolicy policy;
     try {
-      caps = AuthorCommand.parseAllow(allow);
+      caps = SessionOptions.parseAllow(allow);
       dev.waymark.secrets.SecretStore store = ValueSources.open(valuesFile, valuesFrom, false);
       if (ValueSources.isVault(store)) {
         vault = store;
@@ -155,12 +155,12 @@ public final class McpCommand implements Callable<Integer> {
       }
       if (budget < 1) throw new IllegalArgumentException("--budget must be at least 1");
       if (taskLimit < 1 || taskLimit > 16) throw new IllegalArgumentException("--tasks must be between 1 and 16");
-      policy = AuthorCommand.policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
+      policy = SessionOptions.policyFor(PolicyFile.load(policyFile != null ? policyFile : PolicyFile.defaultFile()), approve);
     } catch (IllegalArgumentException | IOException e) {
       err.println("waymark mcp: " + e.getMessage());
       return ExitCodes.USAGE;
     }
-    boolean headless = headlessOption != null ? headlessOption : !AuthorCommand.hasDisplay();
+    boolean headless = headlessOption != null ? headlessOption : !SessionOptions.hasDisplay();
     java.util.Set<String> channels = new java.util.HashSet<>();
     for (String c : askOn.split(",")) {
       String name = c.strip().toLowerCase(java.util.Locale.ROOT);
@@ -171,13 +171,13 @@ public final class McpCommand implements Callable<Integer> {
       channels.add(name);
     }
     askInChrome = channels.contains("chrome");
-    Terminal terminal = approve == AuthorCommand.ApproveMode.ask && channels.contains("terminal") ? openTerminal() : null;
-    if (approve == AuthorCommand.ApproveMode.ask && terminal == null && !askInChrome) {
+    Terminal terminal = approve == SessionOptions.ApproveMode.ask && channels.contains("terminal") ? openTerminal() : null;
+    if (approve == SessionOptions.ApproveMode.ask && terminal == null && !askInChrome) {
       err.println("waymark mcp: --approve ask with no terminal to ask on and --ask-on without chrome: nobody could approve a "
           + "risky step. Run it from a terminal, add chrome to --ask-on, or use --approve deny");
       return ExitCodes.USAGE;
     }
-    if (approve == AuthorCommand.ApproveMode.ask && terminal == null) {
+    if (approve == SessionOptions.ApproveMode.ask && terminal == null) {
       progress("no terminal to ask on: risky steps wait for the person in the browser's side panel"
           + (headless && port == null && connectedClient == null ? " (the browser is headless, so run with --no-headless, "
               + "--port to use your own browser, or --approve deny)" : ""));
@@ -293,7 +293,7 @@ public final class McpCommand implements Callable<Integer> {
       var last = session.latest().lastOutput();
       if (!handedOver && launched != null && !headless && last != null && last.handoff() != null) {
         handedOver = true;
-        AuthorCommand.handOver(launched, false, session.latest().observation() == null ? null : session.latest().observation().url(), err);
+        AuthorBrowser.handOver(launched, false, session.latest().observation() == null ? null : session.latest().observation().url(), err);
       }
       if (!session.latest().state().done() && session.latest().journalFile() != null) {
         session.closeForRecovery();

@@ -43,7 +43,7 @@ final class SingleRunBrowser {
   /** Runs the replay in the browser the command line names and closes what was started for it. */
   int replayIn(Replay replay) {
     if (c.connectedClient != null) return replayOverBridge(c.connectedClient, replay);
-    boolean headless = c.headlessOption != null ? c.headlessOption : !AuthorCommand.hasDisplay();
+    boolean headless = c.headlessOption != null ? c.headlessOption : !SessionOptions.hasDisplay();
     if (c.engine() == Engine.FIREFOX) return replayInFirefox(headless, replay);
     progress.accept("starting Chromium" + (headless ? " (headless)" : ""));
     try (PairedChromium browser = PairedChromium.launch(c.chromium, headless, c.connectTimeout, "run")) {

@@ -54,10 +54,10 @@ class AuthorCommandTest {
 
   @Test
   void allowReadsAListNoneAndAll() {
-    assertThat(AuthorCommand.parseAllow("none")).isEqualTo(dev.waymark.apply.Capabilities.NONE);
-    assertThat(AuthorCommand.parseAllow("download,file_upload,viewport_control")).isEqualTo(dev.waymark.apply.Capabilities.ALL);
-    assertThat(AuthorCommand.parseAllow(" file_upload ").names()).containsExactly("file_upload");
-    assertThatThrownBy(() -> AuthorCommand.parseAllow("")).hasMessageContaining("or none");
+    assertThat(SessionOptions.parseAllow("none")).isEqualTo(dev.waymark.apply.Capabilities.NONE);
+    assertThat(SessionOptions.parseAllow("download,file_upload,viewport_control")).isEqualTo(dev.waymark.apply.Capabilities.ALL);
+    assertThat(SessionOptions.parseAllow(" file_upload ").names()).containsExactly("file_upload");
+    assertThatThrownBy(() -> SessionOptions.parseAllow("")).hasMessageContaining("or none");
   }
 
   @Test
@@ -114,14 +114,14 @@ class AuthorCommandTest {
   void autoPerformsWhatAsksDenyRefusesItAndBlockedStaysBlocked() {
     ApprovalPolicy base = ApprovalPolicy.defaults().with(RiskCategory.PAYMENT, Policy.BLOCK).with(RiskCategory.UPLOAD, Policy.AUTO);
 
-    ApprovalPolicy auto = AuthorCommand.policyFor(base, AuthorCommand.ApproveMode.auto);
-    ApprovalPolicy deny = AuthorCommand.policyFor(base, AuthorCommand.ApproveMode.deny);
+    ApprovalPolicy auto = SessionOptions.policyFor(base, SessionOptions.ApproveMode.auto);
+    ApprovalPolicy deny = SessionOptions.policyFor(base, SessionOptions.ApproveMode.deny);
 
     assertThat(auto.policy(RiskCategory.SUBMIT)).isEqualTo(Policy.AUTO);
     assertThat(auto.policy(RiskCategory.PAYMENT)).isEqualTo(Policy.BLOCK);
     assertThat(deny.policy(RiskCategory.SUBMIT)).isEqualTo(Policy.BLOCK);
     assertThat(deny.policy(RiskCategory.UPLOAD)).isEqualTo(Policy.AUTO);
-    assertThat(AuthorCommand.policyFor(base, AuthorCommand.ApproveMode.ask)).isEqualTo(base);
+    assertThat(SessionOptions.policyFor(base, SessionOptions.ApproveMode.ask)).isEqualTo(base);
   }
 
   @Test

@@ -24,7 +24,7 @@ class AuthorHandOverTest {
   @Test
   void aVisibleBrowserStaysOpenWithTheTabInFront() throws Exception {
     PairedChromium browser = paired();
-    AuthorCommand.handOver(browser, false, "http://127.0.0.1:8080/cart", err);
+    AuthorBrowser.handOver(browser, false, "http://127.0.0.1:8080/cart", err);
     browser.close();
 
     assertThat(closed).hasValue(0);
@@ -34,7 +34,7 @@ class AuthorHandOverTest {
   @Test
   void aHeadlessBrowserIsClosedAndThePersonIsToldWhereTheTabWas() throws Exception {
     PairedChromium browser = paired();
-    AuthorCommand.handOver(browser, true, "http://127.0.0.1:8080/cart", err);
+    AuthorBrowser.handOver(browser, true, "http://127.0.0.1:8080/cart", err);
     browser.close();
 
     assertThat(closed).hasValue(1);
