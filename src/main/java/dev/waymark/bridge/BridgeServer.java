@@ -3,14 +3,9 @@ package dev.waymark.bridge;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -19,13 +14,10 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.java_websocket.WebSocket;
 import org.java_websocket.drafts.Draft;
 import org.java_websocket.exceptions.InvalidDataException;
-import org.java_websocket.exceptions.WebsocketNotConnectedException;
 import org.java_websocket.handshake.ClientHandshake;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,63 +26,60 @@ import org.slf4j.LoggerFactory;
  * The studio's WebSocket server for the extension (docs/protocol.md): loopback only, exact
  * extension Origin, loopback Host, challenge/response pairing, one paired session per client id,
  * size limits, a closed verb set, heartbeats and request/reply correlation. Callbacks only decode
- * and hand off to the dispatch thread; the server holds no session or UI state.
+ * and hand off to the dispatch thread; the server holds no session or UI state. Who gets in is
+ * {@link ClientAdmission}, where a message goes {@link MessageRouter}, who is paired {@link PairedClients};
+ * the server owns the socket, the threads, heartbeats and requests.
  */
 public final class BridgeServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BridgeServer.class);
   private static final long TICK_MS = 250;
 
   private final BridgeConfig config;
-  private final PairingSecret secret;
   private final WireCodec codec;
   private final HandshakePolicy handshake;
   private final UpgradeGate gate;
-  private final ProofThrottle proofThrottle;
-  private final PairingHandshake pairing;
   private final SendRaceWatchdog watchdog;
   private final LoopbackSocketServer ws;
   private final ScheduledExecutorService timer;
   private final ExecutorService dispatcher;
-  private final Map<String, BridgeSession> paired = new ConcurrentHashMap<>();
-  private final AtomicReference<BridgeSession> current = new AtomicReference<>();
-  private final List<BridgeListener> listeners = new CopyOnWriteArrayList<>();
+  private final SocketReplies replies;
+  private final PairedClients clients = new PairedClients();
+  private final BridgeListeners listeners;
+  private final ClientAdmission admission;
+  private final MessageRouter router;
   private final AtomicLong requestSeq = new AtomicLong();
-  private final AtomicLong connectionSeq = new AtomicLong();
   private final CountDownLatch started = new CountDownLatch(1);
   private volatile Exception startFailure;
   private volatile boolean closed;
-  private volatile Consumer<ObjectNode> lateReplyHandler = reply -> { };
 
   private final AtomicLong refusedProof = new AtomicLong();
-  private final AtomicLong refusedBeforePairing = new AtomicLong();
   private final AtomicLong badMessages = new AtomicLong();
-  private final AtomicLong pairTimeouts = new AtomicLong();
   private final AtomicLong oversized = new AtomicLong();
   private final AtomicLong silent = new AtomicLong();
-  private final AtomicLong pairings = new AtomicLong();
   private final AtomicLong delayedProofs = new AtomicLong();
-  /** Open connections that have not paired (yet); with the upgrades in progress, bounded by maxUnpaired. */
-  private final AtomicInteger openUnpaired = new AtomicInteger();
 
   private BridgeServer(BridgeConfig config, PairingSecret secret) {
     this.config = config;
-    this.secret = secret;
     this.codec = new WireCodec(config.maxMessageBytes());
+    this.replies = new SocketReplies(codec);
     // The Chrome extension's origin, and the Firefox add-on's in a profile that pins its UUID (decision 0058).
     this.handshake = new HandshakePolicy(java.util.Set.of(ExtensionId.origin(config.extensionId()), ExtensionId.firefoxOrigin()), this::port);
     this.gate = new UpgradeGate(handshake, config.limits());
-    this.proofThrottle = new ProofThrottle(config.limits().proofDelay(), config.limits().maxProofDelay());
+    ProofThrottle proofThrottle = new ProofThrottle(config.limits().proofDelay(), config.limits().maxProofDelay());
     ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, new NamedThreads("waymark-bridge-timer"));
     t.setRemoveOnCancelPolicy(true);
     this.timer = t;
-    this.pairing = new PairingHandshake(secret, proofThrottle, badMessages, refusedProof, delayedProofs, this::refuse,
-        (answer, ms) -> t.schedule(answer, ms, TimeUnit.MILLISECONDS));
+    PairingHandshake pairing = new PairingHandshake(secret, proofThrottle, badMessages, refusedProof, delayedProofs,
+        replies::refuse, (answer, ms) -> t.schedule(answer, ms, TimeUnit.MILLISECONDS));
     // runs inline once shut down, so a future completed during close still completes
     this.dispatcher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
         new NamedThreads("waymark-bridge-dispatch"), (r, executor) -> r.run());
+    this.listeners = new BridgeListeners(dispatcher);
+    this.admission = new ClientAdmission(config, secret, codec, pairing, proofThrottle, t, replies, clients, listeners);
+    this.router = new MessageRouter(codec, replies, admission, listeners, badMessages);
     Draft draft = new SizeLimitedDraft(config.maxMessageBytes(), oversized);
     this.ws = new LoopbackSocketServer(new InetSocketAddress("127.0.0.1", config.port()), List.of(draft), new Events(), gate,
-        openUnpaired::get);
+        admission::openUnpaired);
     this.watchdog = new SendRaceWatchdog(ws);
   }
 
@@ -141,9 +130,9 @@ public final class BridgeServer implements AutoCloseable {
 
   /** Counters of refusals and closes. */
   public BridgeStats stats() {
-    return new BridgeStats(handshake.refusedOrigin.get(), handshake.refusedHost.get(), refusedProof.get(), refusedBeforePairing.get(),
-        badMessages.get(), pairTimeouts.get(), oversized.get(), silent.get(), pairings.get(),
-        gate.refusedUpgrade.get(), gate.refusedTooLarge.get(), gate.timeouts.get(), gate.refusedBusy.get(),
+    return new BridgeStats(handshake.refusedOrigin.get(), handshake.refusedHost.get(), refusedProof.get(),
+        router.refusedBeforePairing.get(), badMessages.get(), admission.pairTimeouts.get(), oversized.get(), silent.get(),
+        admission.pairings.get(), gate.refusedUpgrade.get(), gate.refusedTooLarge.get(), gate.timeouts.get(), gate.refusedBusy.get(),
         delayedProofs.get(), ws.unansweredPings.get());
   }
 
@@ -154,7 +143,7 @@ public final class BridgeServer implements AutoCloseable {
 
   /** Connections accepted and not yet paired: upgrades in progress (refused ones until closed) and open unpaired ones. */
   public int unpairedConnections() {
-    return ws.upgrading() + openUnpaired.get();
+    return ws.upgrading() + admission.openUnpaired();
   }
 
   /** How often the send-race watchdog had to wake the selector for a stuck frame. */
@@ -167,19 +156,19 @@ public final class BridgeServer implements AutoCloseable {
     watchdog.setEnabled(enabled);
   }
 
-  /** The raw connection of a paired client, for tests that recreate the send race's stuck state. */
   /** One look of the send-race watchdog, for a test that holds every other writer still. */
   int watchdogTick() {
     return watchdog.tick();
   }
 
+  /** The raw connection of a paired client, for tests that recreate the send race's stuck state. */
   WebSocket connectionOf(String clientId) {
-    BridgeSession s = paired.get(clientId);
+    BridgeSession s = clients.byId(clientId);
     return s == null ? null : s.conn;
   }
 
   void setLateReplyHandler(Consumer<ObjectNode> handler) {
-    this.lateReplyHandler = handler;
+    listeners.setLateReplyHandler(handler);
   }
 
   /** Adds a listener. */
@@ -194,20 +183,17 @@ public final class BridgeServer implements AutoCloseable {
 
   /** The client requests go to by default: the one that paired most recently and is still connected. */
   public Optional<ClientInfo> currentClient() {
-    BridgeSession s = current.get();
-    return s == null ? Optional.empty() : Optional.of(s.info);
+    return clients.currentInfo();
   }
 
   /** Every paired client. */
   public List<ClientInfo> clients() {
-    List<ClientInfo> out = new ArrayList<>();
-    paired.values().forEach(s -> out.add(s.info));
-    return out;
+    return clients.infos();
   }
 
   /** Drops a client's connection (the person pressed disconnect, or a test simulates a network drop). */
   public boolean disconnect(String clientId) {
-    BridgeSession s = paired.get(clientId);
+    BridgeSession s = clients.byId(clientId);
     if (s == null) {
       return false;
     }
@@ -224,7 +210,7 @@ public final class BridgeServer implements AutoCloseable {
    */
   public CompletableFuture<ObjectNode> request(String clientId, ObjectNode message, Duration timeout) {
     CompletableFuture<ObjectNode> result = new CompletableFuture<>();
-    BridgeSession s = clientId == null ? current.get() : paired.get(clientId);
+    BridgeSession s = clientId == null ? clients.current() : clients.byId(clientId);
     String type = message.path("type").asText();
     if (s == null || closed) {
       result.completeExceptionally(new BridgeException.NotConnected(BridgeSession.notConnectedText()));
@@ -252,7 +238,7 @@ public final class BridgeServer implements AutoCloseable {
     closed = true;
     // What waits on the browser is told first: stopping the socket waits for each close handshake (up to 2 s, more
     // on a busy machine), and a caller must not wait that out to learn the studio is closing.
-    for (BridgeSession s : paired.values()) {
+    for (BridgeSession s : clients.sessions()) {
       s.failPending();
     }
     try {
@@ -260,7 +246,7 @@ public final class BridgeServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    for (BridgeSession s : paired.values()) {
+    for (BridgeSession s : clients.sessions()) {
       s.failPending();
     }
     timer.shutdownNow();
@@ -294,145 +280,19 @@ public final class BridgeServer implements AutoCloseable {
         s.lastHeartbeatSent = now;
         ObjectNode hb = codec.message(MessageType.HEARTBEAT);
         hb.put("at", System.currentTimeMillis());
-        sendQuietly(conn, hb);
+        replies.sendQuietly(conn, hb);
       }
     }
   }
 
-  private void sendQuietly(WebSocket conn, ObjectNode message) {
-    try {
-      conn.send(codec.encode(message));
-    } catch (WebsocketNotConnectedException e) {
-      LOG.debug("not sent: connection already closed");
-    }
-  }
-
-  private void refuse(WebSocket conn, String id, int code, String error) {
-    ObjectNode e = codec.message(MessageType.ERROR);
-    if (id != null) {
-      e.put("id", id);
-    }
-    e.put("error", error);
-    sendQuietly(conn, e);
-    conn.close(code, error);
-  }
-
-  // ---- message handling (WebSocket worker thread: decode, then hand off) ----------------------
-
-  private void opened(WebSocket conn) {
-    BridgeSession s = new BridgeSession(conn, connectionSeq.incrementAndGet(), PairingHandshake.nonce());
-    conn.setAttachment(s);
-    s.countedUnpaired.set(true);
-    openUnpaired.incrementAndGet();
-    s.pairTimeout = timer.schedule(() -> {
-      if (!s.paired && conn.isOpen()) {
-        pairTimeouts.incrementAndGet();
-        refuse(conn, "pair", CloseCodes.PAIR_TIMEOUT, "not paired within " + config.pairTimeout().toSeconds() + " s");
-      }
-    }, config.pairTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    sendQuietly(conn, PairingHandshake.challenge(codec, s.serverNonce));
-  }
-
-  private void received(WebSocket conn, String text) {
-    BridgeSession s = conn.getAttachment();
-    if (s == null) {
-      return;
-    }
-    if (s.proofRefused) {
-      return; // its refusal is on the way, late on purpose
-    }
-    s.lastHeard = System.nanoTime();
-    WireCodec.Decoded msg;
-    try {
-      msg = codec.decode(text);
-    } catch (WireCodec.WireException e) {
-      badMessages.incrementAndGet();
-      refuse(conn, null, CloseCodes.BAD_MESSAGE, e.getMessage());
-      return;
-    }
-    if (!msg.type().acceptedByStudio()) {
-      badMessages.incrementAndGet();
-      refuse(conn, msg.id(), CloseCodes.BAD_MESSAGE, "the studio does not accept " + msg.type().wire());
-      return;
-    }
-    if (!s.paired) {
-      if (msg.type() == MessageType.HELLO) {
-        hello(s, msg.body());
-      } else {
-        refusedBeforePairing.incrementAndGet();
-        refuse(conn, msg.id(), CloseCodes.UNAUTHORIZED, "pair first: nothing but hello is accepted before pairing");
-      }
-      return;
-    }
-    switch (msg.type()) {
-      case HEARTBEAT -> { }
-      case HELLO -> {
-        badMessages.incrementAndGet();
-        refuse(conn, msg.id(), CloseCodes.BAD_MESSAGE, "already paired");
-      }
-      case EVENT -> {
-        String name = msg.body().path("event").asText("");
-        BrowserEvent event = new BrowserEvent(name, msg.body());
-        ClientInfo info = s.info;
-        dispatcher.execute(() -> listeners.forEach(l -> safely(() -> l.event(info, event))));
-      }
-      default -> reply(s, msg);
-    }
-  }
-
-  private void reply(BridgeSession s, WireCodec.Decoded msg) {
-    if (!s.settle(msg)) {
-      LOG.debug("late or unknown reply {} {}", msg.type().wire(), msg.id());
-      ObjectNode body = msg.body();
-      dispatcher.execute(() -> safely(() -> lateReplyHandler.accept(body)));
-    }
-  }
-
-  private void hello(BridgeSession s, ObjectNode hello) {
-    String clientId = pairing.verify(s, hello);
-    if (clientId == null) return;
-    String clientNonce = hello.path("nonce").asText("");
-    proofThrottle.succeeded();
-    s.pairTimeout.cancel(false);
-    s.info = new ClientInfo(clientId, s.serial, HandshakePolicy.abbreviate(hello.path("extension_version").asText("")),
-        HandshakePolicy.abbreviate(hello.path("browser").asText("")), Instant.now());
-    ObjectNode welcome = codec.message(MessageType.WELCOME);
-    welcome.put("id", "pair");
-    welcome.put("proof", secret.studioProof(clientNonce, s.serverNonce));
-    welcome.put("heartbeat_ms", config.heartbeatInterval().toMillis());
-    BridgeSession old;
-    synchronized (s.pairLock) {
-      // the peer may have hung up while its hello was read: a closed connection must never be registered
-      if (s.closed) {
-        LOG.debug("a hello whose connection has already closed");
-        return;
-      }
-      sendQuietly(s.conn, welcome);
-      s.lastHeartbeatSent = System.nanoTime();
-      s.paired = true;
-      leaveUnpaired(s);
-      pairings.incrementAndGet();
-      old = paired.put(clientId, s);
-      current.set(s);
-    }
-    if (old != null && old != s) {
-      old.replaced = true;
-      old.conn.close(CloseCodes.REPLACED, "replaced by a newer connection of the same browser");
-    }
-    LOG.info("Extension paired: client {} ({}, extension {})", clientId, s.info.browser(), s.info.extensionVersion());
-    ClientInfo info = s.info;
-    dispatcher.execute(() -> listeners.forEach(l -> safely(() -> l.connected(info))));
-  }
+  // ---- a connection's end (WebSocket worker thread: forget it, then hand off) -------------------
 
   private void closedConnection(WebSocket conn, int code, String reason) {
     BridgeSession s = conn.getAttachment();
     if (s == null) {
       return;
     }
-    if (s.pairTimeout != null) {
-      s.pairTimeout.cancel(false);
-    }
-    leaveUnpaired(s);
+    admission.closing(s);
     s.failPending();
     boolean wasPaired;
     synchronized (s.pairLock) {
@@ -442,29 +302,9 @@ public final class BridgeServer implements AutoCloseable {
     if (!wasPaired) {
       return;
     }
-    paired.remove(s.info.clientId(), s);
-    if (current.compareAndSet(s, null)) {
-      // fall back to another paired client, if any
-      paired.values().stream().findFirst().ifPresent(other -> current.compareAndSet(null, other));
-    }
+    clients.remove(s);
     LOG.info("Extension disconnected: client {} (code {})", s.info.clientId(), code);
-    ClientInfo info = s.info;
-    boolean replaced = s.replaced;
-    dispatcher.execute(() -> listeners.forEach(l -> safely(() -> l.disconnected(info, code, reason, replaced))));
-  }
-
-  private void leaveUnpaired(BridgeSession s) {
-    if (s.countedUnpaired.compareAndSet(true, false)) {
-      openUnpaired.decrementAndGet();
-    }
-  }
-
-  private static void safely(Runnable r) {
-    try {
-      r.run();
-    } catch (RuntimeException e) {
-      LOG.warn("A bridge listener failed", e);
-    }
+    listeners.disconnected(s.info, code, reason, s.replaced);
   }
 
   /** What the socket server hears, handed to this bridge's handlers. */
@@ -476,7 +316,7 @@ public final class BridgeServer implements AutoCloseable {
 
     @Override
     public void opened(WebSocket conn) {
-      BridgeServer.this.opened(conn);
+      admission.opened(conn);
     }
 
     @Override
@@ -486,15 +326,12 @@ public final class BridgeServer implements AutoCloseable {
 
     @Override
     public void text(WebSocket conn, String message) {
-      received(conn, message);
+      router.text(conn, message);
     }
 
     @Override
     public void binary(WebSocket conn) {
-      if (conn.getAttachment() != null) {
-        badMessages.incrementAndGet();
-        refuse(conn, null, CloseCodes.BAD_MESSAGE, "binary frames are not part of the protocol");
-      }
+      router.binary(conn);
     }
 
     @Override
