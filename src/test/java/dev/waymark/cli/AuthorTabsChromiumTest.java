@@ -96,9 +96,38 @@ class AuthorTabsChromiumTest {
     return out;
   }
 
+  /**
+   * The line starting with {@code head} in the page a prompt shows as the page now. A prompt keeps the pages read at
+   * earlier turns above its trail (decision 0063), so a line anywhere in it may be an old page's: the page now is
+   * either whole in its tail or the page at an earlier turn with the tail's changes, and a changed tabs line in the
+   * changes replaces the base's.
+   */
   private static String tabsLine(String user, String head) {
-    for (String line : user.split("\n")) if (line.startsWith(head)) return line;
+    for (String line : pageNow(user).split("\n")) {
+      if (line.equals("tabs: only this one now")) return null;
+      if (line.startsWith(head)) return line;
+    }
     return null;
+  }
+
+  /** The page now of a prompt: the tail's page data, followed by the base page it is a delta against, if any. */
+  private static String pageNow(String user) {
+    int now = user.lastIndexOf("# The page now");
+    assertThat(now).as("a prompt has a page now: %s", user).isNotNegative();
+    String tail = pageData(user, now);
+    Matcher base = Pattern.compile("The page now is the page at turn (\\d+) above").matcher(user.substring(now));
+    if (!base.find()) return tail;
+    int at = user.indexOf("# The page at turn " + base.group(1) + "\n");
+    assertThat(at).as("the base page at turn %s is in the prompt: %s", base.group(1), user).isNotNegative();
+    return tail + "\n" + pageData(user, at);
+  }
+
+  /** The text between the first page data fences after {@code from}. */
+  private static String pageData(String user, int from) {
+    int open = user.indexOf("<<<PAGE DATA", from);
+    int start = user.indexOf('\n', open) + 1;
+    int end = user.indexOf("<<<END PAGE DATA", start);
+    return user.substring(start, end);
   }
 
   /** The id the tabs line gives the entry that contains {@code part}. */
@@ -169,7 +198,7 @@ class AuthorTabsChromiumTest {
     // the browser's own state: the popup is gone, the order page stayed
     await().atMost(Duration.ofSeconds(10)).until(() -> targetShowing("popup.html").isEmpty());
     assertThat(pageTargets()).hasSize(1);
-    assertThat(users.get(users.size() - 1)).doesNotContain("tabs: ");
+    assertThat(tabsLine(users.get(users.size() - 1), "tabs: ")).isNull();
   }
 
   @Test
