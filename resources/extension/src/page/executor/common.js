@@ -4,8 +4,13 @@ import { resolveSelector, describeSelector } from './resolve.js';
 
 export const docId = Math.random().toString(36).slice(2);
 
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The elements the step's selector picks now: {elements}, or {error} (fatal when no selector could ever match).
+ * @param {import('./step-types.js').PageStep} step
+ */
 export function targets(step) {
   const sel = step.selector;
   if (!sel || (!sel.css && !sel.path)) return { error: `a ${step.type} step needs a selector with css or path`, fatal: true };

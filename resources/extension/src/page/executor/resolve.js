@@ -3,7 +3,13 @@
 // selectors and elements in the words an error message needs.
 import { shadowOf } from '../shadow.js';
 
-/** Short text for a Selector, e.g. "css '#save' inside 'my-form' > 'iframe#pay'". */
+/** @typedef {import('../../wire.js').Selector} Selector */
+/** Where a selector's css and path are looked up: the document, a shadow root entered, or a frame's document. @typedef {Document | ShadowRoot} QueryRoot */
+
+/**
+ * Short text for a Selector, e.g. "css '#save' inside 'my-form' > 'iframe#pay'".
+ * @param {Selector | null | undefined} sel
+ */
 export function describeSelector(sel) {
   if (!sel) return 'no selector';
   let what = sel.css ? `css '${sel.css}'` : sel.path ? `path '${sel.path}'` : 'an empty selector';
@@ -13,7 +19,10 @@ export function describeSelector(sel) {
   return what;
 }
 
-/** One-line description of an element: <div id=x class="a b"> 'text'. */
+/**
+ * One-line description of an element: <div id=x class="a b"> 'text'.
+ * @param {Element | null | undefined} el
+ */
 export function describeElement(el) {
   if (!el || el.nodeType !== 1) return String(el);
   let s = `<${el.localName}`;
@@ -28,8 +37,13 @@ export function describeElement(el) {
   return s;
 }
 
+/**
+ * @param {Element} el
+ * @param {number} max
+ */
 export function shortText(el, max) {
-  const raw = (el.innerText ?? el.textContent ?? '') || el.getAttribute?.('aria-label') || el.getAttribute?.('value') || '';
+  // an element without innerText (SVG) reads its textContent
+  const raw = (/** @type {HTMLElement} */ (el).innerText ?? el.textContent ?? '') || el.getAttribute?.('aria-label') || el.getAttribute?.('value') || '';
   const t = String(raw).replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
@@ -41,10 +55,13 @@ export class SelectorError extends Error {}
  * Resolves sel against the top document. Returns the matched elements after indexes/index/all
  * narrowing; an empty array when nothing matches (yet). Throws SelectorError when the selector
  * itself is unusable, and returns {missing} text through the error message otherwise.
+ * @param {Selector} sel
+ * @param {Document} [doc]
  */
 export function resolveSelector(sel, doc = document) {
   const { root, error } = enterRoots(sel.enter || [], doc);
   if (error) return { elements: [], error };
+  /** @type {Element[]} */
   let found;
   if (sel.css) found = queryAll(root, sel.css);
   else if (sel.path) found = evalPath(root, sel.path);
@@ -64,7 +81,8 @@ export function resolveSelector(sel, doc = document) {
     }
   }
   if (Number.isInteger(sel.index)) {
-    const i = sel.index < 0 ? found.length + sel.index : sel.index;
+    const index = /** @type {number} */ (sel.index); // an integer: checked just above
+    const i = index < 0 ? found.length + index : index;
     const one = found[i];
     if (!one) {
       return { elements: [], total, error: total ? `${describeSelector(sel)}: only ${found.length} element(s) matched, position ${sel.index} is out of range` : null };
@@ -78,7 +96,13 @@ export function resolveSelector(sel, doc = document) {
   return { elements: found, total };
 }
 
+/**
+ * @param {string[]} enter
+ * @param {Document} doc
+ * @returns {{root: QueryRoot, error?: string}}
+ */
 function enterRoots(enter, doc) {
+  /** @type {QueryRoot} */
   let root = doc;
   for (const entry of enter) {
     const host = queryAll(root, entry)[0];
@@ -87,7 +111,7 @@ function enterRoots(enter, doc) {
     if (sr) { root = sr; continue; }
     if (host.localName === 'iframe' || host.localName === 'frame') {
       let inner;
-      try { inner = host.contentDocument; } catch { inner = null; }
+      try { inner = /** @type {HTMLIFrameElement} */ (host).contentDocument; } catch { inner = null; }
       if (!inner) throw new SelectorError(`cannot enter '${entry}': the frame is cross-origin or not loaded`);
       root = inner;
       continue;
@@ -97,6 +121,11 @@ function enterRoots(enter, doc) {
   return { root };
 }
 
+/**
+ * @param {ParentNode} root
+ * @param {string} css
+ * @returns {Element[]}
+ */
 export function queryAll(root, css) {
   try {
     return Array.from(root.querySelectorAll(css));
@@ -109,16 +138,22 @@ export function queryAll(root, css) {
  * Evaluates a structural path. The form the observer writes is "/html/body/div[2]/span"
  * (tag steps, 1-based positions among same-tag siblings), which works inside shadow roots
  * too; any other XPath is evaluated with document.evaluate against the root's document.
+ * @param {QueryRoot} root
+ * @param {string} path
+ * @returns {Element[]}
  */
 export function evalPath(root, path) {
   const simple = /^\/?(\/?[a-zA-Z][\w-]*(\[\d+\])?)+$/.test(path) && !path.startsWith('//');
   if (simple) {
+    /** @type {ParentNode[]} */
     let nodes = [root];
     const steps = path.split('/').filter(Boolean);
     for (const stepText of steps) {
-      const m = /^([a-zA-Z][\w-]*)(?:\[(\d+)\])?$/.exec(stepText);
+      // every step has this form: the whole path matched the simple form above
+      const m = /** @type {RegExpExecArray} */ (/^([a-zA-Z][\w-]*)(?:\[(\d+)\])?$/.exec(stepText));
       const tag = m[1].toLowerCase();
       const pos = m[2] ? Number(m[2]) : 0;
+      /** @type {Element[]} */
       const next = [];
       for (const n of nodes) {
         // A document's only element child is <html>; let "/html/..." start from either.
@@ -128,10 +163,11 @@ export function evalPath(root, path) {
       nodes = next;
       if (!nodes.length) return [];
     }
-    return nodes.filter((n) => n.nodeType === 1);
+    return /** @type {Element[]} */ (nodes.filter((n) => n.nodeType === 1));
   }
-  const d = root.nodeType === 9 ? root : root.ownerDocument;
-  const ctx = root.nodeType === 9 ? root : root.host || d;
+  // root is a document (nodeType 9) or else a shadow root, which always belongs to one
+  const d = /** @type {Document} */ (root.nodeType === 9 ? root : root.ownerDocument);
+  const ctx = root.nodeType === 9 ? root : /** @type {ShadowRoot} */ (root).host || d;
   let res;
   try {
     res = d.evaluate(path, ctx, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
@@ -139,15 +175,23 @@ export function evalPath(root, path) {
     throw new SelectorError(`invalid path '${path}'`);
   }
   const out = [];
-  for (let i = 0; i < res.snapshotLength; i++) if (res.snapshotItem(i).nodeType === 1) out.push(res.snapshotItem(i));
+  // i is below snapshotLength: an item is there
+  for (let i = 0; i < res.snapshotLength; i++) if (/** @type {Node} */ (res.snapshotItem(i)).nodeType === 1) out.push(/** @type {Element} */ (res.snapshotItem(i)));
   return out;
 }
 
-/** querySelectorAll that also looks into shadow roots (open, and closed ones on custom elements) and same-origin frames. */
+/**
+ * querySelectorAll that also looks into shadow roots (open, and closed ones on custom elements) and same-origin frames.
+ * @param {string} css
+ * @param {QueryRoot} [root]
+ * @param {Element[]} [out]
+ * @param {number} [depth]
+ */
 export function deepQueryAll(css, root = document, out = [], depth = 0) {
   out.push(...queryAll(root, css));
   if (depth > 8) return out;
-  const walker = (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  // a document has no ownerDocument and is its own; a shadow root's is its host's
+  const walker = /** @type {Document} */ (root.ownerDocument || root).createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
   // SHOW_ELEMENT: every node the walker yields is an Element
   for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
     const sr = shadowOf(n);
@@ -161,18 +205,29 @@ export function deepQueryAll(css, root = document, out = [], depth = 0) {
   return out;
 }
 
-/** The shadow-including, frame-crossing parent of a node. */
+/**
+ * The shadow-including, frame-crossing parent of a node.
+ * @param {Node} n
+ * @returns {Element | null}
+ */
 export function composedParent(n) {
-  if (n.parentNode && n.parentNode.nodeType === 11 && n.parentNode.host) return n.parentNode.host;
+  // a fragment (nodeType 11) with a host is a shadow root, a parent of nodeType 9 a document; a fragment that is
+  // no shadow root has no host (undefined, then null)
+  if (n.parentNode && n.parentNode.nodeType === 11 && /** @type {ShadowRoot} */ (n.parentNode).host) return /** @type {ShadowRoot} */ (n.parentNode).host;
   if (n.parentNode && n.parentNode.nodeType === 9) {
-    try { return n.parentNode.defaultView?.frameElement || null; } catch { return null; }
+    try { return /** @type {Document} */ (n.parentNode).defaultView?.frameElement || null; } catch { return null; }
   }
-  return n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  return n.parentElement || (n.parentNode && /** @type {ShadowRoot} */ (n.parentNode).host) || null;
 }
 
-/** True when inner is outer or sits inside it, across shadow roots (not frames). */
+/**
+ * True when inner is outer or sits inside it, across shadow roots (not frames).
+ * @param {Node} outer
+ * @param {Node | null} inner
+ */
 export function containsDeep(outer, inner) {
-  for (let n = inner; n; n = n.parentNode && n.parentNode.nodeType === 11 ? n.parentNode.host : n.parentNode) {
+  // a parent of nodeType 11 is a shadow root (a detached fragment has no host: the climb ends there)
+  for (let n = inner; n; n = n.parentNode && n.parentNode.nodeType === 11 ? /** @type {ShadowRoot} */ (n.parentNode).host : n.parentNode) {
     if (n === outer) return true;
   }
   return false;
