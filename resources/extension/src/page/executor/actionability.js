@@ -5,30 +5,42 @@
 import { describeElement, containsDeep } from './resolve.js';
 import { shadowOf } from '../shadow.js';
 
+/**
+ * The checks an action needs (NEEDS).
+ * @typedef {{visible?: boolean, enabled?: boolean, editable?: boolean, hit?: boolean}} Needs
+ */
+/** A point in CSS pixels of a viewport. @typedef {{x: number, y: number}} Point */
+
+// An element acted on is in a document a window shows (the page's or a frame's): its defaultView is not null.
+
+/** @param {Element} el */
 export function isVisible(el) {
   if (!el.isConnected) return false;
-  const style = el.ownerDocument.defaultView.getComputedStyle(el);
+  const style = /** @type {Window} */ (el.ownerDocument.defaultView).getComputedStyle(el);
   if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
   if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) return false;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0;
 }
 
+/** @param {Element} el */
 export function isDisabled(el) {
   try { if (el.matches(':disabled')) return true; } catch { /* not a form control */ }
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+  for (let n = /** @type {Element | null} */ (el); n && n.nodeType === 1; n = n.parentElement) {
     if (n.getAttribute('aria-disabled') === 'true') return true;
   }
   return false;
 }
 
+/** @param {Element} el */
 export function isEditable(el) {
-  if (el.isContentEditable) return true;
-  if (el.localName === 'textarea') return !el.readOnly;
+  // isContentEditable is undefined on an element that is not HTML (SVG)
+  if (/** @type {HTMLElement} */ (el).isContentEditable) return true;
+  if (el.localName === 'textarea') return !(/** @type {HTMLTextAreaElement} */ (el).readOnly);
   if (el.localName === 'input') {
-    const t = (el.type || 'text').toLowerCase();
+    const t = (/** @type {HTMLInputElement} */ (el).type || 'text').toLowerCase();
     if (['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden'].includes(t)) return false;
-    return !el.readOnly;
+    return !(/** @type {HTMLInputElement} */ (el).readOnly);
   }
   return false;
 }
@@ -41,28 +53,36 @@ export const NEEDS = {
   press: { visible: true, enabled: true },
 };
 
-/** Reason the element is not ready for the action yet, or null. Scrolls it into view. */
+/**
+ * Reason the element is not ready for the action yet, or null. Scrolls it into view.
+ * @param {Element} el
+ * @param {Needs} needs
+ */
 export function notActionable(el, needs) {
   if (!el.isConnected) return 'element was detached from the page';
   if (needs.visible && !isVisible(el)) return `element is not visible: ${describeElement(el)}`;
   if (needs.enabled && isDisabled(el)) return `element is disabled: ${describeElement(el)}`;
   if (needs.editable && !isEditable(el)) {
-    const ro = el.readOnly || el.getAttribute('aria-readonly') === 'true';
+    // readOnly is undefined on an element that is not an input or textarea
+    const ro = /** @type {HTMLInputElement} */ (el).readOnly || el.getAttribute('aria-readonly') === 'true';
     return ro ? `element is read-only: ${describeElement(el)}` : `element is not editable (not an input, textarea or contenteditable): ${describeElement(el)}`;
   }
   return null;
 }
 
+/** @type {ScrollLogicalPosition[]} */
 const ALIGNMENTS = ['center', 'end', 'start', 'nearest'];
 
 /**
  * Scrolls el into view when it is outside the viewport. On a retry (attempt > 0) it scrolls
  * anyway, cycling through alignments, so an element under a sticky header or a fixed footer
  * is brought out from under it, as Playwright does.
+ * @param {Element} el
+ * @param {number} [attempt]
  */
 export function scrollIntoViewIfNeeded(el, attempt = 0) {
   const r = el.getBoundingClientRect();
-  const win = el.ownerDocument.defaultView;
+  const win = /** @type {Window} */ (el.ownerDocument.defaultView);
   const inside = r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
   if (!inside || attempt > 0) {
     const block = ALIGNMENTS[attempt % ALIGNMENTS.length];
@@ -70,7 +90,13 @@ export function scrollIntoViewIfNeeded(el, attempt = 0) {
   }
 }
 
-/** Deepest element at (x, y) of doc, descending into shadow roots. */
+/**
+ * Deepest element at (x, y) of doc, descending into shadow roots.
+ * @param {Document} doc
+ * @param {number} x
+ * @param {number} y
+ * @returns {Element | null}
+ */
 export function deepElementFromPoint(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
   for (let i = 0, sr = hit && shadowOf(hit); hit && sr && i < 20; i++, sr = shadowOf(hit)) {
@@ -85,10 +111,11 @@ export function deepElementFromPoint(doc, x, y) {
  * Hit test at the element's centre, frame by frame up to the top document. Returns
  * {point, target} where target is the element a pointer there would hit (el or inside it),
  * or {error} naming what covers it.
+ * @param {Element} el
  */
 export function hitTarget(el) {
   const doc = el.ownerDocument;
-  const win = doc.defaultView;
+  const win = /** @type {Window} */ (doc.defaultView);
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
@@ -105,18 +132,22 @@ export function hitTarget(el) {
   let fy = y;
   for (let f = frame; f; ) {
     const fr = f.getBoundingClientRect();
-    const cs = f.ownerDocument.defaultView.getComputedStyle(f);
+    const cs = /** @type {Window} */ (f.ownerDocument.defaultView).getComputedStyle(f);
     fx += fr.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
     fy += fr.top + f.clientTop + parseFloat(cs.paddingTop || '0');
     const outer = deepElementFromPoint(f.ownerDocument, fx, fy);
     if (outer !== f) return { error: `element's frame is covered by ${describeElement(outer ? coveringRoot(outer, f) : f)}` };
-    try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
+    try { f = /** @type {Window} */ (f.ownerDocument.defaultView).frameElement; } catch { f = null; }
   }
   return { point: { x, y }, target: hit, top: { x: fx, y: fy } };
 }
 
 // Climbs from the covering element to the outermost ancestor that still does not contain the
 // target, so the error names the overlay (the cookie wall) rather than a paragraph inside it.
+/**
+ * @param {Element} hit
+ * @param {Element} el
+ */
 function coveringRoot(hit, el) {
   let n = hit;
   while (n.parentElement && !containsDeep(n.parentElement, el) && n.parentElement !== n.ownerDocument.body) {

@@ -6,38 +6,55 @@ import { isVisible, isDisabled } from './actionability.js';
 
 export const TEXT_CAP = 20000;
 
+/** @typedef {import('./step-types.js').PageStep} PageStep */
+
+/** @param {string | null | undefined} s */
 export function normText(s) {
   return String(s ?? '').replace(/[ \t\f\v\u00a0]+/g, ' ').replace(/ *\n[\s]*/g, '\n').trim();
 }
 
+/** @param {Element} el */
 function isPassword(el) {
-  return el.localName === 'input' && (el.type || '').toLowerCase() === 'password';
+  return el.localName === 'input' && (/** @type {HTMLInputElement} */ (el).type || '').toLowerCase() === 'password';
 }
 
-/** Text a person reads off el: innerText when rendered, textContent otherwise; form values. */
+/**
+ * Text a person reads off el: innerText when rendered, textContent otherwise; form values.
+ * @param {Element} el
+ * @returns {string}
+ */
 export function readText(el) {
-  if (el.localName === 'input' || el.localName === 'textarea') return isPassword(el) ? '••••••••' : el.value;
-  if (el.localName === 'select') return Array.from(el.selectedOptions).map((o) => o.label || o.text).join(', ');
-  const t = el.innerText;
+  if (el.localName === 'input' || el.localName === 'textarea') return isPassword(el) ? '••••••••' : /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el).value;
+  if (el.localName === 'select') return Array.from(/** @type {HTMLSelectElement} */ (el).selectedOptions).map((o) => o.label || o.text).join(', ');
+  // undefined on an element that is not HTML (SVG)
+  const t = /** @type {HTMLElement} */ (el).innerText;
   return normText(t === undefined || (t === '' && !isVisible(el)) ? el.textContent : t);
 }
 
 const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'data']);
 
-/** Reads attribute name; URL attributes come back absolute, "value"/"checked" read live state. */
+/**
+ * Reads attribute name; URL attributes come back absolute, "value"/"checked" read live state.
+ * @param {Element} el
+ * @param {string} name
+ */
 export function readAttribute(el, name) {
   const n = name.toLowerCase();
   if (n === 'value' && 'value' in el && el.localName !== 'button') return isPassword(el) ? '••••••••' : String(el.value);
   if (n === 'checked' && 'checked' in el) return String(el.checked);
   if (!el.hasAttribute(name)) return null;
-  const raw = el.getAttribute(name);
+  const raw = /** @type {string} */ (el.getAttribute(name)); // el has it: checked just above
   if (URL_ATTRS.has(n) && raw !== '') {
     try { return new URL(raw, el.ownerDocument.baseURI).href; } catch { return raw; }
   }
   return raw;
 }
 
-/** One value of an extract step. Returns {value} or {error}. */
+/**
+ * One value of an extract step. Returns {value} or {error}.
+ * @param {Element} el
+ * @param {PageStep} step
+ */
 export function readOne(el, step) {
   const format = (step.format || '').toLowerCase();
   if (step.attribute) {
@@ -56,21 +73,26 @@ export function readOne(el, step) {
 // that appends items (load more, infinite scroll) yields only the new ones, while one that
 // re-renders the same nodes with new content (an SPA pager) yields them again. Kept per run
 // (the worker names it), so a later extractList step reads the list afresh.
+/** @type {Map<string, WeakMap<Element, string>>} */
 const runs = new Map();
 
+/** @param {string} run */
 function seenFor(run) {
   let seen = runs.get(run);
   if (!seen) {
     seen = new WeakMap();
     runs.set(run, seen);
-    if (runs.size > 8) runs.delete(runs.keys().next().value);
+    if (runs.size > 8) runs.delete(/** @type {string} */ (runs.keys().next().value)); // more than 8: a first one is there
   }
   return seen;
 }
 
 const NEXT_WORDS = /^(next|next page|next »|next ›|›|»|>|→|more|load more|show more|see more|view more|more results|older|older posts)$/i;
 
-/** Finds the control that reaches the next batch: explicit css, rel=next, or a Next/More control. */
+/**
+ * Finds the control that reaches the next batch: explicit css, rel=next, or a Next/More control.
+ * @param {PageStep} step
+ */
 function findNext(step) {
   const explicit = (step.value || '').trim();
   if (explicit && explicit.toLowerCase() !== 'scroll' && explicit.toLowerCase() !== 'none') {
@@ -79,14 +101,21 @@ function findNext(step) {
   if (explicit) return { el: null, explicit: true };
   const candidates = [
     ...queryAll(document, 'a[rel~=next]'),
-    ...queryAll(document, '[aria-label]').filter((e) => /^(next|next page|go to next page|load more|show more)$/i.test(e.getAttribute('aria-label').trim())),
-    ...queryAll(document, 'a[href], button, [role=button], input[type=button], input[type=submit]').filter((e) => NEXT_WORDS.test(normText(e.innerText || e.value || ''))),
+    // matched by [aria-label]: the attribute is there
+    ...queryAll(document, '[aria-label]').filter((e) => /^(next|next page|go to next page|load more|show more)$/i.test(/** @type {string} */ (e.getAttribute('aria-label')).trim())),
+    // an input's label is its value; a link or button has none (undefined)
+    ...queryAll(document, 'a[href], button, [role=button], input[type=button], input[type=submit]').filter((e) => NEXT_WORDS.test(normText(/** @type {HTMLInputElement} */ (e).innerText || /** @type {HTMLInputElement} */ (e).value || ''))),
   ];
   return { el: candidates.find((e) => isVisible(e)) || null, explicit: false };
 }
 
+/**
+ * @param {Element} item
+ * @param {import('../../wire.js').FieldSpec} field
+ */
 function fieldValue(item, field) {
   const css = field && field.css ? field.css : '';
+  /** @type {Element | null} */
   let el = item;
   if (css) {
     try {
@@ -103,6 +132,7 @@ function fieldValue(item, field) {
 /**
  * Reads the rows of the items on this page that were not read before. Returns
  * {rows, matched, next: {kind, description}|null, scrollable}.
+ * @param {PageStep} step
  */
 export function extractItems(step) {
   const sel = step.selector || {};
@@ -113,11 +143,13 @@ export function extractItems(step) {
   const seen = seenFor(String(step.run ?? ''));
   const rows = [];
   for (const item of elements) {
+    /** @type {Record<string, string>} */
     const row = {};
     for (const name of names) {
       const v = fieldValue(item, fields[name]);
       if (v.error) return { error: v.error };
-      row[name] = v.value.length > TEXT_CAP ? v.value.slice(0, TEXT_CAP) : v.value;
+      const value = /** @type {string} */ (v.value); // no error: fieldValue read a value
+      row[name] = value.length > TEXT_CAP ? value.slice(0, TEXT_CAP) : value;
     }
     const key = JSON.stringify(row);
     if (seen.get(item) === key) continue;
@@ -141,7 +173,10 @@ export function extractItems(step) {
   return { rows, matched: elements.length, next, scroll: wantsScroll || (!explicit && !next), scrollable };
 }
 
-/** Clicks the next-batch control found by findNext (the caller checks actionability first). */
+/**
+ * Clicks the next-batch control found by findNext (the caller checks actionability first).
+ * @param {PageStep} step
+ */
 export function nextControl(step) {
   const { el } = findNext(step);
   return el && !isDisabled(el) ? el : null;
