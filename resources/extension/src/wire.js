@@ -193,7 +193,7 @@
  * then nothing changed.
  * @typedef {object} Cancelled
  * @property {boolean} ok
- * @property {string} step_id
+ * @property {string} [step_id] the request's, echoed as it came
  * @property {boolean} running
  * @property {string | null} error
  */
@@ -214,13 +214,17 @@
  */
 
 /**
- * A request from the studio (any verb; the fields each verb reads). `cancel` reads only step_id.
+ * A request from the studio (any verb; the fields each verb reads). `cancel` reads only step_id. As parsed from the
+ * wire: only type and id are checked before it is handled, so each handler checks what it must.
  * @typedef {object} StudioRequest
  * @property {string} type
  * @property {string} id
- * @property {number} [tab]
+ * @property {string} [task] the studio's task the request belongs to (up to 100 characters; absent: its own session)
+ * @property {number | null} [tab]
  * @property {Step} [step]
  * @property {string} [step_id]
+ * @property {string} [workflow_id] perform: the inline run the step travels in, echoed on `performed`
+ * @property {boolean} [identity] perform: check the step's target before acting and heal to it (replay)
  * @property {Record<string, unknown>} [values]
  * @property {Record<string, UploadFile>} [files]
  * @property {number} [timeout_ms]
@@ -229,13 +233,125 @@
  * @property {number} [max_text]
  * @property {boolean} [include_text]
  * @property {Selector | null} [selector]
+ * @property {PictureRef[]} [refs] picture: the observed elements whose boxes are drawn
+ * @property {Selector[]} [blur] picture: the fields blurred while it is taken (they hold a variable's value)
  * @property {boolean} [on]
  * @property {RecordTokens} [tokens]
- * @property {string} [prompt]
- * @property {Condition} [continue_on]
+ * @property {string} [prompt] gate
+ * @property {string} [method] gate: password, code, passkey, qr_code, security_key, device_approval, captcha, payment
+ * @property {string} [instruction] gate: the sentence the person reads
+ * @property {string} [continues] gate: what else ends it
+ * @property {Condition | null} [continue_on]
+ * @property {WaitingItem} [item] waiting
+ * @property {string} [item_id] waiting_ended
+ * @property {string} [answered_by] waiting_ended: chrome, studio or terminal (absent: withdrawn)
+ * @property {string | null} [text] activity
  * @property {string} [request] trusted_input_done: the trusted_input event it answers
  * @property {number} [sent] trusted_input_done: how many of the input's actions reached the browser
  * @property {string} [error] trusted_input_done: why the input was not (wholly) sent
  */
+
+/**
+ * picture: an observed element whose box the studio draws.
+ * @typedef {{ref: string, selector: Selector}} PictureRef
+ */
+
+/**
+ * What waits for the person, as the studio sends it with `waiting` (an approval card: the value as written, a
+ * `{{ token }}`, never a real value) or a gate lists it (a userStep): text fields as the studio's card shows them.
+ * @typedef {object} WaitingItem
+ * @property {string} id
+ * @property {string} [kind] 'approval' (the default) or 'user_step'
+ * @property {string} [action]
+ * @property {string} [label]
+ * @property {{role?: string, name?: string, section?: string, href?: string}} [element]
+ * @property {string} [selector]
+ * @property {string} [url]
+ * @property {string} [value]
+ * @property {string} [decided_by]
+ * @property {string} [reasoning]
+ * @property {string} [page]
+ * @property {string[]} [risks]
+ * @property {string[]} [evidence]
+ * @property {boolean} [edited]
+ * @property {string} [prompt] a userStep's
+ * @property {string} [method]
+ * @property {string} [instruction]
+ * @property {string} [continues]
+ * @property {string} [task] which of the studio's tasks asks ("Task t-1a2b3c4d: the goal")
+ */
+
+// Pairing (docs/protocol.md "Connection and pairing"): challenge, hello, welcome; then heartbeats both ways.
+
+/** @typedef {{type: 'challenge', id: 'pair', protocol: number, nonce: string}} Challenge */
+/** @typedef {{type: 'hello', id: 'pair', protocol: 1, extension_version: string, browser: string, client_id: string, nonce: string, proof: string}} Hello */
+/** @typedef {{type: 'welcome', id: 'pair', proof: string, heartbeat_ms?: number}} Welcome */
+/** @typedef {{type: 'heartbeat', at: number}} Heartbeat */
+/** An error instead of a reply (with the request's id), or the studio's refusal of a pairing. @typedef {{type: 'error', id?: string, error: string}} WireError */
+
+/**
+ * A message before the pairing is done, as parsed: a challenge, a welcome or an error by its type, but none of its
+ * fields checked yet (the pairing step checks each one it reads).
+ * @typedef {{type: string, protocol?: unknown, nonce?: unknown, proof?: unknown, heartbeat_ms?: unknown, error?: unknown}} PairingMessage
+ */
+
+// Replies (extension -> studio): the body a handler answers with; the connection adds the request's id.
+
+/** @typedef {{inflight: number, idle_ms: number | null}} NetworkState the tab's requests still open, time since the last */
+/** @typedef {import('./executor/tab-view.js').TabView} TabView */
+/**
+ * The observation reply; observation is the page's PageObservation (page/observer) with known values masked and the
+ * tab view added.
+ * @typedef {{type: 'observation', ok: boolean, error?: string, observation?: Record<string, unknown>, tab: number, network?: NetworkState, observe_ms?: number}} ObservationReply
+ */
+/** @typedef {Omit<Performed, 'step_id'> & {type: 'performed', step_id?: string, workflow_id?: string}} PerformedReply */
+/** @typedef {ReturnType<typeof import('./page/executor/picture.js').pictureBoxes>} PictureLayout boxes, viewport, blurred */
+/** @typedef {{type: 'picture', ok: boolean, error?: string | null, image?: string, format?: 'jpeg'} & Partial<PictureLayout>} PictureReply */
+/** @typedef {{type: 'screenshot', ok: boolean, image?: string, format?: string, outlined?: boolean, error: string | null}} ScreenshotReply */
+/** @typedef {{id: number, url: string, title: string, active: boolean, task: boolean, opened_by_task: boolean, adopted: boolean, on_task_site: boolean}} ListedTab */
+/**
+ * One reply body per verb (docs/protocol.md "Requests").
+ * @typedef {ObservationReply | PerformedReply | PictureReply | ScreenshotReply
+ *   | {type: 'trusted_input_taken', ok: boolean}
+ *   | {type: 'cancelled'} & Cancelled
+ *   | {type: 'step_status', step_id?: string} & StepStatus
+ *   | {type: 'highlighted', ok: boolean, error: string | null}
+ *   | {type: 'tab_list', tabs: ListedTab[], other_tabs: number}
+ *   | {type: 'recording', ok: boolean, on: boolean, error?: string}
+ *   | {type: 'released', ok: boolean, viewport_reset?: boolean}
+ *   | {type: 'gate_cleared'} & GateCleared
+ *   | {type: 'panel_updated', ok: boolean, shown?: 'opened' | 'badge'}
+ *   | WireError} Reply
+ */
+/**
+ * How a gate ended: how is continue, condition or timeout (null: the tab closed, or the studio withdrew the step).
+ * @typedef {{ok: boolean, how: 'continue' | 'condition' | 'timeout' | null, answered_by?: string | null, error?: string}} GateCleared
+ */
+
+// Events (extension -> studio, no id): {type: 'event', event, ...its fields}. Events about tabs name the url and
+// title only of the task's tabs and the person's tabs on the task's sites (decision 0027).
+
+/** @typedef {{url?: string | null, title?: string | null}} NamedTab a tab's url and title, masked, when it may be named */
+/**
+ * A trusted input a Firefox Waymark launched asks the studio to send over BiDi.
+ * @typedef {{kind: 'click', x: number, y: number} | {kind: 'type', text: string} | {kind: 'press', chord: string}} TrustedInputAction
+ */
+/**
+ * A person's action in take-over recording; value is a {{ token }}, a mask or masked text, never a typed secret.
+ * @typedef {{action: string, selector?: Selector | null, value?: string | null, key?: string | null, url: string | null | undefined}} UserAction
+ */
+/**
+ * The fields of each event, by its name.
+ * @typedef {object} EventFields
+ * @property {{tab: number | undefined, opener: number | null} & NamedTab} tab_opened
+ * @property {{tab: number}} tab_closed
+ * @property {{tab: number, status: string | null} & NamedTab} tab_changed
+ * @property {{url: string | null | undefined, filename: string | null | undefined, task?: string}} download_blocked
+ * @property {Progress} progress
+ * @property {{item_id: string, answer: string, reason: string | null}} answer the person's answer in the side panel
+ * @property {UserAction} user_action
+ * @property {{request: string, browser_key: string, tab: number, url: string | undefined, input: TrustedInputAction}} trusted_input
+ */
+/** @typedef {{type: 'event', event: keyof EventFields} & EventFields[keyof EventFields]} EventMessage */
 
 export {};

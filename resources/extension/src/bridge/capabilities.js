@@ -72,7 +72,12 @@ export function capabilityOff(key, what) {
   return `${what} needs the ${c.name} capability, which is off in this browser: ${WHERE}, then repeat the step`;
 }
 
-/** Throws capabilityOff(key, what) as makeError's error when the capability is not granted. */
+/**
+ * Throws capabilityOff(key, what) as makeError's error when the capability is not granted.
+ * @param {keyof typeof CAPABILITIES} key
+ * @param {string} what
+ * @param {(message: string) => Error} [makeError]
+ */
 export async function requireCapability(key, what, makeError = (m) => new Error(m)) {
   if (!(await hasCapability(key))) throw makeError(capabilityOff(key, what));
 }
@@ -96,7 +101,12 @@ export function debuggerMissing(what, instead) {
     + `for it later, and your own browser loads Waymark without it): use Launch browser in the studio (or waymark browser), or ${instead}`;
 }
 
-/** Throws debuggerMissing(what, instead) as makeError's error when there is no debugger. */
+/**
+ * Throws debuggerMissing(what, instead) as makeError's error when there is no debugger.
+ * @param {string} what
+ * @param {string} instead
+ * @param {(message: string) => Error} [makeError]
+ */
 export function requireDebugger(what, instead, makeError = (m) => new Error(m)) {
   if (!hasDebugger()) throw makeError(debuggerMissing(what, instead));
 }

@@ -5,26 +5,64 @@
 import { normalizeCode, randomNonce, extensionProof, studioProof, sameText } from './pairing.js';
 import { setConnection, pairingConfig, clientId } from './state.js';
 
+/** @typedef {import('../wire.js').StudioRequest} StudioRequest */
+/** @typedef {import('../wire.js').Reply} Reply */
+/** @typedef {import('../wire.js').EventFields} EventFields */
+
+/**
+ * One connection to the studio and how far its pairing got. serverNonce and clientNonce are set together when the
+ * challenge is answered; chain orders the messages until the studio has proved itself.
+ * @typedef {object} Session
+ * @property {WebSocket} ws
+ * @property {string} code the normalized pairing code
+ * @property {number} port
+ * @property {boolean} opened
+ * @property {boolean} paired
+ * @property {string | null} serverNonce
+ * @property {string | null} clientNonce
+ * @property {boolean} badStudio
+ * @property {string | null} refusal
+ * @property {Promise<void>} chain
+ */
+
+/**
+ * What goes to the studio: the pairing's hello, heartbeats, replies (with the request's id) and events.
+ * @typedef {import('../wire.js').Hello | import('../wire.js').Heartbeat | (Reply & {id: string})
+ *   | import('../wire.js').EventMessage} Outgoing
+ */
+
 const HEARTBEAT_MS = 15000;
 const MAX_BACKOFF_MS = 15000;
 
+/** @type {WebSocket | null} */
 let socket = null;
+/** @type {Session | null} */
 let session = null;
+/** @type {number | null} */
 let heartbeat = null;
+// clearTimeout takes a null (no timer) as well, though the DOM library's type says number | undefined
+/** @type {number | null} */
 let retryTimer = null;
 let attempt = 0;
+/** @type {Promise<void> | null} */
 let connecting = null;
-/** @type {(msg: import('../wire.js').StudioRequest) => Promise<{type: string} & Record<string, unknown>>} */
+/** @type {(msg: StudioRequest) => Promise<Reply>} */
 let requestHandler = async () => ({ type: 'error', error: 'not ready' });
 /** @type {() => void | Promise<unknown>} */
 let endHandler = () => {};
 
-/** fn() runs when the studio ends the session on purpose (closing 1001, disconnecting 4000). */
+/**
+ * fn() runs when the studio ends the session on purpose (closing 1001, disconnecting 4000).
+ * @param {() => void | Promise<unknown>} fn
+ */
 export function onStudioEnded(fn) {
   endHandler = fn;
 }
 
-/** Sets the function that answers the studio's requests: async (message) => reply body with a type. */
+/**
+ * Sets the function that answers the studio's requests: async (message) => reply body with a type.
+ * @param {(msg: StudioRequest) => Promise<Reply>} fn
+ */
 export function onRequest(fn) {
   requestHandler = fn;
 }
@@ -34,9 +72,14 @@ export function isPaired() {
   return !!(session && session.paired && session.ws.readyState === WebSocket.OPEN);
 }
 
-/** Sends an event to the studio when paired; dropped otherwise (the studio asks again after reconnecting). */
-export function sendEvent(event, fields = {}) {
-  if (isPaired()) send(session, { type: 'event', event, ...fields });
+/**
+ * Sends an event to the studio when paired; dropped otherwise (the studio asks again after reconnecting).
+ * @template {keyof EventFields} E
+ * @param {E} event
+ * @param {EventFields[E]} fields required (every event has some), so the default {} is never taken
+ */
+export function sendEvent(event, fields = /** @type {EventFields[E]} */ ({})) {
+  if (isPaired()) send(/** @type {Session} */ (session), { type: 'event', event, ...fields }); // isPaired: there is one
 }
 
 /** Connects unless a connection is open or being opened. Safe to call from any wake-up (alarm, startup, popup). */
@@ -51,7 +94,7 @@ export function connect() {
 /** Drops the current connection and connects again at once (the person saved a new code). */
 export async function reconnectNow() {
   attempt = 0;
-  clearTimeout(retryTimer);
+  clearTimeout(/** @type {number} */ (retryTimer));
   retryTimer = null;
   if (socket) {
     const old = socket;
@@ -64,7 +107,7 @@ export async function reconnectNow() {
 }
 
 async function open() {
-  clearTimeout(retryTimer);
+  clearTimeout(/** @type {number} */ (retryTimer));
   retryTimer = null;
   const { code: raw, port } = await pairingConfig();
   const code = normalizeCode(raw);
@@ -81,7 +124,8 @@ async function open() {
     scheduleRetry();
     return;
   }
-  const s = { ws, code, port, opened: false, paired: false, serverNonce: null, clientNonce: null, badStudio: false, refusal: null };
+  // chain is set below, before the socket can deliver a message
+  const s = /** @type {Session} */ ({ ws, code, port, opened: false, paired: false, serverNonce: null, clientNonce: null, badStudio: false, refusal: null });
   socket = ws;
   session = s;
   ws.onopen = () => { s.opened = true; };
@@ -89,18 +133,26 @@ async function open() {
   // wait for the (async) proof check instead of being taken for an unpaired order.
   s.chain = Promise.resolve();
   ws.onmessage = (ev) => {
-    s.chain = s.chain.then(() => received(s, ev.data)).catch((e) => console.warn('waymark: message failed', e && e.message));
+    s.chain = s.chain.then(() => received(s, ev.data)).catch((e) => console.warn('waymark: message failed', e && /** @type {Error} */ (e).message));
   };
   ws.onclose = (ev) => { closed(s, ev).catch(() => {}); };
   ws.onerror = () => { /* onclose follows with the code */ };
 }
 
+/**
+ * @param {Session} s
+ * @param {Outgoing} message
+ */
 function send(s, message) {
   if (s.ws.readyState !== WebSocket.OPEN) return false;
   s.ws.send(JSON.stringify(message));
   return true;
 }
 
+/**
+ * @param {Session} s
+ * @param {string} data a text frame (a binary one is no JSON, and closes the connection below)
+ */
 async function received(s, data) {
   let msg;
   try {
@@ -109,6 +161,7 @@ async function received(s, data) {
     s.ws.close(4400, 'not JSON');
     return;
   }
+  // msg is any: JSON from the wire, checked field by field from here on
   if (!msg || typeof msg.type !== 'string') return;
   if (!s.paired) {
     await pairingStep(s, msg);
@@ -124,17 +177,28 @@ async function received(s, data) {
   respond(s, msg);
 }
 
+/**
+ * @param {Session} s
+ * @param {StudioRequest} msg
+ */
 async function respond(s, msg) {
+  /** @type {Reply} */
   let reply;
   try {
     reply = await requestHandler(msg);
   } catch (e) {
-    reply = { type: 'error', error: String(e && e.message ? e.message : e) };
+    // anything may be thrown: what has no message is told whole
+    const err = /** @type {Error} */ (e);
+    reply = { type: 'error', error: String(err && err.message ? err.message : err) };
   }
   // a reply whose socket is gone is dropped: the studio already counts the request as lost and asks `status`
   send(s, { ...reply, id: msg.id });
 }
 
+/**
+ * @param {Session} s
+ * @param {import('../wire.js').PairingMessage} msg
+ */
 async function pairingStep(s, msg) {
   if (msg.type === 'challenge' && !s.serverNonce) {
     if (msg.protocol !== 1 || typeof msg.nonce !== 'string' || msg.nonce.length < 16) {
@@ -158,7 +222,8 @@ async function pairingStep(s, msg) {
     return;
   }
   if (msg.type === 'welcome' && s.clientNonce) {
-    const expected = await studioProof(s.code, s.clientNonce, s.serverNonce);
+    // serverNonce was set with clientNonce, when the challenge was answered
+    const expected = await studioProof(s.code, s.clientNonce, /** @type {string} */ (s.serverNonce));
     if (!sameText(expected, msg.proof)) {
       // something listens on the port but does not hold our code: obey nothing
       s.badStudio = true;
@@ -179,6 +244,10 @@ async function pairingStep(s, msg) {
   s.ws.close(4401, 'not paired');
 }
 
+/**
+ * @param {Session} s
+ * @param {CloseEvent} ev
+ */
 async function closed(s, ev) {
   if (session === s) {
     session = null;
@@ -208,13 +277,17 @@ async function closed(s, ev) {
 }
 
 function scheduleRetry(slow = false) {
-  clearTimeout(retryTimer);
+  clearTimeout(/** @type {number} */ (retryTimer));
   const base = slow ? MAX_BACKOFF_MS : Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
   attempt = Math.min(attempt + 1, 10);
   const delay = base / 2 + Math.random() * (base / 2);
   retryTimer = setTimeout(() => { connect(); }, delay);
 }
 
+/**
+ * @param {Session} s
+ * @param {number} ms the studio's heartbeat_ms
+ */
 function startHeartbeat(s, ms) {
   stopHeartbeat();
   const every = Math.min(ms, HEARTBEAT_MS);
@@ -238,5 +311,5 @@ function browserName() {
 
 /** A heartbeat outside the interval (the alarm), so a worker woken by it is counted alive by the studio. */
 export function beat() {
-  if (isPaired()) send(session, { type: 'heartbeat', at: Date.now() });
+  if (isPaired()) send(/** @type {Session} */ (session), { type: 'heartbeat', at: Date.now() }); // isPaired: there is one
 }

@@ -5,9 +5,12 @@
 
 // A request open longer than this is a long poll or a stream, not the page still loading.
 const LONG_LIVED_MS = 10_000;
+/** @type {Map<number, Map<string, number>>} */
 const inflight = new Map(); // tabId -> Map(requestId -> start ms)
+/** @type {Map<number, number>} */
 const lastActivity = new Map(); // tabId -> ms
 
+/** @param {number} tabId */
 function touch(tabId) {
   lastActivity.set(tabId, Date.now());
 }
@@ -44,7 +47,11 @@ export function registerNetworkListeners() {
   });
 }
 
-/** {inflight, idle_ms}: requests still open in the tab (long-lived ones left out) and time since the last one started or ended. */
+/**
+ * {inflight, idle_ms}: requests still open in the tab (long-lived ones left out) and time since the last one started or ended.
+ * @param {number} tabId
+ * @returns {import('../wire.js').NetworkState}
+ */
 export function networkState(tabId) {
   const now = Date.now();
   let open = 0;

@@ -3,7 +3,11 @@
 
 const ALPHABET = /^[A-Z2-7]{20}$/;
 
-/** Upper case, no dashes or spaces; null when it is not a 20-character base32 code. */
+/**
+ * Upper case, no dashes or spaces; null when it is not a 20-character base32 code.
+ * @param {unknown} code what the person typed or storage held
+ * @returns {string | null}
+ */
 export function normalizeCode(code) {
   if (typeof code !== 'string') return null;
   const n = code.replace(/[\s-]/g, '').toUpperCase();
@@ -18,7 +22,12 @@ export function randomNonce() {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Lowercase hex HMAC-SHA256 of message under the normalized code. */
+/**
+ * Lowercase hex HMAC-SHA256 of message under the normalized code.
+ * @param {string} normalizedCode
+ * @param {string} message
+ * @returns {Promise<string>}
+ */
 export async function hmacHex(normalizedCode, message) {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', enc.encode(normalizedCode), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -26,7 +35,11 @@ export async function hmacHex(normalizedCode, message) {
   return Array.from(sig, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Compares two strings without stopping at the first difference. */
+/**
+ * Compares two strings without stopping at the first difference.
+ * @param {unknown} a
+ * @param {unknown} b a proof as the studio sent it: anything but a string is no match
+ */
 export function sameText(a, b) {
   if (typeof a !== 'string' || typeof b !== 'string' || a.length !== b.length) return false;
   let diff = 0;
@@ -34,7 +47,13 @@ export function sameText(a, b) {
   return diff === 0;
 }
 
-/** The proof this extension sends in hello. */
+/**
+ * The proof this extension sends in hello.
+ * @type {(code: string, serverNonce: string, clientNonce: string) => Promise<string>}
+ */
 export const extensionProof = (code, serverNonce, clientNonce) => hmacHex(code, `waymark-ext|${serverNonce}|${clientNonce}`);
-/** The proof the studio must send in welcome. */
+/**
+ * The proof the studio must send in welcome.
+ * @type {(code: string, clientNonce: string, serverNonce: string) => Promise<string>}
+ */
 export const studioProof = (code, clientNonce, serverNonce) => hmacHex(code, `waymark-studio|${clientNonce}|${serverNonce}`);

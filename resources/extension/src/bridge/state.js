@@ -7,22 +7,52 @@ const CONN_KEY = 'waymark.connection';
 const TASK_TAB_KEY = 'waymark.task_tab';
 const RECORDING_KEY = 'waymark.recording';
 
-/** Connection states the popup explains: connecting, connected, not_paired, wrong_code, no_studio, bad_studio. */
+/** @typedef {'connecting' | 'connected' | 'not_paired' | 'wrong_code' | 'no_studio' | 'bad_studio' | 'replaced'} ConnectionState */
+
+/**
+ * The connection as the popup shows it (chrome.storage.session `waymark.connection`, docs/protocol.md "Extension
+ * side"); client_id once connected.
+ * @typedef {{state: ConnectionState, detail: string, port?: number, since: number, client_id?: string}} ConnectionRecord
+ */
+
+/**
+ * pairing.json, written by the studio's launcher into the copy of the extension of a browser it launches.
+ * @typedef {{code: string, port: number}} PairingFile
+ */
+
+/**
+ * launch.json as the studio wrote it: trusted_input, and in a Firefox it launched input_over: 'studio' and the
+ * browser_key its trusted-input requests carry.
+ * @typedef {{trusted_input?: boolean, input_over?: string, browser_key?: string}} LaunchFile
+ */
+
+/**
+ * Connection states the popup explains: connecting, connected, not_paired, wrong_code, no_studio, bad_studio.
+ * @param {ConnectionState} state
+ * @param {string} [detail]
+ * @param {{client_id?: string}} [extra]
+ */
 export async function setConnection(state, detail = '', extra = {}) {
   const { port } = await pairingConfig();
   await chrome.storage.session.set({ [CONN_KEY]: { state, detail, port, since: Date.now(), ...extra } });
 }
 
+/** @returns {Promise<ConnectionRecord>} */
 export async function getConnection() {
+  /** @type {{[CONN_KEY]?: ConnectionRecord}} */
   const got = await chrome.storage.session.get(CONN_KEY);
   return got[CONN_KEY] || { state: 'connecting', detail: '', since: 0 };
 }
 
 export const CONNECTION_KEY = CONN_KEY;
 
+/** @type {PairingFile | null | undefined} */
 let filePairing; // pairing.json is part of the installed files: read once per worker
 
-/** The pairing.json the studio writes into a browser it launches, or null. */
+/**
+ * The pairing.json the studio writes into a browser it launches, or null.
+ * @returns {Promise<PairingFile | null>}
+ */
 async function pairingFile() {
   if (filePairing !== undefined) return filePairing;
   try {
@@ -31,15 +61,15 @@ async function pairingFile() {
   } catch {
     filePairing = null;
   }
-  return filePairing;
+  return /** @type {PairingFile | null} */ (filePairing); // read just above: the file's JSON or null
 }
 
+/** @type {LaunchFile | null | undefined} */
 let fileLaunch; // launch.json: written by the studio into the copy of the extension of a browser it launches
 
 /**
- * launch.json as the studio wrote it ({trusted_input, and in a Firefox it launched input_over: 'studio' and the
- * browser_key its trusted-input requests carry}), or null in the person's own browser.
- * @returns {Promise<{trusted_input?: boolean, input_over?: string, browser_key?: string} | null>}
+ * launch.json as the studio wrote it, or null in the person's own browser.
+ * @returns {Promise<LaunchFile | null>}
  */
 export async function launchFile() {
   if (fileLaunch !== undefined) return fileLaunch;
@@ -50,7 +80,7 @@ export async function launchFile() {
   } catch {
     fileLaunch = null;
   }
-  return fileLaunch;
+  return /** @type {LaunchFile | null} */ (fileLaunch); // read just above: an object or null
 }
 
 /** Whether Waymark launched this browser (its default input is then trusted, docs/decisions/0021). */
@@ -59,9 +89,13 @@ export async function launchedByWaymark() {
   return !!launch && launch.trusted_input === true;
 }
 
-/** {code, port}: pairing.json wins (a launched browser pairs by itself), else what the person saved. */
+/**
+ * {code, port}: pairing.json wins (a launched browser pairs by itself), else what the person saved.
+ * @returns {Promise<{code: string | null, port: number}>}
+ */
 export async function pairingConfig() {
   const file = await pairingFile();
+  /** @type {{pairing_code?: string, port?: number}} */
   const stored = await chrome.storage.local.get(['pairing_code', 'port']);
   let code = stored.pairing_code || null;
   let port = Number(stored.port) || DEFAULT_PORT;
@@ -75,8 +109,12 @@ export async function pairingConfig() {
   return { code, port };
 }
 
-/** This install's stable client id. */
+/**
+ * This install's stable client id.
+ * @returns {Promise<string>}
+ */
 export async function clientId() {
+  /** @type {{client_id?: string}} */
   const got = await chrome.storage.local.get('client_id');
   if (got.client_id) return got.client_id;
   const id = `ext-${crypto.randomUUID()}`;
@@ -96,7 +134,11 @@ if (globalThis.chrome && chrome.tabs) {
   });
 }
 
-/** The task key a request names ('' for none). */
+/**
+ * The task key a request names ('' for none).
+ * @param {unknown} task as the request carried it
+ * @returns {string}
+ */
 export function taskKey(task) {
   return typeof task === 'string' ? task.slice(0, 100) : '';
 }
@@ -119,6 +161,7 @@ async function saveTaskMap() {
   await chrome.storage.session.set({ [TASK_TAB_KEY]: Object.fromEntries(map) });
 }
 
+/** @param {number} id */
 async function alive(id) {
   try {
     await chrome.tabs.get(id);
@@ -189,7 +232,11 @@ async function openOwnTab() {
   return chrome.tabs.create({ url: 'about:blank', active: false });
 }
 
-/** Makes tabId the task tab of `task` (switchTab, adoptTab, a tab a step opened). */
+/**
+ * Makes tabId the task tab of `task` (switchTab, adoptTab, a tab a step opened).
+ * @param {number} tabId
+ * @param {string} [task]
+ */
 export async function setTaskTab(tabId, task = '') {
   const map = await taskMap();
   map.set(taskKey(task), tabId);
@@ -228,7 +275,11 @@ export async function recordingTask() {
   return typeof v === 'string' ? v : '';
 }
 
-/** Starts (on) or stops recording the person's actions in the task tab of `task`. */
+/**
+ * Starts (on) or stops recording the person's actions in the task tab of `task`.
+ * @param {boolean} on
+ * @param {string} [task]
+ */
 export async function setRecording(on, task = '') {
   await chrome.storage.session.set({ [RECORDING_KEY]: on ? taskKey(task) : false });
 }
