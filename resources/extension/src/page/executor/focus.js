@@ -12,14 +12,16 @@ const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary
  * Focuses el. When the browser window does not have system focus (the person is looking at
  * the studio, or the browser is headless) focus() moves activeElement without firing focus
  * events, so they are dispatched here the way a focused window would fire them.
+ * @param {Element} el an element a page shows (HTML or SVG: both have focus())
  */
 export function focusElement(el) {
   const doc = el.ownerDocument;
   const prev = doc.activeElement;
   if (prev === el) return;
-  el.focus({ preventScroll: true });
+  /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
   if (doc.hasFocus() || doc.activeElement !== el) return;
-  const F = doc.defaultView.FocusEvent || FocusEvent;
+  // a document that has an element focused is shown in a window
+  const F = /** @type {Window & typeof globalThis} */ (doc.defaultView).FocusEvent || FocusEvent;
   if (prev && prev !== doc.body && prev !== el) {
     prev.dispatchEvent(new F('blur', { relatedTarget: el, composed: true }));
     prev.dispatchEvent(new F('focusout', { bubbles: true, relatedTarget: el, composed: true }));
@@ -28,27 +30,41 @@ export function focusElement(el) {
   el.dispatchEvent(new F('focusin', { bubbles: true, relatedTarget: prev, composed: true }));
 }
 
-/** The element a mousedown on el focuses: el or its nearest focusable ancestor (across shadow roots), or null. */
+/**
+ * The element a mousedown on el focuses: el or its nearest focusable ancestor (across shadow roots), or null.
+ * @param {Element} el
+ * @returns {Element | null}
+ */
 export function focusableAncestor(el) {
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) {
+  // past the top of a shadow tree its host; a document has no host (undefined: the climb ends)
+  for (let n = /** @type {Element | null | undefined} */ (el); n && n.nodeType === 1; n = n.parentElement || /** @type {ShadowRoot} */ (n.getRootNode())?.host) {
     if (n.matches(FOCUSABLE) && !n.matches(':disabled')) return n;
   }
   return null;
 }
 
-/** Tab or Shift+Tab from `from`: focus moves to the next element in tab order (positive tabindex first), wrapping. */
+/**
+ * Tab or Shift+Tab from `from`: focus moves to the next element in tab order (positive tabindex first), wrapping.
+ * @param {Element} from
+ * @param {boolean} backwards
+ */
 export function moveFocus(from, backwards) {
   const doc = from.ownerDocument;
-  const all = Array.from(doc.querySelectorAll(FOCUSABLE)).filter((e) => e.tabIndex >= 0 && !e.matches(':disabled') && !(e.localName === 'input' && e.type === 'hidden') && e.getClientRects().length);
+  // FOCUSABLE names HTML elements (and [tabindex], which an SVG element with its own tabIndex may match)
+  const all = Array.from(/** @type {NodeListOf<HTMLElement>} */ (doc.querySelectorAll(FOCUSABLE))).filter((e) => e.tabIndex >= 0 && !e.matches(':disabled') && !(e.localName === 'input' && /** @type {HTMLInputElement} */ (e).type === 'hidden') && e.getClientRects().length);
   const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
   const order = [...positive, ...all.filter((e) => e.tabIndex === 0)];
   if (!order.length) return;
-  const i = order.indexOf(from);
+  const i = order.indexOf(/** @type {HTMLElement} */ (from));
   const next = i < 0 ? order[backwards ? order.length - 1 : 0] : order[(i + (backwards ? -1 : 1) + order.length) % order.length];
   focusElement(next);
 }
 
-/** The focused element, descending through shadow roots and same-origin frames. */
+/**
+ * The focused element, descending through shadow roots and same-origin frames.
+ * @param {Document} [doc]
+ * @returns {Element}
+ */
 export function deepActiveElement(doc = document) {
   let a = doc.activeElement;
   for (let i = 0; a && i < 20; i++) {

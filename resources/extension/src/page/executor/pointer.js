@@ -6,8 +6,18 @@ import { focusElement, focusableAncestor } from './focus.js';
 
 const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
 
+/** @typedef {import('./actionability.js').Point} Point */
+
+// An element clicked is in a document a window shows (the page's or a frame's): its defaultView is not null.
+
+/**
+ * @param {Element} el
+ * @param {Point} point
+ * @param {MouseEventInit} extra
+ * @returns {MouseEventInit}
+ */
 function mouseInit(el, point, extra) {
-  const win = el.ownerDocument.defaultView;
+  const win = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView);
   return {
     ...MOUSE_BASE,
     view: win,
@@ -19,13 +29,23 @@ function mouseInit(el, point, extra) {
   };
 }
 
+/**
+ * @param {string} type
+ * @param {Element} target
+ * @param {MouseEventInit} init
+ */
 function pointer(type, target, init) {
-  const P = target.ownerDocument.defaultView.PointerEvent || PointerEvent;
+  const P = /** @type {Window & typeof globalThis} */ (target.ownerDocument.defaultView).PointerEvent || PointerEvent;
   return target.dispatchEvent(new P(type, { ...init, pointerId: 1, pointerType: 'mouse', isPrimary: true, width: 1, height: 1, pressure: init.buttons ? 0.5 : 0 }));
 }
 
+/**
+ * @param {string} type
+ * @param {Element} target
+ * @param {MouseEventInit} init
+ */
 function mouse(type, target, init) {
-  const M = target.ownerDocument.defaultView.MouseEvent || MouseEvent;
+  const M = /** @type {Window & typeof globalThis} */ (target.ownerDocument.defaultView).MouseEvent || MouseEvent;
   return target.dispatchEvent(new M(type, init));
 }
 
@@ -34,6 +54,9 @@ function mouse(type, target, init) {
  * focus, pointerup, mouseup, click, dispatched on the element a pointer at the point would
  * hit. A synthetic click still runs activation behaviour (links follow, checkboxes toggle,
  * submit buttons submit).
+ * @param {Element} el the element the step names
+ * @param {Element} target the element a pointer at point hits (el or inside it)
+ * @param {Point} point
  */
 export function clickAt(el, target, point) {
   const over = mouseInit(target, point, { buttons: 0 });
@@ -41,7 +64,8 @@ export function clickAt(el, target, point) {
   pointer('pointerover', target, over);
   // enter/leave events do not bubble: a pointer entering the target enters each ancestor too.
   const chain = [];
-  for (let n = target; n && n.nodeType === 1; n = n.parentElement || n.getRootNode()?.host) chain.unshift(n);
+  // past the top of a shadow tree its host; a document has no host (undefined: the climb ends)
+  for (let n = /** @type {Element | null | undefined} */ (target); n && n.nodeType === 1; n = n.parentElement || /** @type {ShadowRoot} */ (n.getRootNode())?.host) chain.unshift(n);
   for (const n of chain) pointer('pointerenter', n, nonBubbling);
   mouse('mouseover', target, over);
   for (const n of chain) mouse('mouseenter', n, nonBubbling);
@@ -54,7 +78,7 @@ export function clickAt(el, target, point) {
   if (mouseDownOk) {
     const f = focusableAncestor(target);
     if (f) focusElement(f);
-    else if (target.ownerDocument.activeElement && target.ownerDocument.activeElement !== target.ownerDocument.body) target.ownerDocument.activeElement.blur();
+    else if (target.ownerDocument.activeElement && target.ownerDocument.activeElement !== target.ownerDocument.body) /** @type {HTMLElement} */ (target.ownerDocument.activeElement).blur(); // HTML or SVG: both blur
   }
   const up = mouseInit(target, point, { buttons: 0 });
   pointer('pointerup', target, up);

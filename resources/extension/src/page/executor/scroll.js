@@ -1,10 +1,15 @@
 // @ts-check
 // Scrolling as a wheel and the scroll keys do it: the page or the nearest scrollable box of an element.
 
-/** Scrolls the page or the nearest scrollable box of el. Returns where it ended. */
+/**
+ * Scrolls the page or the nearest scrollable box of el. Returns where it ended.
+ * @param {Element | null} el
+ * @param {string | undefined} value
+ */
 export function scrollBy(el, value) {
   const doc = el ? el.ownerDocument : document;
-  const win = doc.defaultView;
+  // the page's document, or that of an element on it: a window shows it
+  const win = /** @type {Window & typeof globalThis} */ (doc.defaultView);
   const box = el ? scrollableBox(el) : null;
   const v = String(value ?? '').trim().toLowerCase();
   const height = box ? box.clientHeight : win.innerHeight;
@@ -34,10 +39,11 @@ export function scrollBy(el, value) {
   return { x: Math.round(x), y: Math.round(y), height: Math.round(fullH), viewport: Math.round(height), box: !!box };
 }
 
+/** @param {Element} el */
 function scrollableBox(el) {
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+  for (let n = /** @type {Element | null} */ (el); n && n.nodeType === 1; n = n.parentElement) {
     if (n === n.ownerDocument.documentElement || n === n.ownerDocument.body) return null;
-    const cs = n.ownerDocument.defaultView.getComputedStyle(n);
+    const cs = /** @type {Window & typeof globalThis} */ (n.ownerDocument.defaultView).getComputedStyle(n);
     const scrollsY = /(auto|scroll|overlay)/.test(cs.overflowY) && n.scrollHeight > n.clientHeight;
     const scrollsX = /(auto|scroll|overlay)/.test(cs.overflowX) && n.scrollWidth > n.clientWidth;
     if (scrollsY || scrollsX) return n;
