@@ -9,6 +9,8 @@ import { hitTarget, scrollIntoViewIfNeeded } from './actionability.js';
 
 /** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
 /** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, uncertain?: boolean, count?: number}} FlowResult */
+// A {type} input's el is a field or an editor the flow found to take typing (input.js reads it as a Field).
+/** @typedef {import('./input.js').Field} Field */
 
 /**
  * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,
@@ -20,15 +22,20 @@ export async function runFlow(flow) {
   for (;;) {
     const next = await flow.next(reply);
     if (next.done) return next.value;
-    reply = performSynthetic(next.value);
+    reply = performSynthetic(/** @type {FlowInput} */ (next.value)); // not done: an input
   }
 }
 
+/**
+ * @param {FlowInput} input
+ * @returns {{error?: string}}
+ */
 function performSynthetic(input) {
   if (input.kind === 'click') {
     const hit = aim(input.el);
     if (hit.error) return { error: hit.error };
-    clickAt(input.el, hit.target, hit.point);
+    // no error: the hit has its target and point
+    clickAt(input.el, /** @type {Element} */ (hit.target), /** @type {import('./actionability.js').Point} */ (hit.point));
     return {};
   }
   focusElement(input.el);
@@ -36,7 +43,7 @@ function performSynthetic(input) {
     pressOn(input.el, parseChord(input.chord));
     return {};
   }
-  prepareField(input.el);
+  prepareField(/** @type {Field} */ (input.el));
   if (input.el.localName === 'input' && /** @type {HTMLInputElement} */ (input.el).list && !input.el.getAttribute('role')) {
     // a datalist choice lands as one replacement, as the browser's own list puts it in
     setNativeValue(input.el, input.text);
@@ -44,11 +51,14 @@ function performSynthetic(input) {
     input.el.dispatchEvent(new Event('change', { bubbles: true }));
     return {};
   }
-  typeText(input.el, input.text);
+  typeText(/** @type {Field} */ (input.el), input.text);
   return {};
 }
 
-/** Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}. */
+/**
+ * Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}.
+ * @param {Element} el
+ */
 export function aim(el) {
   scrollIntoViewIfNeeded(el);
   return hitTarget(el);
@@ -74,7 +84,7 @@ export async function nextTrustedInput(flow, reply) {
     }
     focusElement(input.el);
     if (input.kind === 'press') return { ask: { trusted_keys: true, chord: input.chord } };
-    prepareField(input.el);
+    prepareField(/** @type {Field} */ (input.el));
     return { ask: { trusted_keys: true, text: input.text } };
   }
 }

@@ -14,6 +14,23 @@ export { clickAt } from './pointer.js';
 export { keyInfo, parseChord } from './keys.js';
 export { scrollBy } from './scroll.js';
 
+/** @typedef {import('./keys.js').KeyInfo} KeyInfo */
+/** @typedef {import('./keys.js').Modifiers} Modifiers */
+/** @typedef {import('./keys.js').Chord} Chord */
+/** @typedef {import('./keys.js').ParsedChord} ParsedChord */
+/**
+ * What text goes into: an input, a textarea or a contenteditable element. Typed as an input: on an editor what only
+ * a field has (value, selection, maxLength, select) is undefined, and the code reads it with a fallback or in a try.
+ * @typedef {HTMLInputElement} Field
+ */
+
+// An element input goes to is in a document a window shows (the page's or a frame's): its defaultView and its
+// selection are not null.
+
+/**
+ * @param {object} el
+ * @param {string} prop
+ */
 function nativeSetter(el, prop) {
   for (let proto = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
     const d = Object.getOwnPropertyDescriptor(proto, prop);
@@ -22,20 +39,32 @@ function nativeSetter(el, prop) {
   return null;
 }
 
-/** Sets value through the prototype's native setter, bypassing an instance-level tracker. */
+/**
+ * Sets value through the prototype's native setter, bypassing an instance-level tracker.
+ * @param {Element} el an input, textarea or select (without a setter of its own, the property is set)
+ * @param {string} value
+ */
 export function setNativeValue(el, value) {
   const set = nativeSetter(el, 'value');
   if (set) set.call(el, value);
-  else el.value = value;
+  else /** @type {HTMLInputElement} */ (el).value = value;
 }
 
+/**
+ * @param {Element} el
+ * @param {string} type
+ * @param {string | null} data
+ * @param {string | undefined} inputType
+ * @param {boolean} [isComposing]
+ */
 export function inputEvent(el, type, data, inputType, isComposing = false) {
-  const I = el.ownerDocument.defaultView.InputEvent || InputEvent;
+  const I = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView).InputEvent || InputEvent;
   return el.dispatchEvent(new I(type, { bubbles: true, cancelable: type === 'beforeinput', composed: true, data, inputType, isComposing }));
 }
 
+/** @param {Element} el */
 export function changeEvent(el) {
-  const E = el.ownerDocument.defaultView.Event || Event;
+  const E = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView).Event || Event;
   el.dispatchEvent(new E('change', { bubbles: true }));
 }
 
@@ -44,18 +73,27 @@ const NO_MODS = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false
 
 // Take-over recording (bridge/recorder.js, the same isolated world) learns what the executor typed, so a
 // field it filled does not later read as the person's typing.
+/** @param {Element} el */
 export function noteFilled(el) {
-  const hook = globalThis.__waymarkRecorderFilled;
+  // set by bridge/recorder.js while it records, else absent
+  const hook = /** @type {{__waymarkRecorderFilled?: unknown}} */ (globalThis).__waymarkRecorderFilled;
   if (typeof hook === 'function') hook(el);
 }
 
-/** What a field or editor holds, as a fill compares it (an editor's text with its spaces collapsed). */
+/**
+ * What a field or editor holds, as a fill compares it (an editor's text with its spaces collapsed).
+ * @param {Field} el
+ */
 export function fieldText(el) {
   if (el.isContentEditable) return String(el.innerText ?? el.textContent ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
   return String(el.value ?? '');
 }
 
-/** A single-line field drops line breaks from what is typed into it, as the browser sanitizes a value. */
+/**
+ * A single-line field drops line breaks from what is typed into it, as the browser sanitizes a value.
+ * @param {HTMLElement} el
+ * @param {string} value
+ */
 export function typable(el, value) {
   return el.isContentEditable || el.localName === 'textarea' ? value : value.replace(/[\r\n]+/g, '');
 }
@@ -63,6 +101,7 @@ export function typable(el, value) {
 /**
  * Focuses el and selects what it holds, so what is typed next replaces it. Returns what it held.
  * A field without a selection API (number, email) is emptied instead, as select-all and Delete would.
+ * @param {Field} el
  */
 export function prepareField(el) {
   focusElement(el);
@@ -71,7 +110,7 @@ export function prepareField(el) {
     const doc = el.ownerDocument;
     const range = doc.createRange();
     range.selectNodeContents(el);
-    const sel = doc.getSelection();
+    const sel = /** @type {Selection} */ (doc.getSelection());
     sel.removeAllRanges();
     sel.addRange(range);
     return before;
@@ -95,6 +134,9 @@ export function prepareField(el) {
  * keypress, beforeinput, input and keyup, each run of characters a keyboard has no key for as one
  * input-method composition; then change. Returns {error} or {effect} (verdicts.js). opts.echo false:
  * the value comes from a {{ token }} and no message may quote it.
+ * @param {Field} el
+ * @param {string} value
+ * @param {{echo?: boolean}} [opts]
  */
 export function fillElement(el, value, opts = {}) {
   const r = fillInto(el, value, opts);
@@ -102,6 +144,11 @@ export function fillElement(el, value, opts = {}) {
   return r;
 }
 
+/**
+ * @param {Field} el
+ * @param {string} value
+ * @param {{echo?: boolean}} opts
+ */
 function fillInto(el, value, opts) {
   const echo = opts.echo !== false;
   const type = (el.type || '').toLowerCase();
@@ -129,6 +176,7 @@ function fillInto(el, value, opts) {
   });
 }
 
+/** @param {Field} el */
 function deleteSelection(el) {
   const doc = el.ownerDocument;
   if (doc.execCommand('delete', false)) return;
@@ -138,7 +186,11 @@ function deleteSelection(el) {
   inputEvent(el, 'input', null, 'deleteContentBackward');
 }
 
-/** Types text into the focused el (typingPlan: keys, and compositions for what has no key). */
+/**
+ * Types text into the focused el (typingPlan: keys, and compositions for what has no key).
+ * @param {Field} el
+ * @param {string} text
+ */
 export function typeText(el, text) {
   for (const part of typingPlan(text)) {
     if (part.kind === 'key') typeKey(el, part.info, part.shift);
@@ -146,9 +198,14 @@ export function typeText(el, text) {
   }
 }
 
+/**
+ * @param {Field} el
+ * @param {KeyInfo} info
+ * @param {boolean} shift
+ */
 function typeKey(el, info, shift) {
   const mods = { ...NO_MODS, shiftKey: shift };
-  const shiftKey = keyInfo('Shift', false);
+  const shiftKey = /** @type {KeyInfo} */ (keyInfo('Shift', false)); // a named key
   if (shift) keyboard('keydown', el, shiftKey, mods);
   if (keyboard('keydown', el, info, mods) && keyboard('keypress', el, info, mods)) {
     if (info.key === 'Enter') defaultAction(el, info, mods);
@@ -160,8 +217,12 @@ function typeKey(el, info, shift) {
 
 // An input method's commit, as Chrome reports it: keydown "Process" (keyCode 229), compositionstart,
 // compositionupdate, beforeinput/input of type insertCompositionText while composing, compositionend.
+/**
+ * @param {Field} el
+ * @param {string} text
+ */
 function compose(el, text) {
-  const win = el.ownerDocument.defaultView;
+  const win = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView);
   const processKey = { key: 'Process', code: '', keyCode: 229, text: '' };
   const C = win.CompositionEvent || CompositionEvent;
   keyboard('keydown', el, processKey, NO_MODS);
@@ -176,10 +237,14 @@ function compose(el, text) {
 }
 
 // Puts text at the caret without events of its own (the caller fires them), within maxlength.
+/**
+ * @param {Field} el
+ * @param {string} text
+ */
 function insertRaw(el, text) {
   const doc = el.ownerDocument;
   if (el.isContentEditable) {
-    const sel = doc.getSelection();
+    const sel = /** @type {Selection} */ (doc.getSelection());
     if (!sel.rangeCount) return;
     const range = sel.getRangeAt(0);
     range.deleteContents();
@@ -203,8 +268,14 @@ function insertRaw(el, text) {
   try { el.setSelectionRange(s + add.length, s + add.length); } catch { /* no selection API */ }
 }
 
+/**
+ * @param {string} type
+ * @param {Element} target
+ * @param {KeyInfo} info
+ * @param {Modifiers} mods
+ */
 function keyboard(type, target, info, mods) {
-  const K = target.ownerDocument.defaultView.KeyboardEvent || KeyboardEvent;
+  const K = /** @type {Window & typeof globalThis} */ (target.ownerDocument.defaultView).KeyboardEvent || KeyboardEvent;
   const charCode = type === 'keypress' ? (info.text || '').charCodeAt(0) || 0 : 0;
   const kc = type === 'keypress' ? charCode : info.keyCode;
   // Chrome takes the legacy keyCode/which/charCode in the init dictionary; a property defined
@@ -216,16 +287,19 @@ function keyboard(type, target, info, mods) {
   return target.dispatchEvent(ev);
 }
 
+/** @param {Field} el */
 function isTextField(el) {
   if (el.isContentEditable || el.localName === 'textarea') return true;
   if (el.localName !== 'input') return false;
   return !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'file', 'hidden', 'range', 'color'].includes((el.type || 'text').toLowerCase());
 }
 
+/** @param {Field} field */
 function submitImplicitly(field) {
   const form = field.form;
   if (!form) return;
-  const submitter = Array.from(form.elements).find((e) => (e.type === 'submit' || e.type === 'image') && e.form === form);
+  // a form's controls: buttons, inputs and the rest, each with a type and a form
+  const submitter = /** @type {(HTMLInputElement | HTMLButtonElement)[]} */ (Array.from(form.elements)).find((e) => (e.type === 'submit' || e.type === 'image') && e.form === form);
   if (submitter) {
     if (!submitter.matches(':disabled')) submitter.click();
     return;
@@ -240,35 +314,44 @@ function submitImplicitly(field) {
  * (implicit form submission, newline in a textarea, activating a button or link), Space on a
  * button/checkbox, Tab/Shift+Tab focus movement, Control/Meta+A select all, and page scrolling
  * keys when no field has focus.
+ * @param {Element} target
+ * @param {ParsedChord} chord as parseChord returned it, known to have parsed (the caller checked, or named a key)
  */
 export function pressOn(target, chord) {
-  const { mods, modKeys, info } = chord;
+  const { mods, modKeys, info } = /** @type {Chord} */ (chord);
   const held = { ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  // modKeys are the modifiers parseChord knew: each has its flag and is a named key
   for (const m of modKeys) {
-    held[{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[m]] = true;
-    keyboard('keydown', target, keyInfo(m, false), { ...held });
+    held[/** @type {Record<string, keyof Modifiers>} */ ({ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' })[m]] = true;
+    keyboard('keydown', target, /** @type {KeyInfo} */ (keyInfo(m, false)), { ...held });
   }
   const notCancelled = keyboard('keydown', target, info, mods);
   const typing = info.text && !mods.ctrlKey && !mods.metaKey && !mods.altKey;
   let pressOk = true;
   if (notCancelled && typing) pressOk = keyboard('keypress', target, info, mods);
-  if (notCancelled && pressOk) defaultAction(target, info, mods);
+  // the focused element: what only a field has is read where it is one (isTextField, a select API check)
+  if (notCancelled && pressOk) defaultAction(/** @type {Field} */ (target), info, mods);
   keyboard('keyup', target, info, mods);
   for (const m of [...modKeys].reverse()) {
-    held[{ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' }[m]] = false;
-    keyboard('keyup', target, keyInfo(m, false), { ...held });
+    held[/** @type {Record<string, keyof Modifiers>} */ ({ Control: 'ctrlKey', Shift: 'shiftKey', Alt: 'altKey', Meta: 'metaKey' })[m]] = false;
+    keyboard('keyup', target, /** @type {KeyInfo} */ (keyInfo(m, false)), { ...held });
   }
 }
 
+/**
+ * @param {Field} target
+ * @param {KeyInfo} info
+ * @param {Modifiers} mods
+ */
 function defaultAction(target, info, mods) {
   const doc = target.ownerDocument;
-  const win = doc.defaultView;
+  const win = /** @type {Window & typeof globalThis} */ (doc.defaultView);
   const text = isTextField(target);
   const k = info.key;
   if ((mods.ctrlKey || mods.metaKey) && k.toLowerCase() === 'a') {
     if (text && typeof target.select === 'function') target.select();
     else if (target.isContentEditable) doc.execCommand('selectAll');
-    else doc.getSelection().selectAllChildren(doc.body);
+    else /** @type {Selection} */ (doc.getSelection()).selectAllChildren(doc.body);
     return;
   }
   if (mods.ctrlKey || mods.metaKey || mods.altKey) return;
@@ -299,13 +382,17 @@ function defaultAction(target, info, mods) {
   if (info.text && text) { insertText(target, info.text); return; }
   if (!text && target.localName !== 'select') {
     const h = win.innerHeight;
-    const dy = { ArrowDown: 40, ArrowUp: -40, PageDown: h * 0.875, PageUp: -h * 0.875, ' ': mods.shiftKey ? -h * 0.875 : h * 0.875 }[k];
+    const dy = /** @type {Record<string, number>} */ ({ ArrowDown: 40, ArrowUp: -40, PageDown: h * 0.875, PageUp: -h * 0.875, ' ': mods.shiftKey ? -h * 0.875 : h * 0.875 })[k];
     if (dy) win.scrollBy({ top: dy, behavior: 'instant' });
     else if (k === 'Home') win.scrollTo({ top: 0, behavior: 'instant' });
     else if (k === 'End') win.scrollTo({ top: doc.documentElement.scrollHeight, behavior: 'instant' });
   }
 }
 
+/**
+ * @param {Field} target
+ * @param {string} text
+ */
 function insertText(target, text) {
   const doc = target.ownerDocument;
   if (doc.activeElement !== target && !target.isContentEditable) focusElement(target);
