@@ -9,12 +9,16 @@ import { sleep } from './common.js';
 const EDITOR_WAIT_MS = 800;
 const VALUE_WAIT_MS = 1500;
 const CELL = 'td, [role=gridcell], [role=cell]';
+/** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
-/** The grid cell a fill on el edits, when el is a cell (or inside one) that is not itself a field. */
+/**
+ * The grid cell a fill on el edits, when el is a cell (or inside one) that is not itself a field.
+ * @param {Element} el
+ */
 export function editableCellOf(el) {
   if (isEditable(el)) return null;
   const cell = el.closest(CELL);
@@ -23,6 +27,7 @@ export function editableCellOf(el) {
   return /** @type {HTMLElement} */ (cell);
 }
 
+/** @param {HTMLElement} cell */
 function editorIn(cell) {
   const active = deepActiveElement(cell.ownerDocument);
   if (active && cell.contains(active) && isEditable(active)) return /** @type {HTMLElement} */ (active);
@@ -33,6 +38,7 @@ function editorIn(cell) {
   return active && active !== cell.ownerDocument.body && isEditable(active) ? /** @type {HTMLElement} */ (active) : null;
 }
 
+/** @param {HTMLElement} cell */
 async function waitForEditor(cell) {
   for (const until = Date.now() + EDITOR_WAIT_MS; ;) {
     const e = editorIn(cell);
@@ -41,6 +47,10 @@ async function waitForEditor(cell) {
   }
 }
 
+/**
+ * @param {string} a
+ * @param {string} b
+ */
 function sameValue(a, b) {
   const x = norm(a);
   const y = norm(b);

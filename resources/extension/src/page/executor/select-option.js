@@ -4,7 +4,11 @@
 import { focusElement, setNativeValue, inputEvent, changeEvent } from './input.js';
 import { judgeSelect } from './verdicts.js';
 
-/** Chooses an option of a <select> by value, then by visible label: {error} or {effect} saying what it shows. */
+/**
+ * Chooses an option of a <select> by value, then by visible label: {error} or {effect} saying what it shows.
+ * @param {HTMLSelectElement} el the step's element: a <select>, else refused (chooseOption reads its localName)
+ * @param {string} wanted
+ */
 export function selectOption(el, wanted) {
   const r = chooseOption(el, wanted);
   if (r) return { error: r };
@@ -13,10 +17,14 @@ export function selectOption(el, wanted) {
   return { effect: label === el.value ? `the select now shows '${label}'` : `the select now shows '${label}' (value ${el.value})` };
 }
 
+/**
+ * @param {HTMLSelectElement} el
+ * @param {string} wanted
+ */
 function chooseOption(el, wanted) {
   if (el.localName !== 'select') return `element is not a <select> (use fill or click for ${el.localName})`;
   const opts = Array.from(el.options);
-  const norm = (s) => s.replace(/\s+/g, ' ').trim();
+  const norm = (/** @type {string} */ s) => s.replace(/\s+/g, ' ').trim();
   let opt = opts.find((o) => o.value === wanted)
     || opts.find((o) => norm(o.label || o.text) === norm(wanted))
     || opts.find((o) => norm(o.label || o.text).toLowerCase() === norm(wanted).toLowerCase());

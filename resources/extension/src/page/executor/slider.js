@@ -10,12 +10,16 @@ const MAX_PRESSES = 400;
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
-/** Whether el is an ARIA slider or spin button that is not a native input. */
+/**
+ * Whether el is an ARIA slider or spin button that is not a native input.
+ * @param {Element} el
+ */
 export function isAriaRange(el) {
   const role = el.getAttribute('role');
   return (role === 'slider' || role === 'spinbutton') && el.localName !== 'input' && el.hasAttribute('aria-valuenow');
 }
 
+/** @param {Element} el */
 const now = (el) => Number(el.getAttribute('aria-valuenow'));
 
 /**

@@ -4,20 +4,32 @@
 // case and runs of spaces. The verdict is the page's own selection afterwards.
 import { focusElement } from './input.js';
 
+/** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/[\s\u00a0]+/g, ' ');
 
-/** The editor's text nodes with where each starts in its text (spaces as the editor shows them). */
+/** A text node of an editor and where it starts in the editor's text. @typedef {{node: Text, start: number}} TextRun */
+
+/**
+ * The editor's text nodes with where each starts in its text (spaces as the editor shows them).
+ * @param {HTMLElement} editor
+ */
 function textRuns(editor) {
   const walker = editor.ownerDocument.createTreeWalker(editor, NodeFilter.SHOW_TEXT);
+  /** @type {TextRun[]} */
   const runs = [];
   let text = '';
+  // SHOW_TEXT: every node the walker yields is a Text
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    runs.push({ node: t, start: text.length });
+    runs.push({ node: /** @type {Text} */ (t), start: text.length });
     text += norm(/** @type {Text} */ (t).data);
   }
   return { runs, text };
 }
 
+/**
+ * @param {TextRun[]} runs
+ * @param {number} at
+ */
 function pointAt(runs, at) {
   for (let i = runs.length - 1; i >= 0; i--) {
     if (runs[i].start <= at) return { node: runs[i].node, offset: Math.min(at - runs[i].start, runs[i].node.data.length) };
@@ -46,7 +58,7 @@ export function selectTextIn(editor, wanted, echo) {
   const to = pointAt(runs, at + want.length);
   if (!from || !to) return { ok: false, error: `the editor's text ${shown} could not be selected` };
   focusElement(editor);
-  const sel = editor.ownerDocument.getSelection();
+  const sel = /** @type {Selection} */ (editor.ownerDocument.getSelection()); // a document a window shows has one
   const range = editor.ownerDocument.createRange();
   range.setStart(from.node, from.offset);
   range.setEnd(to.node, to.offset);

@@ -15,13 +15,23 @@
  * @property {string} [what]   'field' or 'editor'
  */
 
+/** @param {string} s */
 const alnum = (s) => Array.from(s).filter((c) => /[\p{L}\p{N}]/u.test(c)).join('');
 
+/**
+ * @param {string} a
+ * @param {string} b
+ * @param {boolean | undefined} number
+ */
 function same(a, b, number) {
   return a === b || (number && a !== '' && b !== '' && Number(a) === Number(b));
 }
 
 // A reading of a field's contents for a message: quoted, or not at all for a secret.
+/**
+ * @param {string} s
+ * @param {boolean} echo
+ */
 const quote = (s, echo) => (echo ? ` '${s.length > 60 ? `${s.slice(0, 60)}…` : s}'` : '');
 
 /**
