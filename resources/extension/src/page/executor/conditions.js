@@ -11,6 +11,10 @@ function pageText() {
   return normText(document.body ? document.body.innerText : document.documentElement.textContent).toLowerCase();
 }
 
+/**
+ * @param {string} needle
+ * @param {Element[] | null} elements
+ */
 function textIn(needle, elements) {
   const n = normText(needle).toLowerCase();
   if (!elements) {
@@ -18,14 +22,16 @@ function textIn(needle, elements) {
     // innerText skips closed details, shadow content in some layouts and same-origin frames.
     return deepQueryAll('body').some((b) => normText(b.textContent).toLowerCase().includes(n));
   }
-  return elements.some((e) => normText(e.innerText || e.textContent).toLowerCase().includes(n));
+  // innerText is undefined on an element that is not HTML (SVG): its textContent then
+  return elements.some((e) => normText(/** @type {HTMLElement} */ (e).innerText || e.textContent).toLowerCase().includes(n));
 }
 
+/** @param {string} css */
 function deepMatches(css) {
   try {
     return deepQueryAll(css);
   } catch (e) {
-    throw new SelectorError(e.message);
+    throw new SelectorError(/** @type {Error} */ (e).message); // a SelectorError, or a DOMException
   }
 }
 
@@ -34,6 +40,7 @@ function deepMatches(css) {
  * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
  * the matched elements does; url_includes: the URL contains it. match "all" (default) or
  * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
+ * @param {import('../../wire.js').Condition} cond
  */
 export function checkCondition(cond) {
   try {
@@ -50,7 +57,7 @@ export function checkCondition(cond) {
     if (cond.negate) holds = !holds;
     return { ok: true, holds, detail: results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}`).join(', '), doc: docId };
   } catch (e) {
-    return { ok: false, error: e.message, doc: docId };
+    return { ok: false, error: /** @type {Error} */ (e).message, doc: docId }; // a SelectorError (deepMatches), or a DOMException
   }
 }
 
@@ -58,6 +65,7 @@ export function checkCondition(cond) {
  * Checks a WaitConfig once: every set predicate must hold. selector waits for a visible match
  * (absent: for no visible match); text for the text on the page; url_includes for the URL.
  * Returns {ok, holds, pending} where pending says what has not happened yet.
+ * @param {import('../../wire.js').WaitConfig} wait
  */
 export function checkWait(wait) {
   try {
@@ -71,6 +79,6 @@ export function checkWait(wait) {
     if (wait.url_includes && !location.href.includes(wait.url_includes)) pending.push(`the URL does not contain '${wait.url_includes}' (it is ${location.href})`);
     return { ok: true, holds: pending.length === 0, pending: pending.join('; '), doc: docId, ready: document.readyState };
   } catch (e) {
-    return { ok: false, error: e.message, doc: docId };
+    return { ok: false, error: /** @type {Error} */ (e).message, doc: docId }; // a SelectorError (deepMatches), or a DOMException
   }
 }

@@ -12,10 +12,12 @@ import { comboboxOf, widgetValue } from '../combobox.js';
 /** @typedef {{role?: string, name?: string}} ExpectElement */
 /** @typedef {{url?: string, title?: string, appears?: ExpectElement, gone?: ExpectElement, value?: string, count?: {list: string, by: number}}} Expect */
 
+/** @param {string | null | undefined} s */
 function norm(s) {
   return String(s ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
+/** @param {string} word */
 function article(word) {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
@@ -33,6 +35,7 @@ function here() {
   return (location.pathname || '/') + route;
 }
 
+/** @param {string} css */
 function count(css) {
   try {
     return deepQueryAll(css).length;
@@ -66,9 +69,9 @@ export function checkExpect(expect, baseline, opts = {}) {
     // As lenient as identity: a role a redesign swaps (button/link) and a name that contains the other count, so
     // another build of the same app is not stopped for a reworded label.
     // Something gone is looked for exactly, so that only the very element still there keeps it from holding.
-    const fits = (/** @type {string} */ name, /** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => !e.name
+    const fits = (/** @type {string | undefined} */ name, /** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => !e.name
       || (loose ? textSimilarity(name, e.name) >= 0.75 : norm(name) === norm(e.name));
-    const has = (/** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => nodes.nodes.some((n) => (!e.role
+    const has = (/** @type {ExpectElement} */ e, /** @type {boolean} */ loose) => nodes.nodes.some((/** @type {{role: string, name?: string}} */ n) => (!e.role
       || (loose ? roleFit(n.role, e.role) > 0 : n.role === e.role)) && fits(n.name, e, loose))
       || (e.role === 'heading' && (nodes.headings || []).some((h) => fits(h.text, e, loose)));
     if (expect.appears && !has(expect.appears, true)) missing.push(`${describeElement(expect.appears)} to appear`);
@@ -120,6 +123,7 @@ function frame() {
   return new Promise((r) => { const t = setTimeout(r, 50); requestAnimationFrame(() => { clearTimeout(t); r(undefined); }); });
 }
 
+/** @param {Element} el */
 function box(el) {
   const r = el.getBoundingClientRect();
   return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;

@@ -7,16 +7,24 @@ import { docId, sleep } from './common.js';
 
 // ---- extractList page half ----
 
-/** Rows of the items not read before in this document, and how the list continues. */
+/** @typedef {import('./step-types.js').PageStep} PageStep */
+
+/**
+ * Rows of the items not read before in this document, and how the list continues.
+ * @param {PageStep} step
+ */
 export function listItems(step) {
   try {
     return { ...extractItems(step), doc: docId };
   } catch (e) {
-    return { error: e.message, doc: docId };
+    return { error: /** @type {Error} */ (e).message, doc: docId }; // a SelectorError, or a DOMException
   }
 }
 
-/** Clicks the list's next-batch control once it is actionable. */
+/**
+ * Clicks the list's next-batch control once it is actionable.
+ * @param {PageStep} step
+ */
 export async function listNext(step) {
   const el = nextControl(step);
   if (!el) return { ok: false, error: 'no next control', retry: false };
@@ -26,7 +34,8 @@ export async function listNext(step) {
   await sleep(20);
   const hit = hitTarget(el);
   if (hit.error) return { ok: false, error: hit.error, retry: true };
-  clickAt(el, hit.target, hit.point);
+  // no error: the hit has its target and point
+  clickAt(el, /** @type {Element} */ (hit.target), /** @type {import('./actionability.js').Point} */ (hit.point));
   return { ok: true, dispatched: true, doc: docId };
 }
 
