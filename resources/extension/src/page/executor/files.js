@@ -5,14 +5,22 @@ import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actio
 import { clickAt } from './input.js';
 import { docId, targets } from './common.js';
 
+/** @typedef {import('./step-types.js').FormPlan} FormPlan */
+
 // ---- captureDownload: the click, and the request the download would make ----
 
+/**
+ * @param {HTMLFormElement} form
+ * @param {HTMLElement | null} submitter the button or input that submitted it (one with formaction is either)
+ * @returns {FormPlan}
+ */
 function formPlan(form, submitter) {
   const method = String((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toUpperCase();
-  const action = (submitter && submitter.hasAttribute('formaction')) ? submitter.formAction : form.action;
+  const action = (submitter && submitter.hasAttribute('formaction')) ? /** @type {HTMLButtonElement} */ (submitter).formAction : form.action;
   const enctype = String((submitter && submitter.getAttribute('formenctype')) || form.enctype || 'application/x-www-form-urlencoded').toLowerCase();
   let data;
   try { data = new FormData(form, submitter || undefined); } catch { data = new FormData(form); }
+  /** @type {string[][]} */
   const fields = [];
   for (const [k, v] of data.entries()) if (typeof v === 'string') fields.push([k, v]);
   return { url: action || location.href, method: method === 'POST' ? 'POST' : 'GET', fields, enctype, replace_query: method !== 'POST' };
@@ -23,27 +31,31 @@ function formPlan(form, submitter) {
  * the browser: the request it would make comes back as `plan` ({url, method, fields, enctype})
  * for the service worker to send in the page's session. A click handled by the page's own
  * script downloads as it does, and the worker takes that download from chrome.downloads.
+ * @param {import('./step-types.js').PageStep} step
+ * @param {import('./step-types.js').StepOptions} options
  */
 export async function downloadClick(step, options) {
   const t = targets(step);
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
-  const el = t.elements[0];
+  const el = /** @type {Element[]} */ (t.elements)[0]; // no error: the elements matched
   const not = notActionable(el, NEEDS.click);
   if (not) return { ok: false, error: not, retry: true };
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   const hit = hitTarget(el);
   if (hit.error) return { ok: false, error: hit.error, retry: true };
+  /** @type {FormPlan | null} */
   let plan = null;
   // Bubble phase on window: after the page's own handlers, so what they cancel stays cancelled
   // and what they add to the form is sent.
-  const onSubmit = (e) => {
+  const onSubmit = (/** @type {SubmitEvent} */ e) => {
     if (e.defaultPrevented || plan || !(e.target instanceof HTMLFormElement)) return;
     e.preventDefault();
     plan = formPlan(e.target, e.submitter);
   };
-  const onClick = (e) => {
+  const onClick = (/** @type {MouseEvent} */ e) => {
     if (e.defaultPrevented || plan) return;
-    const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
+    // a target with closest is an element; what it finds is a link (a or area)
+    const a = e.target && /** @type {Element} */ (e.target).closest ? /** @type {HTMLAnchorElement | HTMLAreaElement | null} */ (/** @type {Element} */ (e.target).closest('a[href], area[href]')) : null;
     if (!a || /^javascript:/i.test(a.getAttribute('href') || '')) return;
     e.preventDefault();
     plan = { url: a.href, method: 'GET', fields: [], enctype: '', replace_query: false };
@@ -51,9 +63,11 @@ export async function downloadClick(step, options) {
   window.addEventListener('submit', onSubmit);
   window.addEventListener('click', onClick);
   try {
-    clickAt(el, hit.target, hit.point);
+    // no error: the hit has its target and point
+    clickAt(el, /** @type {Element} */ (hit.target), /** @type {import('./actionability.js').Point} */ (hit.point));
   } catch (e) {
-    e.dispatched = true;
+    // an Error: index.js reads dispatched off it
+    /** @type {Error & {dispatched?: boolean}} */ (e).dispatched = true;
     throw e;
   } finally {
     window.removeEventListener('submit', onSubmit);
@@ -80,7 +94,10 @@ export function pageHtml() {
 
 // ---- captureUrl ----
 
-/** Fetches url in the page's session (cookies of the page's site) and returns it as base64. */
+/**
+ * Fetches url in the page's session (cookies of the page's site) and returns it as base64.
+ * @param {import('./step-types.js').FetchRequest} req
+ */
 export async function fetchFile(req) {
   const maxBytes = req.max_bytes || 10 * 1024 * 1024;
   let url;
@@ -122,7 +139,7 @@ export async function fetchFile(req) {
   try {
     res = await fetch(url.href, init);
   } catch (e) {
-    return { ok: false, error: `${method} ${url.origin}${url.pathname} failed: ${e.message} (a cross-origin URL needs CORS)` };
+    return { ok: false, error: `${method} ${url.origin}${url.pathname} failed: ${/** @type {Error} */ (e).message} (a cross-origin URL needs CORS)` }; // fetch rejects with a TypeError
   }
   if (!res.ok) return { ok: false, error: `${method} ${url.origin}${url.pathname} answered HTTP ${res.status}` };
   const declared = Number(res.headers.get('content-length') || 0);

@@ -4,11 +4,16 @@ import { resolveSelector, describeSelector } from './resolve.js';
 
 // ---- highlight ----
 
+/** @type {{host: HTMLElement, root: ShadowRoot} | null} */
 let overlay = null;
+/** @type {Element[]} */
 let tracked = [];
 let raf = 0;
 
-/** Outlines the elements a Selector matches (null clears). Returns {ok, count} or {ok:false, error}. */
+/**
+ * Outlines the elements a Selector matches (null clears). Returns {ok, count} or {ok:false, error}.
+ * @param {import('../../wire.js').Selector | null} selector
+ */
 export function highlight(selector) {
   tracked = [];
   if (!selector) {
@@ -20,7 +25,7 @@ export function highlight(selector) {
   try {
     r = resolveSelector({ ...selector, all: selector.all ?? true });
   } catch (e) {
-    return { ok: false, error: e.message };
+    return { ok: false, error: /** @type {Error} */ (e).message }; // a SelectorError
   }
   if (r.error) return { ok: false, error: r.error };
   if (!r.elements.length) return { ok: false, error: `no element matches ${describeSelector(selector)}` };
@@ -36,16 +41,21 @@ export function highlight(selector) {
   return { ok: true, count: tracked.length };
 }
 
+/**
+ * Where el's frame sits in the top viewport: the sum of the offsets of the frames it is in.
+ * @param {Element} el
+ */
 export function frameOffset(el) {
   let x = 0;
   let y = 0;
   let f;
-  try { f = el.ownerDocument.defaultView.frameElement; } catch { f = null; }
+  // an element drawn on is in a document a window shows: its defaultView is not null
+  try { f = /** @type {Window} */ (el.ownerDocument.defaultView).frameElement; } catch { f = null; }
   while (f) {
     const r = f.getBoundingClientRect();
     x += r.left + f.clientLeft;
     y += r.top + f.clientTop;
-    try { f = f.ownerDocument.defaultView.frameElement; } catch { f = null; }
+    try { f = /** @type {Window} */ (f.ownerDocument.defaultView).frameElement; } catch { f = null; }
   }
   return { x, y };
 }
