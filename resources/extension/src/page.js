@@ -9,9 +9,45 @@ import {
 } from './page/executor/index.js';
 
 /**
+ * What the page script offers in the extension's isolated world of a page (globalThis.__waymark): the worker calls
+ * these by name (executor/page-call.js), take-over recording uses targetSelector (bridge/recorder.js).
+ * @typedef {object} PageScript
+ * @property {typeof observePage} observePage
+ * @property {typeof observePageTimed} observePageTimed
+ * @property {typeof targetSelector} targetSelector
+ * @property {typeof performInPage} performInPage
+ * @property {typeof finishTrusted} finishTrusted
+ * @property {typeof checkCondition} checkCondition
+ * @property {typeof checkWait} checkWait
+ * @property {typeof highlight} highlight
+ * @property {typeof stepRecord} stepRecord
+ * @property {typeof listItems} listItems
+ * @property {typeof listNext} listNext
+ * @property {typeof listScroll} listScroll
+ * @property {typeof fetchFile} fetchFile
+ * @property {typeof pageState} pageState
+ * @property {typeof pageHtml} pageHtml
+ * @property {typeof expectBaseline} expectBaseline
+ * @property {typeof checkExpect} checkExpect
+ * @property {typeof targetSettled} targetSettled
+ * @property {typeof unmarkTarget} unmarkTarget
+ * @property {typeof pictureBoxes} pictureBoxes
+ * @property {typeof pictureRestore} pictureRestore
+ */
+
+/**
+ * The globals Waymark keeps in the extension's isolated world of a page: the page script; take-over recording's
+ * handle (bridge/recorder.js), and its hook through which the executor tells it what it typed (page/executor/input.js).
+ * @typedef {object} PageGlobals
+ * @property {PageScript} [__waymark]
+ * @property {{stop(): void}} [__waymarkRecorder]
+ * @property {(el: HTMLElement) => void} [__waymarkRecorderFilled]
+ */
+
+/**
  * observePage with the time it took, measured here in the page (the worker's clock would add the
  * injection and the message round trip): `{observation, observe_ms}`.
- * @param {any} opts
+ * @param {Parameters<typeof observePage>[0]} opts the observer's options (max_nodes, max_text, include_text)
  */
 function observePageTimed(opts) {
   const t0 = performance.now();
@@ -19,8 +55,8 @@ function observePageTimed(opts) {
   return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10 };
 }
 
-if (!globalThis.__waymark) {
-  globalThis.__waymark = {
+if (!(/** @type {PageGlobals} */ (globalThis)).__waymark) {
+  (/** @type {PageGlobals} */ (globalThis)).__waymark = {
     observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
     expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
   };

@@ -5,6 +5,7 @@ import { CAPABILITIES, hasCapability, hasDebugger, permissionsFor, switchable } 
 import { onFirefox } from './engine.js';
 import { launchFile } from './bridge/state.js';
 
+/** @param {string} id an element of popup.html */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 async function render() {

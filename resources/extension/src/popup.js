@@ -6,6 +6,9 @@ import { CONNECTION_KEY, DEFAULT_PORT } from './bridge/state.js';
 import { PANEL_KEY } from './bridge/panel-key.js';
 import './popup-capabilities.js';
 
+/** @typedef {import('./bridge/state.js').ConnectionRecord} ConnectionRecord */
+/** @typedef {import('./bridge/panel-key.js').PanelState} PanelState */
+
 const TEXT = {
   connected: ['Connected to the studio', 'connected'],
   connecting: ['Connecting…', 'warning'],
@@ -16,10 +19,15 @@ const TEXT = {
   replaced: ['Replaced by another connection', 'warning'],
 };
 
-const $ = (id) => document.getElementById(id);
-/** The popup's fields (popup.html): the code and port inputs. */
+/** @param {string} id an element of popup.html */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/**
+ * The popup's fields (popup.html): the code and port inputs.
+ * @param {'code' | 'port'} id
+ */
 const field = (id) => /** @type {HTMLInputElement} */ ($(id));
 
+/** @param {ConnectionRecord | undefined} conn */
 function show(conn) {
   const c = conn || { state: 'connecting', detail: '' };
   const [label, cls] = TEXT[c.state] || [c.state, 'warning'];
@@ -32,14 +40,16 @@ function show(conn) {
 }
 
 async function load() {
+  /** @type {{port?: number}} */
   const local = await chrome.storage.local.get(['port']);
   field('port').value = String(local.port || DEFAULT_PORT);
+  /** @type {{[CONNECTION_KEY]?: ConnectionRecord}} the worker keeps it there (bridge/state.js) */
   const session = await chrome.storage.session.get(CONNECTION_KEY);
   show(session[CONNECTION_KEY]);
 }
 
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === 'session' && changes[CONNECTION_KEY]) show(changes[CONNECTION_KEY].newValue);
+  if (area === 'session' && changes[CONNECTION_KEY]) show(/** @type {ConnectionRecord | undefined} */ (changes[CONNECTION_KEY].newValue));
 });
 
 $('change').addEventListener('click', () => {
@@ -71,12 +81,14 @@ $('pair').addEventListener('submit', async (e) => {
 });
 
 // Chrome opens a side panel only in answer to a gesture: this button is one, when the worker could not open it.
+/** @type {number | null} */
 let windowId = null;
 chrome.windows.getCurrent().then((w) => { windowId = w.id ?? null; });
+/** @param {PanelState | undefined} panel what the worker keeps under PANEL_KEY (bridge/panel.js) */
 const showPanelButton = (panel) => { $('panel').hidden = !(panel && panel.items && panel.items.length); };
-chrome.storage.session.get(PANEL_KEY).then((r) => showPanelButton(r[PANEL_KEY]));
+chrome.storage.session.get(PANEL_KEY).then((r) => showPanelButton(/** @type {PanelState | undefined} */ (r[PANEL_KEY])));
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === 'session' && changes[PANEL_KEY]) showPanelButton(changes[PANEL_KEY].newValue);
+  if (area === 'session' && changes[PANEL_KEY]) showPanelButton(/** @type {PanelState | undefined} */ (changes[PANEL_KEY].newValue));
 });
 $('panel').addEventListener('click', () => {
   if (windowId === null) return;

@@ -6,8 +6,19 @@
 // waiting (answered here or elsewhere: the first answer wins).
 import { PANEL_KEY } from './bridge/panel-key.js';
 
+/** @typedef {import('./bridge/panel-key.js').PanelItem} PanelItem */
+/** @typedef {import('./bridge/panel-key.js').PanelState} PanelState */
+
+/** @param {string} id an element of sidepanel.html */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Partial<HTMLElementTagNameMap[K]>} [props]
+ * @param {...(Node | string | null | undefined)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
   Object.assign(e, props);
@@ -15,22 +26,37 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
+/**
+ * @param {HTMLElement} dl
+ * @param {string} name
+ * @param {unknown} value
+ */
 function row(dl, name, value) {
   if (value === null || value === undefined || value === '') return;
   dl.append(el('dt', { textContent: name }), el('dd', { textContent: String(value) }));
 }
 
+/**
+ * @param {HTMLElement} card
+ * @param {string} itemId
+ * @param {import('./bridge/panel-key.js').PanelAnswer['answer']} kind
+ * @param {string | null} reason
+ */
 async function answer(card, itemId, kind, reason) {
   for (const b of card.querySelectorAll('button')) /** @type {HTMLButtonElement} */ (b).disabled = true;
-  const r = await chrome.runtime.sendMessage({ waymark_panel: 'answer', item_id: itemId, answer: kind, reason });
+  // the worker's reply (bridge/panel.js registerPanelListener), or undefined when no listener answered
+  /** @type {{ok: boolean, error?: string} | undefined} */
+  const r = await chrome.runtime.sendMessage(/** @satisfies {import('./bridge/panel-key.js').PanelAnswer} */ ({ waymark_panel: 'answer', item_id: itemId, answer: kind, reason }));
+  // every card has its error line (see the cards below)
   if (!r || !r.ok) {
-    card.querySelector('.error').textContent = `Not sent: ${(r && r.error) || 'the worker did not answer'}`;
+    /** @type {HTMLElement} */ (card.querySelector('.error')).textContent = `Not sent: ${(r && r.error) || 'the worker did not answer'}`;
     for (const b of card.querySelectorAll('button')) /** @type {HTMLButtonElement} */ (b).disabled = false;
   } else {
-    card.querySelector('.error').textContent = 'Sent; waiting for the studio…';
+    /** @type {HTMLElement} */ (card.querySelector('.error')).textContent = 'Sent; waiting for the studio…';
   }
 }
 
+/** @param {PanelItem} item */
 function approvalCard(item) {
   const card = el('section', { className: 'card', id: `item-${item.id}` });
   card.dataset.kind = 'approval';
@@ -48,7 +74,8 @@ function approvalCard(item) {
   row(dl, 'Page', item.page);
   card.append(dl);
   const risks = el('div');
-  for (const r of item.risks || []) risks.append(el('span', { className: 'risk', textContent: r }));
+  // a null in the studio's list sets no text, as the DOM takes it
+  for (const r of item.risks || []) risks.append(el('span', { className: 'risk', textContent: /** @type {string} */ (r) }));
   card.append(risks);
   for (const why of item.evidence || []) card.append(el('div', { textContent: `• ${why}` }));
   const reason = /** @type {HTMLInputElement} */ (el('input', { className: 'reason', id: 'reject-reason', placeholder: 'Why not (optional)' }));
@@ -60,6 +87,7 @@ function approvalCard(item) {
   return card;
 }
 
+/** @param {PanelItem} item */
 function userStepCard(item) {
   const card = el('section', { className: 'card', id: `item-${item.id}` });
   card.dataset.kind = 'user_step';
@@ -77,6 +105,7 @@ function userStepCard(item) {
   return card;
 }
 
+/** @param {PanelState | undefined} state */
 function show(state) {
   const s = state || { items: [], activity: null, note: null };
   $('activity').textContent = s.activity ? `Waymark: ${s.activity}` : 'Waymark is not doing anything now.';
@@ -86,7 +115,8 @@ function show(state) {
   list.replaceChildren(...s.items.map((i) => (i.kind === 'user_step' ? userStepCard(i) : approvalCard(i))));
 }
 
+// The worker keeps a PanelState under PANEL_KEY (bridge/panel.js).
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area === 'session' && changes[PANEL_KEY]) show(changes[PANEL_KEY].newValue);
+  if (area === 'session' && changes[PANEL_KEY]) show(/** @type {PanelState | undefined} */ (changes[PANEL_KEY].newValue));
 });
-chrome.storage.session.get(PANEL_KEY).then((r) => show(r[PANEL_KEY]));
+chrome.storage.session.get(PANEL_KEY).then((r) => show(/** @type {PanelState | undefined} */ (r[PANEL_KEY])));

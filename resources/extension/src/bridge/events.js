@@ -10,7 +10,11 @@ import { onUnclaimedDownload } from '../executor/downloads.js';
 import { taskTabs } from '../executor/task-tabs.js';
 import { tabRole } from '../executor/tab-view.js';
 
-/** url and title of a tab for an event, or nothing for a tab of the person's off the task (decision 0027). */
+/**
+ * url and title of a tab for an event, or nothing for a tab of the person's off the task (decision 0027).
+ * @param {chrome.tabs.Tab} tab
+ * @returns {Promise<import('../wire.js').NamedTab>}
+ */
 async function namedTab(tab) {
   const keys = new Set(['', ...(await allTaskTabs()).keys()]);
   for (const key of keys) {
@@ -30,7 +34,7 @@ let actionQueue = Promise.resolve();
 
 export function registerEventListeners() {
   // A download no step started: blocked and reported when the task tab's page started it.
-  onUnclaimedDownload(async (item) => {
+  onUnclaimedDownload(async (/** @type {chrome.downloads.DownloadItem} */ item) => {
     if (!item.referrer) return false;
     let task = null;
     for (const [key, id] of await allTaskTabs()) {
@@ -70,12 +74,13 @@ export function registerEventListeners() {
     applyRecording(d.tabId, true).catch(() => {});
   });
   chrome.runtime.onMessage.addListener((message, sender) => {
-    const action = message && message.waymark_user_action;
+    // what the recorder reports (bridge/recorder.js); taken only from this extension's own script in a tab
+    const action = /** @type {import('./recorder.js').RecordedAction | undefined} */ (message && message.waymark_user_action);
     if (!action || !sender.tab || sender.id !== chrome.runtime.id) return;
     // one at a time, in the order the page sent them: a fill whose value is being hashed must not be
     // overtaken by the click that followed it
     actionQueue = actionQueue.then(() => recordedTab()).then(async (task) => {
-      if (task !== sender.tab.id) return;
+      if (task !== /** @type {chrome.tabs.Tab} */ (sender.tab).id) return; // checked above: the message came from a tab
       let value = null;
       if (action.value !== undefined && action.value !== null) {
         const name = await tokenFor(String(action.value));

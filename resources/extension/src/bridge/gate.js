@@ -9,9 +9,14 @@ import { showWaiting, endWaiting, whenEnded, dropItem } from './panel.js';
 
 const POLL_MS = 500;
 
+/** @typedef {import('../wire.js').Condition} Condition */
+
 /**
  * Runs in the page: draws (if missing) the pointer for gateId and reports whether any one of the conditions holds.
  * Self-contained, since executeScript serializes it.
+ * @param {string} gateId
+ * @param {Condition | null} cond
+ * @param {boolean} remove
  */
 export function pageGate(gateId, cond, remove) {
   const HOST_ID = 'waymark-gate-host';
@@ -35,6 +40,7 @@ export function pageGate(gateId, cond, remove) {
     (document.body || document.documentElement).append(host);
   }
   if (!cond) return { holds: false };
+  /** @type {(v: unknown) => v is string} */
   const has = (v) => typeof v === 'string' && v.length > 0;
   // Any one of them ends the wait, as the person is told.
   if (has(cond.selector)) {
@@ -46,16 +52,25 @@ export function pageGate(gateId, cond, remove) {
   return { holds: false };
 }
 
+/**
+ * @param {number} tabId
+ * @param {Parameters<typeof pageGate>} args
+ */
 async function inTab(tabId, args) {
   const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args });
   return r ? r.result : null;
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 /**
  * Runs a gate in tabId until it ends; {ok, how, answered_by, error}. msg is the gate request (docs/protocol.md);
  * timeout_ms 0 waits until the studio ends it.
+ * @param {number} tabId
+ * @param {string} gateId
+ * @param {import('../wire.js').StudioRequest} msg
+ * @returns {Promise<import('../wire.js').GateCleared>}
  */
 export async function runGate(tabId, gateId, msg) {
   const cond = msg.continue_on && typeof msg.continue_on === 'object' ? msg.continue_on : null;
@@ -63,11 +78,13 @@ export async function runGate(tabId, gateId, msg) {
   const deadline = limit > 0 ? Date.now() + limit : Infinity;
   const id = String(gateId);
   const waiter = whenEnded(id);
+  /** @type {string | null | undefined} */
   let answeredBy;
   let continued = false;
   waiter.ended.then((by) => { continued = true; answeredBy = by; });
   await showWaiting({ id, kind: 'user_step', prompt: msg.prompt, method: msg.method, instruction: msg.instruction,
     continues: msg.continues });
+  /** @type {string | null} */
   let lastError = null;
   try {
     while (Date.now() < deadline && !continued) {
@@ -80,7 +97,8 @@ export async function runGate(tabId, gateId, msg) {
         }
       } catch (e) {
         // navigating, or a page the extension cannot draw on: keep waiting, the person may move on
-        lastError = String(e && e.message ? e.message : e);
+        const err = /** @type {Error} */ (e); // anything may be thrown: what has no message is told whole
+        lastError = String(err && err.message ? err.message : err);
         try { await chrome.tabs.get(tabId); } catch {
           await endWaiting(id, null);
           return { ok: false, how: null, error: 'the tab of the gate was closed' };

@@ -18,24 +18,45 @@ import { cancel as cancelStep, onProgress } from '../executor/long-steps.js';
 import { sendEvent } from './connection.js';
 import { onFirefox } from '../engine.js';
 
+/** @typedef {import('../wire.js').StudioRequest} StudioRequest */
+/** @typedef {import('../wire.js').Reply} Reply */
+/** @typedef {import('../page.js').PageScript} PageScript */
+
 // A long extractList reports how far it has got after each page: counts only, never what the rows hold.
-onProgress((p) => sendEvent('progress', p));
+onProgress((/** @type {import('../wire.js').Progress} */ p) => sendEvent('progress', p));
 
 // Real values the studio sent in this worker's lifetime, kept in memory only, so an event that
 // echoes one (a URL after a search) is masked like the executor's replies.
 /** @type {Record<string, string>} */
 const knownValues = {};
 
-/** Masks any echo of a known value in s. */
+/**
+ * Masks any echo of a known value in s.
+ * @overload
+ * @param {string} s
+ * @returns {string}
+ */
+/**
+ * @overload
+ * @param {string | null | undefined} s
+ * @returns {string | null | undefined}
+ */
+/** @param {string | null | undefined} s */
 export function maskKnown(s) {
   return masker(knownValues)(s);
 }
 
-/** Masks known values in every string of a JSON-like value (an observation echoes what a fill typed). */
+/**
+ * Masks known values in every string of a JSON-like value (an observation echoes what a fill typed).
+ * @param {unknown} v
+ * @param {import('../executor/values.js').Masker} mask
+ * @returns {unknown} a value of v's shape, its strings masked
+ */
 function maskDeep(v, mask) {
   if (typeof v === 'string') return mask(v);
   if (Array.isArray(v)) return v.map((x) => maskDeep(x, mask));
   if (v && typeof v === 'object') {
+    /** @type {Record<string, unknown>} */
     const out = {};
     for (const [k, x] of Object.entries(v)) out[k] = maskDeep(x, mask);
     return out;
@@ -43,39 +64,52 @@ function maskDeep(v, mask) {
   return v;
 }
 
-const positive = (n) => (Number.isFinite(n) && n > 0 ? n : undefined);
+/** @param {number | undefined} n as the request carried it */
+const positive = (n) => (Number.isFinite(n) && /** @type {number} */ (n) > 0 ? n : undefined); // finite: a number
 
+/**
+ * The tab a request names, else its task's tab.
+ * @param {StudioRequest} msg
+ * @returns {Promise<number>}
+ */
 async function tabFor(msg) {
-  return Number.isInteger(msg.tab) ? msg.tab : taskTab(taskKey(msg.task));
+  return Number.isInteger(msg.tab) ? /** @type {number} */ (msg.tab) : taskTab(taskKey(msg.task)); // an integer: a tab id
 }
 
 /**
  * The tabs as the studio's task `key` may see them (its task tabs, open tabs on its sites, a count of the rest);
  * another task's tabs are only counted, never named to this one.
+ * @param {number | null} fallbackCurrent
+ * @param {string} [key]
  */
 async function visibleTabs(fallbackCurrent, key = '') {
   const [every, mine, task] = await Promise.all([chrome.tabs.query({}), taskTabs(key), currentTaskTabId(key)]);
-  const owners = await Promise.all(every.map((t) => (Number.isInteger(t.id) ? taskOfTab(t.id) : Promise.resolve(null))));
+  const owners = await Promise.all(every.map((t) => (Number.isInteger(t.id) ? taskOfTab(/** @type {number} */ (t.id)) : Promise.resolve(null))));
   const all = every.filter((t, i) => owners[i] === null || owners[i] === key);
   const hidden = every.length - all.length;
   const view = tabView(all, mine, task ?? fallbackCurrent ?? null, maskKnown);
   return { all, mine, view: { ...view, other_open_tabs: view.other_open_tabs + hidden } };
 }
 
+/**
+ * One handler per verb; the request is as parsed (only type and id checked), so each checks what it reads.
+ * @type {Record<string, (msg: StudioRequest) => Promise<Reply>>}
+ */
 const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
     try {
-      const timed = await callPageWhenReady(tab, 'observePageTimed', [{
+      const timed = /** @type {ReturnType<PageScript['observePageTimed']>} */ (await callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
-      }]);
-      const observation = maskDeep(timed.observation, masker(knownValues));
+      }]));
+      // the observation's own shape (an object), its strings masked
+      const observation = /** @type {Record<string, unknown>} */ (maskDeep(timed.observation, masker(knownValues)));
       // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
       Object.assign(observation, (await visibleTabs(tab, taskKey(msg.task))).view);
       return { type: 'observation', ok: true, observation, tab, network: networkState(tab),
         observe_ms: timed.observe_ms };
     } catch (e) {
-      return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${e.message}`, tab };
+      return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${/** @type {Error} */ (e).message}`, tab };
     }
   },
 
@@ -90,7 +124,9 @@ const HANDLERS = {
     const input = onFirefox && !launched ? 'page'
       : msg.input === 'trusted' || msg.input === 'page' ? msg.input : launched ? 'trusted' : 'page';
     // identity: check the step's target before acting and heal to it (replay); see page/executor/identity.js.
-    const result = await performStep(tab, msg.step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true, task: taskKey(msg.task) });
+    // a perform carries its step (docs/protocol.md); performStep answers one without as failed ('the step has no type')
+    const step = /** @type {import('../wire.js').Step} */ (msg.step);
+    const result = await performStep(tab, step, values, { step_id: msg.step_id, timeout_ms: msg.timeout_ms, files, input, identity: msg.identity === true, task: taskKey(msg.task) });
     // workflow_id: the inline run the step travels in, echoed so both ends agree which run a reply belongs to.
     const workflow = typeof msg.workflow_id === 'string' && msg.workflow_id ? { workflow_id: msg.workflow_id } : {};
     return { ...result, ...workflow, type: 'performed', step_id: msg.step_id };
@@ -125,17 +161,19 @@ const HANDLERS = {
     const tab = await tabFor(msg);
     const refs = Array.isArray(msg.refs) ? msg.refs : [];
     const secret = Array.isArray(msg.blur) ? msg.blur : [];
+    /** @type {import('../wire.js').PictureLayout} */
     let laid;
     try {
-      laid = await callPageWhenReady(tab, 'pictureBoxes', [refs, secret]);
+      laid = /** @type {import('../wire.js').PictureLayout} */ (await callPageWhenReady(tab, 'pictureBoxes', [refs, secret]));
     } catch (e) {
-      return { type: 'picture', ok: false, error: maskKnown(`cannot read the page of tab ${tab}: ${e.message}`) };
+      return { type: 'picture', ok: false, error: maskKnown(`cannot read the page of tab ${tab}: ${/** @type {Error} */ (e).message}`) };
     }
     try {
       const image = await captureTab(tab);
       return { type: 'picture', ok: true, image, format: 'jpeg', boxes: laid.boxes, viewport: laid.viewport, blurred: laid.blurred };
     } catch (e) {
-      return { type: 'picture', ok: false, error: maskKnown(`no picture of tab ${tab}: ${e && e.message ? e.message : e}`) };
+      const err = /** @type {Error} */ (e); // anything may be thrown: what has no message is told whole
+      return { type: 'picture', ok: false, error: maskKnown(`no picture of tab ${tab}: ${err && err.message ? err.message : err}`) };
     } finally {
       try {
         await callPageWhenReady(tab, 'pictureRestore', []);
@@ -179,7 +217,7 @@ const HANDLERS = {
       await applyRecording(tab, on);
       return { type: 'recording', ok: true, on };
     } catch (e) {
-      return { type: 'recording', ok: false, on, error: `cannot record in tab ${tab}: ${e.message}` };
+      return { type: 'recording', ok: false, on, error: `cannot record in tab ${tab}: ${/** @type {Error} */ (e).message}` };
     }
   },
 
@@ -217,13 +255,18 @@ const HANDLERS = {
   },
 };
 
-/** The reply body for one request. */
+/**
+ * The reply body for one request.
+ * @param {StudioRequest} msg
+ * @returns {Promise<Reply>}
+ */
 export async function handleRequest(msg) {
   const handler = Object.prototype.hasOwnProperty.call(HANDLERS, msg.type) ? HANDLERS[msg.type] : null;
   if (!handler) return { type: 'error', error: `unknown request type '${msg.type}'` };
   try {
     return await handler(msg);
   } catch (e) {
-    return { type: 'error', error: maskKnown(String(e && e.message ? e.message : e)) };
+    const err = /** @type {Error} */ (e); // anything may be thrown: what has no message is told whole
+    return { type: 'error', error: maskKnown(String(err && err.message ? err.message : err)) };
   }
 }

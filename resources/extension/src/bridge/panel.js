@@ -11,16 +11,18 @@ import { onFirefox, browserName } from '../engine.js';
 import { PANEL_KEY, PANEL_PAGE } from './panel-key.js';
 
 export { PANEL_KEY, PANEL_PAGE };
+/** @type {Set<unknown>} asked about whatever a message carries */
 const ANSWERS = new Set(['approve', 'reject', 'continue']);
 
-/** @typedef {{ id: string, kind: string, [field: string]: any }} PanelItem */
-/** @typedef {{ items: PanelItem[], activity: string | null, note: string | null }} PanelState */
+/** @typedef {import('./panel-key.js').PanelItem} PanelItem */
+/** @typedef {import('./panel-key.js').PanelState} PanelState */
 
 /** @type {Map<string, (answeredBy: string | null) => void>} */
 const enders = new Map();
 // Ends that came before their gate began waiting (the requests run side by side): id → channel, kept a minute.
 /** @type {Map<string, string | null>} */
 const early = new Map();
+/** @type {Promise<unknown>} */
 let queue = Promise.resolve();
 
 /** @returns {Promise<PanelState>} */
@@ -29,7 +31,11 @@ async function read() {
   return /** @type {PanelState} */ (r[PANEL_KEY] || { items: [], activity: null, note: null });
 }
 
-/** Read-modify-write, one at a time: two messages in a row must not undo each other. */
+/**
+ * Read-modify-write, one at a time: two messages in a row must not undo each other.
+ * @param {(state: PanelState) => PanelState} fn
+ * @returns {Promise<PanelState>}
+ */
 function update(fn) {
   const next = queue.then(async () => {
     const state = fn(await read());
@@ -41,6 +47,7 @@ function update(fn) {
   return next;
 }
 
+/** @param {PanelState} state */
 async function badge(state) {
   const waiting = state.items.length > 0;
   await chrome.action.setBadgeText({ text: waiting ? '!' : '' });
@@ -48,20 +55,25 @@ async function badge(state) {
   await chrome.action.setTitle({ title: waiting ? `Waymark is waiting for you: open the Waymark ${onFirefox ? 'sidebar' : 'side panel'}` : 'Waymark' });
 }
 
-/** Only plain text fields reach the panel, each capped: it shows what the studio's card shows, nothing more. */
+/**
+ * Only plain text fields reach the panel, each capped: it shows what the studio's card shows, nothing more.
+ * @param {import('../wire.js').WaitingItem | null | undefined} item as the studio sent it: each field is checked here
+ * @returns {PanelItem | null}
+ */
 export function cleanItem(item) {
   if (!item || typeof item !== 'object' || typeof item.id !== 'string' || !item.id) return null;
+  /** @param {unknown} v */
   const text = (v) => (typeof v === 'string' ? v.slice(0, 2000) : v === undefined || v === null ? null : String(v).slice(0, 2000));
-  const out = { id: item.id, kind: item.kind === 'user_step' ? 'user_step' : 'approval' };
-  for (const k of ['action', 'label', 'selector', 'url', 'value', 'decided_by', 'reasoning', 'page', 'prompt', 'method',
-    'instruction', 'continues', 'task']) {
+  const out = /** @type {PanelItem} */ ({ id: item.id, kind: item.kind === 'user_step' ? 'user_step' : 'approval' }); // edited is set below
+  for (const k of /** @type {import('./panel-key.js').PanelText[]} */ (['action', 'label', 'selector', 'url', 'value', 'decided_by', 'reasoning', 'page', 'prompt', 'method',
+    'instruction', 'continues', 'task'])) {
     if (item[k] !== undefined && item[k] !== null) out[k] = text(item[k]);
   }
   if (item.element && typeof item.element === 'object') {
     out.element = {};
-    for (const k of ['role', 'name', 'section', 'href']) if (item.element[k] != null) out.element[k] = text(item.element[k]);
+    for (const k of /** @type {const} */ (['role', 'name', 'section', 'href'])) if (item.element[k] != null) out.element[k] = text(item.element[k]);
   }
-  for (const k of ['risks', 'evidence']) if (Array.isArray(item[k])) out[k] = item[k].slice(0, 20).map(text);
+  for (const k of /** @type {const} */ (['risks', 'evidence'])) if (Array.isArray(item[k])) out[k] = item[k].slice(0, 20).map(text);
   out.edited = !!item.edited;
   return out;
 }
@@ -69,6 +81,9 @@ export function cleanItem(item) {
 /**
  * Lists an item and tries to open the side panel; Chrome opens it only in answer to a gesture in some versions,
  * so otherwise the badge and the title tell the person. Returns 'opened' or 'badge'.
+ * @param {import('../wire.js').WaitingItem | null | undefined} item
+ * @param {string} [task]
+ * @returns {Promise<'opened' | 'badge'>}
  */
 export async function showWaiting(item, task = '') {
   const clean = cleanItem(item);
@@ -83,7 +98,10 @@ export async function showWaiting(item, task = '') {
   }
 }
 
-/** Opens the approval panel: Chrome's side panel, or Firefox's sidebar (which opens only in answer to a gesture). */
+/**
+ * Opens the approval panel: Chrome's side panel, or Firefox's sidebar (which opens only in answer to a gesture).
+ * @param {number} windowId
+ */
 export async function openPanel(windowId) {
   if (chrome.sidePanel) return chrome.sidePanel.open({ windowId });
   const sidebar = /** @type {any} */ (globalThis).browser?.sidebarAction;
@@ -91,9 +109,14 @@ export async function openPanel(windowId) {
   throw new Error('this browser has no side panel');
 }
 
+/** @type {Partial<Record<string, string>>} */
 const WHERE = { chrome: `here in ${browserName}`, studio: 'in the studio', terminal: 'on the terminal' };
 
-/** The item stops waiting; a gate waiting on it ends with the person's Continue from answeredBy. */
+/**
+ * The item stops waiting; a gate waiting on it ends with the person's Continue from answeredBy.
+ * @param {string} id
+ * @param {string | null} answeredBy
+ */
 export async function endWaiting(id, answeredBy) {
   const by = typeof answeredBy === 'string' ? answeredBy : null;
   await update((s) => {
@@ -111,17 +134,24 @@ export async function endWaiting(id, answeredBy) {
   }
 }
 
-/** Drops an item without ending anything (a gate that ended before its card was drawn). */
+/**
+ * Drops an item without ending anything (a gate that ended before its card was drawn).
+ * @param {string} id
+ */
 export function dropItem(id) {
   return update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) }));
 }
 
-/** Resolves with the channel when endWaiting names id; cancel() forgets it. */
+/**
+ * Resolves with the channel when endWaiting names id; cancel() forgets it.
+ * @param {string} id
+ */
 export function whenEnded(id) {
   let cancel = () => {};
+  /** @type {Promise<string | null>} */
   const ended = new Promise((resolve) => {
     if (early.has(id)) {
-      const by = early.get(id);
+      const by = /** @type {string | null} */ (early.get(id)); // it has id
       early.delete(id);
       resolve(by);
       return;
@@ -132,28 +162,43 @@ export function whenEnded(id) {
   return { ended, cancel };
 }
 
+/** @param {string | null} text */
 export function setActivity(text) {
   return update((s) => ({ ...s, activity: typeof text === 'string' && text ? text.slice(0, 300) : null }));
 }
 
-/** The studio let go: nothing waits any more. */
+/**
+ * The studio let go: nothing waits any more.
+ * @param {string} [note]
+ */
 export function clearPanel(note) {
   for (const end of enders.values()) end(null);
   enders.clear();
   return update(() => ({ items: [], activity: null, note: note || null }));
 }
 
-/** Whether a runtime message comes from this extension's side panel page (not a content script, not a page). */
+/**
+ * Whether a runtime message comes from this extension's side panel page (not a content script, not a page).
+ * @param {chrome.runtime.MessageSender | null | undefined} sender
+ * @param {string} extensionId
+ * @param {string} panelUrl
+ */
 export function fromPanel(sender, extensionId, panelUrl) {
   if (!sender || sender.id !== extensionId || typeof sender.url !== 'string') return false;
   return sender.url.split(/[?#]/)[0] === panelUrl;
 }
 
-/** The answer a panel message carries, or null when it is not one. */
+/**
+ * The answer a panel message carries, or null when it is not one.
+ * @param {{waymark_panel?: unknown, item_id?: unknown, answer?: unknown, reason?: unknown} | null | undefined} message
+ *   a runtime message as it came (any script of the extension may send one): checked here
+ * @returns {{item_id: string, answer: string, reason: string | null} | null}
+ */
 export function answerOf(message) {
   const a = message && message.waymark_panel === 'answer' ? message : null;
   if (!a || typeof a.item_id !== 'string' || !ANSWERS.has(a.answer)) return null;
-  return { item_id: a.item_id, answer: a.answer, reason: typeof a.reason === 'string' ? a.reason.slice(0, 500) : null };
+  // answer is one of ANSWERS, checked just above
+  return { item_id: a.item_id, answer: /** @type {string} */ (a.answer), reason: typeof a.reason === 'string' ? a.reason.slice(0, 500) : null };
 }
 
 /** Takes the side panel's answers and forwards them to the studio, which alone decides. */
