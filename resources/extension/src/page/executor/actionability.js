@@ -16,7 +16,7 @@ import { shadowOf } from '../shadow.js';
 /** @param {Element} el */
 export function isVisible(el) {
   if (!el.isConnected) return false;
-  const style = /** @type {Window} */ (el.ownerDocument.defaultView).getComputedStyle(el);
+  const style = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView).getComputedStyle(el);
   if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
   if (typeof el.checkVisibility === 'function' && !el.checkVisibility()) return false;
   const r = el.getBoundingClientRect();
@@ -82,7 +82,7 @@ const ALIGNMENTS = ['center', 'end', 'start', 'nearest'];
  */
 export function scrollIntoViewIfNeeded(el, attempt = 0) {
   const r = el.getBoundingClientRect();
-  const win = /** @type {Window} */ (el.ownerDocument.defaultView);
+  const win = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView);
   const inside = r.top >= 0 && r.left >= 0 && r.bottom <= win.innerHeight && r.right <= win.innerWidth;
   if (!inside || attempt > 0) {
     const block = ALIGNMENTS[attempt % ALIGNMENTS.length];
@@ -115,7 +115,7 @@ export function deepElementFromPoint(doc, x, y) {
  */
 export function hitTarget(el) {
   const doc = el.ownerDocument;
-  const win = /** @type {Window} */ (doc.defaultView);
+  const win = /** @type {Window & typeof globalThis} */ (doc.defaultView);
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2;
   const y = r.top + r.height / 2;
@@ -132,12 +132,12 @@ export function hitTarget(el) {
   let fy = y;
   for (let f = frame; f; ) {
     const fr = f.getBoundingClientRect();
-    const cs = /** @type {Window} */ (f.ownerDocument.defaultView).getComputedStyle(f);
+    const cs = /** @type {Window & typeof globalThis} */ (f.ownerDocument.defaultView).getComputedStyle(f);
     fx += fr.left + f.clientLeft + parseFloat(cs.paddingLeft || '0');
     fy += fr.top + f.clientTop + parseFloat(cs.paddingTop || '0');
     const outer = deepElementFromPoint(f.ownerDocument, fx, fy);
     if (outer !== f) return { error: `element's frame is covered by ${describeElement(outer ? coveringRoot(outer, f) : f)}` };
-    try { f = /** @type {Window} */ (f.ownerDocument.defaultView).frameElement; } catch { f = null; }
+    try { f = /** @type {Window & typeof globalThis} */ (f.ownerDocument.defaultView).frameElement; } catch { f = null; }
   }
   return { point: { x, y }, target: hit, top: { x: fx, y: fy } };
 }

@@ -13,32 +13,42 @@ export { comboboxOf } from '../combobox.js';
 
 const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 const VALUE_WAIT_MS = 1500;
+/** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
+/** @param {Element | null | undefined} el */
 function isTextField(el) {
   if (!el || el.nodeType !== 1) return false;
-  if (el.isContentEditable) return true;
+  // undefined on an element that is not HTML (SVG)
+  if (/** @type {HTMLElement} */ (el).isContentEditable) return true;
   if (el.localName === 'textarea') return true;
   if (el.localName !== 'input') return false;
-  return ['text', 'search', 'email', 'url', 'tel', ''].includes(String(el.getAttribute('type') || '').toLowerCase()) && !el.readOnly;
+  return ['text', 'search', 'email', 'url', 'tel', ''].includes(String(el.getAttribute('type') || '').toLowerCase()) && !(/** @type {HTMLInputElement} */ (el).readOnly);
 }
 
+/** @param {Element} box */
 function expanded(box) {
   return box.getAttribute('aria-expanded') === 'true';
 }
 
-/** Every visible option-like element of the document and of the box's shadow root, with open shadow roots inside. */
+/**
+ * Every visible option-like element of the document and of the box's shadow root, with open shadow roots inside.
+ * @param {HTMLElement} box
+ * @param {HTMLElement | null} field
+ */
 function visibleOptions(box, field) {
-  const popups = popupsOf(box, field).filter((p) => isVisible(p) || p.querySelector(OPTION_SHAPES));
+  const popups = popupsOf(box, field).filter((/** @type {Element} */ p) => isVisible(p) || p.querySelector(OPTION_SHAPES));
+  /** @type {ParentNode[]} */
   const scopes = popups.length ? popups : [box.ownerDocument];
   const root = box.getRootNode();
   if (!popups.length && root !== box.ownerDocument) scopes.push(/** @type {ShadowRoot} */ (root));
+  /** @type {Element[]} */
   const found = [];
   const seen = new Set();
-  const collect = (scope, depth) => {
+  const collect = (/** @type {ParentNode} */ scope, /** @type {number} */ depth) => {
     // a web component's listbox holds its options through a slot (Shoelace's sl-option): they are the slot's
     const slotted = [];
     for (const slot of scope.querySelectorAll('slot')) {
@@ -64,6 +74,10 @@ function visibleOptions(box, field) {
   return found;
 }
 
+/**
+ * @param {Element[]} options
+ * @param {string} wanted
+ */
 function matching(options, wanted) {
   const w = norm(wanted);
   return options.find((o) => optionLabel(o) === w)
@@ -71,12 +85,18 @@ function matching(options, wanted) {
     || options.find((o) => norm(o.getAttribute('data-value')) === w);
 }
 
+/** @param {Element[]} options */
 function listed(options) {
   const labels = options.slice(0, 12).map((o) => `'${optionLabel(o).slice(0, 40)}'`);
   return labels.length ? labels.join(', ') + (options.length > 12 ? ', …' : '') : 'none';
 }
 
-/** Whether the widget's value is now the option: by its native select, else by what it shows and a closed list. */
+/**
+ * Whether the widget's value is now the option: by its native select, else by what it shows and a closed list.
+ * @param {HTMLElement} box
+ * @param {string} wanted
+ * @param {Element} option
+ */
 function took(box, wanted, option) {
   const v = widgetValue(box);
   const w = norm(wanted).toLowerCase();
@@ -163,13 +183,17 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   return { ok: true, dispatched: true, count: 1, effect };
 }
 
+/** @param {Element} el */
 function closeList(el) {
   try {
     pressOn(el, parseChord('Escape'));
   } catch { /* nothing to close */ }
 }
 
-/** The combobox a select step names, or an error saying what the element is instead. */
+/**
+ * The combobox a select step names, or an error saying what the element is instead.
+ * @param {Element} el
+ */
 export function comboboxTarget(el) {
   const box = comboboxOf(el);
   if (box) return { box, sel: backingSelect(box) };

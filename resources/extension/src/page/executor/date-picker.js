@@ -26,10 +26,20 @@ const DISABLED = /disabled|unselectable|unavailable/i;
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
+/**
+ * @param {Ymd | null | undefined} a
+ * @param {Ymd | null | undefined} b
+ */
 const same = (a, b) => !!a && !!b && a.y === b.y && a.m === b.m && a.d === b.d;
+/** @param {Ymd} w */
 const spoken = (w) => `${w.d} ${MONTHS[w.m - 1][0].toUpperCase()}${MONTHS[w.m - 1].slice(1)} ${w.y}`;
+/** @param {number} n */
 const pad = (n) => String(n).padStart(2, '0');
 
+/**
+ * @param {Ymd} w
+ * @param {{parts: string[], sep: string}} f a field's format (formatOf)
+ */
 function formatted(w, f) {
   return f.parts.map((p) => (p[0] === 'y' ? (p.length === 2 ? pad(w.y % 100) : String(w.y)) : p[0] === 'm' ? (p.length >= 2 ? pad(w.m) : String(w.m)) : (p.length >= 2 ? pad(w.d) : String(w.d)))).join(f.sep);
 }
@@ -37,6 +47,8 @@ function formatted(w, f) {
 /**
  * Every date a field's text can be read as: ISO, a long date ("December 14, 2026", "14 Dec 2026"), and the
  * numeric orders (the placeholder's first; day-month and month-day both where the text alone cannot tell).
+ * @param {string | null | undefined} text
+ * @param {string | null} placeholder
  * @returns {Ymd[]}
  */
 export function readDates(text, placeholder) {
@@ -59,7 +71,11 @@ export function readDates(text, placeholder) {
   return out.filter((w) => w.m >= 1 && w.m <= 12 && w.d >= 1 && w.d <= 31);
 }
 
-/** A date written with its month's name ("December 14, 2026", "Monday, 14th December 2026", "Dec 14 2026"). */
+/**
+ * A date written with its month's name ("December 14, 2026", "Monday, 14th December 2026", "Dec 14 2026").
+ * @param {string} s
+ * @returns {Ymd | null}
+ */
 function longDate(s) {
   const t = s.toLowerCase();
   let month = -1;
@@ -75,11 +91,15 @@ function longDate(s) {
   return { y: +year[1], m: month + 1, d: +day[1] };
 }
 
+/** @param {Element} el */
 function ownText(el) {
   return String(el.textContent || '').trim();
 }
 
-/** The visible elements that show a day number (1–31), the calendar's cells. */
+/**
+ * The visible elements that show a day number (1–31), the calendar's cells.
+ * @param {Element} cal
+ */
 function dayCells(cal) {
   const out = [];
   for (const el of cal.querySelectorAll('td, span, button, a, div, [role=gridcell]')) {
@@ -91,8 +111,13 @@ function dayCells(cal) {
   return out;
 }
 
-/** The open calendars now: visible, holding a month of day cells, not among those open before. */
+/**
+ * The open calendars now: visible, holding a month of day cells, not among those open before.
+ * @param {Document} doc
+ * @param {Set<Element> | null} before
+ */
 function openCalendars(doc, before) {
+  /** @type {Element[]} */
   const found = [];
   for (const el of doc.querySelectorAll(CALENDAR)) {
     if (before && before.has(el)) continue;
@@ -103,7 +128,10 @@ function openCalendars(doc, before) {
   return found.filter((el) => !found.some((o) => o !== el && o.contains(el)));
 }
 
-/** The month and year a calendar shows: a month dropdown and year field, else its header text, else its days' labels. */
+/**
+ * The month and year a calendar shows: a month dropdown and year field, else its header text, else its days' labels.
+ * @param {Element} cal
+ */
 function shownMonth(cal) {
   for (const sel of cal.querySelectorAll('select')) {
     const opts = Array.from(/** @type {HTMLSelectElement} */ (sel).options);
@@ -132,9 +160,13 @@ function shownMonth(cal) {
   return best ? { y: Math.floor(best.k / 12), m: (best.k % 12) + 1 } : null;
 }
 
-/** The date a day cell says it is: its label or title, or data-year/data-month/data-date on it or around it. */
+/**
+ * The date a day cell says it is: its label or title, or data-year/data-month/data-date on it or around it.
+ * @param {Element} cell
+ * @returns {Ymd | null}
+ */
 function labelledDate(cell) {
-  for (let n = cell, i = 0; n && i < 2; n = n.parentElement, i++) {
+  for (let n = /** @type {Element | null} */ (cell), i = 0; n && i < 2; n = n.parentElement, i++) {
     const label = n.getAttribute('aria-label') || n.getAttribute('title') || '';
     const w = longDate(label);
     if (w) return w;
@@ -144,12 +176,16 @@ function labelledDate(cell) {
   const ym = cell.closest('[data-year][data-month]');
   if (ym) {
     const d = parseInt(cell.getAttribute('data-date') || cell.getAttribute('data-day') || ownText(cell), 10);
-    // jQuery UI and air-datepicker count months from 0, as Date does
-    return { y: +ym.getAttribute('data-year'), m: +ym.getAttribute('data-month') + 1, d };
+    // jQuery UI and air-datepicker count months from 0, as Date does (ym has both: it matched [data-year][data-month])
+    return { y: +(/** @type {string} */ (ym.getAttribute('data-year'))), m: +(/** @type {string} */ (ym.getAttribute('data-month'))) + 1, d };
   }
   return null;
 }
 
+/**
+ * @param {Element} cal
+ * @param {Ymd} want
+ */
 function dayCell(cal, want) {
   const cells = dayCells(cal);
   const labelled = cells.filter((c) => labelledDate(c));
@@ -159,10 +195,18 @@ function dayCell(cal, want) {
   return cells.find((c) => +ownText(c) === want.d && !OUTSIDE.test(c.className + ' ' + (c.parentElement ? c.parentElement.className : ''))) || null;
 }
 
+/**
+ * @param {Element} cal
+ * @param {string} selector
+ */
 function control(cal, selector) {
   return Array.from(cal.querySelectorAll(selector)).find((el) => isVisible(el)) || null;
 }
 
+/**
+ * @param {HTMLInputElement} field
+ * @param {Ymd} want
+ */
 function reads(field, want) {
   return readDates(field.value, field.getAttribute('placeholder')).some((w) => same(w, want));
 }
@@ -180,7 +224,7 @@ export async function* dateFlow(field, want, echo) {
     for (const until = Date.now() + VALUE_WAIT_MS; !reads(field, want) && Date.now() < until;) await sleep(40);
     return reads(field, want);
   };
-  const verdict = (how) => (reads(field, want) ? { ok: true, dispatched: true, count: 1, effect: `${how}; the field reads '${field.value}'` }
+  const verdict = (/** @type {string} */ how) => (reads(field, want) ? { ok: true, dispatched: true, count: 1, effect: `${how}; the field reads '${field.value}'` }
     : { ok: false, dispatched: true, error: `the date picker did not take ${what}: the field reads ${field.value ? `'${field.value}'` : 'nothing'}` });
   const format = formatOf(field.getAttribute('placeholder'));
   if (!field.readOnly && format) {

@@ -13,19 +13,27 @@ import { editableCellOf, cellEditFlow } from './grid-edit.js';
 import { selectTextIn } from './text-select.js';
 import { isAriaRange, rangeFlow } from './slider.js';
 
+/** @typedef {import('./step-types.js').StepOptions} StepOptions */
+/** @typedef {import('./flows.js').FlowInput} FlowInput */
+/** @typedef {import('./flows.js').FlowResult} FlowResult */
+
 /**
  * The widget flow a step of `kind` on el is, started; null when el is no such widget.
+ * @param {Element} el
+ * @param {string} kind
+ * @param {StepOptions} options
  * @returns {Promise<Record<string, unknown>> | null}
  */
 export function widgetStep(el, kind, options) {
   const echo = options.echo !== false;
   const value = String(options.value ?? '');
   // a select in a rich-text editor selects a run of its text (for the toolbar's next click)
-  if (kind === 'select' && el.isContentEditable) return Promise.resolve(selectTextIn(/** @type {HTMLElement} */ (el), value, echo));
+  if (kind === 'select' && /** @type {HTMLElement} */ (el).isContentEditable) return Promise.resolve(selectTextIn(/** @type {HTMLElement} */ (el), value, echo));
   if (kind === 'select' && el.localName !== 'select') {
     const c = comboboxTarget(el);
     if (c.error) return Promise.resolve({ ok: false, error: c.error });
-    return started(c.box, () => comboboxFlow(c.box, value, echo), options);
+    // no error: comboboxTarget found the box
+    return started(/** @type {HTMLElement} */ (c.box), () => comboboxFlow(/** @type {HTMLElement} */ (c.box), value, echo), options);
   }
   if (kind !== 'fill') return null;
   const date = isoDate(value);
@@ -42,6 +50,11 @@ export function widgetStep(el, kind, options) {
 
 // Once the widget takes input: with page-script input the flow runs here; with trusted input its first input
 // goes to the worker, which performs each one and calls finishTrusted, where the flow resumes.
+/**
+ * @param {Element} el
+ * @param {() => AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} makeFlow
+ * @param {StepOptions} options
+ */
 async function started(el, makeFlow, options) {
   const not = notActionable(el, NEEDS.select);
   if (not) return { ok: false, error: not, retry: true };
