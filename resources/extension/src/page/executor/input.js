@@ -27,11 +27,7 @@ export { scrollBy } from './scroll.js';
 // An element input goes to is in a document a window shows (the page's or a frame's): its defaultView and its
 // selection are not null.
 
-/**
- * @param {object} el
- * @param {string} prop
- */
-function nativeSetter(el, prop) {
+function nativeSetter(/** @type {object} */ el, /** @type {string} */ prop) {
   for (let proto = Object.getPrototypeOf(el); proto; proto = Object.getPrototypeOf(proto)) {
     const d = Object.getOwnPropertyDescriptor(proto, prop);
     if (d && d.set) return d.set;
@@ -144,12 +140,7 @@ export function fillElement(el, value, opts = {}) {
   return r;
 }
 
-/**
- * @param {Field} el
- * @param {string} value
- * @param {{echo?: boolean}} opts
- */
-function fillInto(el, value, opts) {
+function fillInto(/** @type {Field} */ el, /** @type {string} */ value, /** @type {{echo?: boolean}} */ opts) {
   const echo = opts.echo !== false;
   const type = (el.type || '').toLowerCase();
   if (!el.isContentEditable && VALUE_TYPES.has(type)) {
@@ -198,12 +189,7 @@ export function typeText(el, text) {
   }
 }
 
-/**
- * @param {Field} el
- * @param {KeyInfo} info
- * @param {boolean} shift
- */
-function typeKey(el, info, shift) {
+function typeKey(/** @type {Field} */ el, /** @type {KeyInfo} */ info, /** @type {boolean} */ shift) {
   const mods = { ...NO_MODS, shiftKey: shift };
   const shiftKey = /** @type {KeyInfo} */ (keyInfo('Shift', false)); // a named key
   if (shift) keyboard('keydown', el, shiftKey, mods);
@@ -217,11 +203,7 @@ function typeKey(el, info, shift) {
 
 // An input method's commit, as Chrome reports it: keydown "Process" (keyCode 229), compositionstart,
 // compositionupdate, beforeinput/input of type insertCompositionText while composing, compositionend.
-/**
- * @param {Field} el
- * @param {string} text
- */
-function compose(el, text) {
+function compose(/** @type {Field} */ el, /** @type {string} */ text) {
   const win = /** @type {Window & typeof globalThis} */ (el.ownerDocument.defaultView);
   const processKey = { key: 'Process', code: '', keyCode: 229, text: '' };
   const C = win.CompositionEvent || CompositionEvent;
@@ -237,11 +219,7 @@ function compose(el, text) {
 }
 
 // Puts text at the caret without events of its own (the caller fires them), within maxlength.
-/**
- * @param {Field} el
- * @param {string} text
- */
-function insertRaw(el, text) {
+function insertRaw(/** @type {Field} */ el, /** @type {string} */ text) {
   const doc = el.ownerDocument;
   if (el.isContentEditable) {
     const sel = /** @type {Selection} */ (doc.getSelection());
@@ -389,11 +367,7 @@ function defaultAction(target, info, mods) {
   }
 }
 
-/**
- * @param {Field} target
- * @param {string} text
- */
-function insertText(target, text) {
+function insertText(/** @type {Field} */ target, /** @type {string} */ text) {
   const doc = target.ownerDocument;
   if (doc.activeElement !== target && !target.isContentEditable) focusElement(target);
   // beforeinput as a keyboard fires it (execCommand does not); execCommand then respects the caret and
