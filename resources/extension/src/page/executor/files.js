@@ -33,6 +33,7 @@ function formPlan(form, submitter) {
  * script downloads as it does, and the worker takes that download from chrome.downloads.
  * @param {import('./step-types.js').PageStep} step
  * @param {import('./step-types.js').StepOptions} options
+ * @returns {Promise<import('./step-types.js').PageStepResult>}
  */
 export async function downloadClick(step, options) {
   const t = targets(step);

@@ -37,7 +37,8 @@
  * @property {boolean} [trusted_keys] the worker sends the keys (text, or chord) to the focused element
  * @property {string} [text] the text the trusted keys type
  * @property {string} [chord] the chord the trusted keys press
- * @property {FormPlan} [plan] the request a captureDownload's click would have made, for the worker to send
+ * @property {FormPlan | null} [plan] the request a captureDownload's click would have made, for the worker to send
+ *   (null: the page's own script handled the click)
  */
 
 /**

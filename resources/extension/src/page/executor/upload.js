@@ -47,6 +47,7 @@ function fileInputFor(el) {
  * Puts the step's files into the file field that goes with its element.
  * @param {import('./step-types.js').PageStep} step
  * @param {import('./step-types.js').StepOptions} options
+ * @returns {import('./step-types.js').PageStepResult}
  */
 export function uploadStep(step, options) {
   const t = targets(step);

@@ -22,7 +22,7 @@ import { isAriaRange, rangeFlow } from './slider.js';
  * @param {Element} el
  * @param {string} kind
  * @param {StepOptions} options
- * @returns {Promise<Record<string, unknown>> | null}
+ * @returns {Promise<import('./step-types.js').PageStepResult> | null}
  */
 export function widgetStep(el, kind, options) {
   const echo = options.echo !== false;
