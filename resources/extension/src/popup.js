@@ -93,7 +93,7 @@ chrome.storage.onChanged.addListener((changes, area) => {
 $('panel').addEventListener('click', () => {
   if (windowId === null) return;
   // Chrome's side panel, or Firefox's sidebar (the click is the gesture Firefox asks for).
-  const sidebar = /** @type {any} */ (globalThis).browser?.sidebarAction;
+  const sidebar = /** @type {import('./engine.js').FirefoxGlobals} */ (globalThis).browser?.sidebarAction;
   const opening = chrome.sidePanel ? chrome.sidePanel.open({ windowId }) : sidebar ? sidebar.open() : Promise.reject(new Error('no panel'));
   opening.then(() => window.close(), () => {});
 });

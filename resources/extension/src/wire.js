@@ -331,14 +331,14 @@
 // Events (extension -> studio, no id): {type: 'event', event, ...its fields}. Events about tabs name the url and
 // title only of the task's tabs and the person's tabs on the task's sites (decision 0027).
 
-/** @typedef {{url?: string | null, title?: string | null}} NamedTab a tab's url and title, masked, when it may be named */
+/** @typedef {{url?: string, title?: string}} NamedTab a tab's url and title, masked, when it may be named */
 /**
  * A trusted input a Firefox Waymark launched asks the studio to send over BiDi.
  * @typedef {{kind: 'click', x: number, y: number} | {kind: 'type', text: string} | {kind: 'press', chord: string}} TrustedInputAction
  */
 /**
  * A person's action in take-over recording; value is a {{ token }}, a mask or masked text, never a typed secret.
- * @typedef {{action: string, selector?: Selector | null, value?: string | null, key?: string | null, url: string | null | undefined}} UserAction
+ * @typedef {{action: string, selector?: Selector | null, value?: string | null, key?: string | null, url: string}} UserAction
  */
 /**
  * The fields of each event, by its name.
@@ -346,9 +346,9 @@
  * @property {{tab: number | undefined, opener: number | null} & NamedTab} tab_opened
  * @property {{tab: number}} tab_closed
  * @property {{tab: number, status: string | null} & NamedTab} tab_changed
- * @property {{url: string | null | undefined, filename: string | null | undefined, task?: string}} download_blocked
+ * @property {{url: string, filename: string | null, task?: string}} download_blocked
  * @property {Progress} progress
- * @property {{item_id: string, answer: string, reason: string | null}} answer the person's answer in the side panel
+ * @property {Omit<import('./bridge/panel-key.js').PanelAnswer, 'waymark_panel'>} answer the person's answer in the side panel
  * @property {UserAction} user_action
  * @property {{request: string, browser_key: string, tab: number, url: string | undefined, input: TrustedInputAction}} trusted_input
  */

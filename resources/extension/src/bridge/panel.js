@@ -104,7 +104,7 @@ export async function showWaiting(item, task = '') {
  */
 export async function openPanel(windowId) {
   if (chrome.sidePanel) return chrome.sidePanel.open({ windowId });
-  const sidebar = /** @type {any} */ (globalThis).browser?.sidebarAction;
+  const sidebar = /** @type {import('../engine.js').FirefoxGlobals} */ (globalThis).browser?.sidebarAction;
   if (sidebar) return sidebar.open();
   throw new Error('this browser has no side panel');
 }
@@ -130,7 +130,7 @@ export async function endWaiting(id, answeredBy) {
     early.set(id, by);
     const forget = setTimeout(() => early.delete(id), 60000);
     // Under Node (the unit tests) the timer has unref: a pending forget does not hold the process a minute.
-    /** @type {any} */ (forget)?.unref?.();
+    /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (forget))?.unref?.();
   }
 }
 
@@ -192,13 +192,13 @@ export function fromPanel(sender, extensionId, panelUrl) {
  * The answer a panel message carries, or null when it is not one.
  * @param {{waymark_panel?: unknown, item_id?: unknown, answer?: unknown, reason?: unknown} | null | undefined} message
  *   a runtime message as it came (any script of the extension may send one): checked here
- * @returns {{item_id: string, answer: string, reason: string | null} | null}
+ * @returns {Omit<import('./panel-key.js').PanelAnswer, 'waymark_panel'> | null}
  */
 export function answerOf(message) {
   const a = message && message.waymark_panel === 'answer' ? message : null;
   if (!a || typeof a.item_id !== 'string' || !ANSWERS.has(a.answer)) return null;
   // answer is one of ANSWERS, checked just above
-  return { item_id: a.item_id, answer: /** @type {string} */ (a.answer), reason: typeof a.reason === 'string' ? a.reason.slice(0, 500) : null };
+  return { item_id: a.item_id, answer: /** @type {import('./panel-key.js').PanelAnswer['answer']} */ (a.answer), reason: typeof a.reason === 'string' ? a.reason.slice(0, 500) : null };
 }
 
 /** Takes the side panel's answers and forwards them to the studio, which alone decides. */

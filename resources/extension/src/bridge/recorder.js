@@ -93,7 +93,7 @@ function installRecorder(on) {
     if (el.shadowRoot) return el.shadowRoot;
     if (!el.localName.includes('-')) return null;
     // Chrome: chrome.dom; Firefox: the element's own openOrClosedShadowRoot in a content script.
-    if (!globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return /** @type {any} */ (el).openOrClosedShadowRoot || null;
+    if (!globalThis.chrome || !chrome.dom || !chrome.dom.openOrClosedShadowRoot) return /** @type {Target & {openOrClosedShadowRoot?: ShadowRoot | null}} */ (el).openOrClosedShadowRoot || null;
     try { return chrome.dom.openOrClosedShadowRoot(el); } catch { return null; }
   };
   // The element an event happened on, inside shadow roots too: composedPath() stops at a closed root's
