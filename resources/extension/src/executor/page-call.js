@@ -4,8 +4,19 @@
 // document after every navigation).
 import { onFirefox } from '../engine.js';
 
+/** @typedef {import('../page/page-calls.js').PageCalls} PageCalls */
+/** @typedef {import('../page/page-calls.js').PageCallName} PageCallName */
+/**
+ * @template {PageCallName} K
+ * @typedef {import('../page/page-calls.js').PageAnswer<K>} PageAnswer
+ */
+
 /** An executeScript failure; fatal ones (a chrome:// page, a closed tab) are not retried. */
 export class PageCallError extends Error {
+  /**
+   * @param {string} message
+   * @param {{fatal?: boolean, timedOut?: boolean}} [options]
+   */
   constructor(message, { fatal = false, timedOut = false } = {}) {
     super(message);
     this.fatal = fatal;
@@ -15,8 +26,9 @@ export class PageCallError extends Error {
 
 const FATAL = /cannot access|cannot be scripted|no tab with id|extensions gallery|chrome:\/\/|showing error page|missing host permission|permission to access/i;
 
+/** @param {unknown} e what executeScript rejected with */
 function classify(e) {
-  const msg = String(e && e.message ? e.message : e);
+  const msg = String(e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e);
   if (/no tab with id/i.test(msg)) return new PageCallError('the tab was closed', { fatal: true });
   if (/showing error page/i.test(msg)) return new PageCallError('the tab is showing an error page (the page failed to load)', { fatal: false });
   if (/must request permission|missing host permission/i.test(msg)) {
@@ -30,19 +42,25 @@ function classify(e) {
   return new PageCallError(msg);
 }
 
+/**
+ * @param {number} tabId
+ * @param {string} fn
+ * @param {unknown[]} args
+ */
 async function run(tabId, fn, args) {
   let results;
   try {
     results = await chrome.scripting.executeScript({
       target: { tabId, frameIds: [0] },
       injectImmediately: true,
-      func: async (name, callArgs) => {
-        const w = globalThis.__waymark;
+      func: async (/** @type {string} */ name, /** @type {unknown[]} */ callArgs) => {
+        // The page script's functions (page.js); what they take and answer is PageCalls, checked by callPage's caller.
+        const w = /** @type {typeof globalThis & {__waymark?: Record<string, (...a: unknown[]) => unknown>}} */ (globalThis).__waymark;
         if (!w || typeof w[name] !== 'function') return { __missing: true };
         try {
           return { __value: await w[name](...callArgs) };
         } catch (err) {
-          return { __error: String(err && err.message ? err.message : err) };
+          return { __error: String(err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err) };
         }
       },
       args: [fn, args],
@@ -55,6 +73,7 @@ async function run(tabId, fn, args) {
   return r;
 }
 
+/** @param {number} tabId */
 async function inject(tabId) {
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, files: ['page.js'] });
@@ -67,8 +86,15 @@ async function inject(tabId) {
  * Calls __waymark[fn](...args) in the tab's top frame and returns its value. Rejects with
  * PageCallError on failure, and with timedOut set when the page did not answer within
  * timeoutMs (a page blocked by a dialog, a hung script).
+ * @template {PageCallName} K
+ * @param {number} tabId
+ * @param {K} fn
+ * @param {Parameters<PageCalls[K]>} [args]
+ * @param {number} [timeoutMs]
+ * @returns {Promise<PageAnswer<K>>}
  */
-export async function callPage(tabId, fn, args = [], timeoutMs = 30000) {
+export async function callPage(tabId, fn, args = /** @type {Parameters<PageCalls[K]>} */ ([]), timeoutMs = 30000) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new PageCallError(`the page did not answer within ${timeoutMs} ms`, { timedOut: true })), Math.max(1, timeoutMs));
@@ -81,7 +107,8 @@ export async function callPage(tabId, fn, args = [], timeoutMs = 30000) {
       if (r.__missing) throw new PageCallError('the page script did not load in this page');
     }
     if (r.__error !== undefined) throw new PageCallError(`the page script failed: ${r.__error}`, { fatal: true });
-    return r.__value;
+    // what the page function answered, as PageCalls declares it
+    return /** @type {PageAnswer<K>} */ (r.__value);
   })();
   try {
     return await Promise.race([work, timeout]);
@@ -93,9 +120,15 @@ export async function callPage(tabId, fn, args = [], timeoutMs = 30000) {
 
 const PROBE_MS = 1500;
 
-/** Resolves true when the tab's top document runs a trivial script within ms; rejects with a PageCallError a fatal failure. */
+/**
+ * Resolves true when the tab's top document runs a trivial script within ms; rejects with a PageCallError a fatal failure.
+ * @param {number} tabId
+ * @param {number} ms
+ */
 async function probe(tabId, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<boolean>} */
   const silent = new Promise((resolve) => { timer = setTimeout(() => resolve(false), ms); });
   const ran = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, func: () => 1 })
     .then(() => true, (e) => { throw classify(e); });
@@ -107,6 +140,7 @@ async function probe(tabId, ms) {
   }
 }
 
+/** @param {number} tabId */
 async function describeTab(tabId) {
   try {
     const t = await chrome.tabs.get(tabId);
@@ -121,8 +155,14 @@ async function describeTab(tabId) {
  * that swallows an injection without ever answering: a launched browser's first load, a redirect,
  * a tab being replaced. A trivial probe is retried until one answers, and only then is fn called,
  * once, with the time left. Never use it for a function that acts: its probe is the only retry.
+ * @template {PageCallName} K
+ * @param {number} tabId
+ * @param {K} fn
+ * @param {Parameters<PageCalls[K]>} [args]
+ * @param {number} [timeoutMs]
+ * @returns {Promise<PageAnswer<K>>}
  */
-export async function callPageWhenReady(tabId, fn, args = [], timeoutMs = 10000) {
+export async function callPageWhenReady(tabId, fn, args = /** @type {Parameters<PageCalls[K]>} */ ([]), timeoutMs = 10000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();

@@ -301,6 +301,7 @@ export async function doCaptureUrl(ctx) {
   const { step, tabId } = ctx;
   if (!step.url) throw new StepFailure('a captureUrl step needs url');
   const url = substituted(ctx, step.url, 'url');
+  /** @type {Record<string, string>} */
   const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
   const method = String(step.method || 'GET').toUpperCase();
@@ -357,6 +358,7 @@ export async function doUpload(ctx) {
 export async function doCaptureDownload(ctx) {
   const { step, tabId } = ctx;
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
+  /** @type {Record<string, string>} */
   const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
   /** @type {{url: string, filename: string | null, referrer: string | null} | null} */

@@ -1,0 +1,271 @@
+// The calls the service worker makes into the page script (globalThis.__waymark, wired in page.js; the worker calls
+// them through executor/page-call.js): what it passes (the step as the page gets it, performInPage's options) and
+// what each page function answers. Types only: nothing here runs, and no bundle imports it.
+import type { Selector, FieldSpec, Condition, WaitConfig, Dialog, Heal, Step } from '../wire.js';
+import type { Expect } from './executor/expect.js';
+
+/** What a click or a key did, seen from inside the page (page/executor/effects.js settle), or {gone} for a new document. */
+export type PageEffect = import('../executor/effects.js').PageEffect;
+
+/** The page script's id of its document (page/executor/common.js docId): a new one after every navigation. */
+export type DocId = string;
+
+/** A point in CSS pixels of the top viewport. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The step as performInPage gets it: only what the page acts on (a fill's or select's value travels in the options). */
+export interface PageStep {
+  type: string;
+  selector?: Selector;
+  value?: string;
+  /** who the element is (identity.js), sent on replay only */
+  target?: Step['target'];
+  attribute?: string;
+  format?: string;
+}
+
+/** A file an upload step puts into its field, as the page gets it (its mime always set). */
+export interface PageUploadFile {
+  filename: string;
+  mime: string;
+  base64: string;
+}
+
+/** performInPage's options (its third argument). */
+export interface PageStepOptions {
+  /** the key the page keeps the step's dispatch (and a trusted input's watch) under */
+  step_id?: string | null;
+  /** a fill's or select's value, its tokens substituted */
+  value?: string;
+  /** false: the value came from a {{ token }}, so the verdict never quotes it back */
+  echo?: boolean;
+  /** the worker sends the input through the debugger; the page checks, hit-tests or focuses, and watches */
+  trusted?: boolean;
+  /** check the step's target before acting, heal to it (replay) */
+  identity?: boolean;
+  files?: PageUploadFile[];
+  /** the attempt number (executor/attempts.js) */
+  attempt?: number;
+  /** the page arms the dialog guard itself and returns its dialogs */
+  guard?: { accept: boolean };
+}
+
+/** The request captureDownload's click would have made, for the worker to send in the page's session. */
+export interface DownloadPlan {
+  url: string;
+  method: string;
+  /** [name, value] pairs in form order */
+  fields: [string, string][];
+  enctype?: string;
+  /** a GET form replaces the address's query */
+  replace_query: boolean;
+}
+
+/**
+ * What one attempt of a page step answers (performInPage, finishTrusted, listNext): it acted (dispatched), or says
+ * why it cannot yet (retry, error), or asks the worker for trusted input (trusted_point, trusted_keys).
+ */
+export interface PageStepResult {
+  ok?: boolean;
+  error?: string | null;
+  retry?: boolean;
+  dispatched?: boolean;
+  uncertain?: boolean;
+  /** how many elements it acted on */
+  count?: number;
+  /** an extract's value (a string, JSON for many), a scroll's note */
+  data?: string;
+  truncated?: boolean;
+  /** what the page did with a fill's input, in words */
+  effect?: string | null;
+  navigating?: boolean;
+  new_tab?: boolean;
+  page_effect?: PageEffect;
+  healed?: Heal;
+  /** where the worker clicks (trusted input) */
+  trusted_point?: Point;
+  /** the worker types or presses (trusted input) */
+  trusted_keys?: boolean;
+  /** what the worker types */
+  text?: string;
+  /** the key a flow's input names (a Tab that commits a typed date) */
+  chord?: string;
+  /** a flow (a combobox select) that may ask for more input */
+  flow?: boolean;
+  /** captureDownload: the request the click would have made; null when the page's script downloads itself */
+  plan?: DownloadPlan | null;
+  /** the same step_id dispatched in this document before: its result again */
+  repeated?: boolean;
+  /** the document has no dialog guard yet: the worker installs it and calls again */
+  guard_missing?: boolean;
+  /** finishTrusted: no input was armed in this document (a new one) */
+  gone?: boolean;
+  dialogs?: Dialog[];
+  doc?: DocId;
+}
+
+/**
+ * stepRecord: what the document knows about a step it may have dispatched. (Each side names the other's fields as
+ * absent, so they read the same where known is not narrowed: the build's type check is not strict.)
+ */
+export type PageStepRecord = { known: true; result: PageStepResult; doc: DocId } | { known: false; result?: undefined; doc: DocId };
+
+/** pageState: where the page stands. */
+export interface PageState {
+  url: string;
+  title: string;
+  doc: DocId;
+  ready: DocumentReadyState;
+  /** WIDTHxHEIGHT as the page sees it */
+  viewport: string;
+}
+
+/** checkCondition's answer. */
+export interface ConditionCheck {
+  ok: boolean;
+  holds?: boolean;
+  /** each predicate and whether it holds, in words */
+  detail?: string;
+  error?: string;
+  doc: DocId;
+}
+
+/** checkWait's answer: pending says what has not happened yet. */
+export interface WaitCheck {
+  ok: boolean;
+  holds?: boolean;
+  pending?: string;
+  error?: string;
+  doc: DocId;
+  ready?: DocumentReadyState;
+}
+
+/** The step as extractList's page calls (listItems, listNext) get it. */
+export interface ListStep {
+  selector: Selector;
+  fields?: Record<string, FieldSpec>;
+  value?: string;
+  /** the run the page remembers read rows under */
+  run: string;
+}
+
+/** One extractList row: field name → text. */
+export type ListRow = Record<string, string>;
+
+/** listItems: the rows not read before in this document, and how the list continues. */
+export interface ListBatch {
+  rows: ListRow[];
+  matched: number;
+  next: { kind: string; description: string } | null;
+  scroll: boolean;
+  scrollable: boolean;
+  error?: string;
+  doc: DocId;
+}
+
+/** listScroll: the page's scroll height and position after it scrolled to the bottom. */
+export interface ListScrolled {
+  height: number;
+  y: number;
+  doc: DocId;
+}
+
+/** What fetchFile sends: a captureUrl's request, or a captureDownload's plan. */
+export interface FetchRequest {
+  url: string;
+  method: string;
+  fields?: [string, string][];
+  enctype?: string;
+  replace_query?: boolean;
+  body_params: Record<string, string>;
+  max_bytes: number;
+}
+
+/** fetchFile's answer: the file as base64, or why not (each side names the other's fields as absent, as PageStepRecord). */
+export type FetchedFile =
+  | {
+    ok: false; error: string;
+    status?: undefined; mime?: undefined; disposition?: undefined; final_url?: undefined; size?: undefined; base64?: undefined;
+  }
+  | { ok: true; error?: undefined; status: number; mime: string; disposition: string; final_url: string; size: number; base64: string };
+
+/** pageHtml: the page serialized. */
+export interface PageHtml {
+  html: string;
+  title: string;
+  url: string;
+  doc: DocId;
+}
+
+/** expectBaseline: what an expect compares with after the step (a list's count before it). */
+export interface ExpectBaseline {
+  ok: boolean;
+  count?: number | null;
+  doc?: DocId;
+}
+
+/** checkExpect: whether the expect holds, and what is missing, in words. */
+export interface ExpectCheck {
+  ok: boolean;
+  holds: boolean;
+  missing: string[];
+  doc: DocId;
+}
+
+/** targetSettled: whether the page takes input at the step's element now. */
+export interface TargetSettled {
+  ok: boolean;
+  ready: boolean;
+  pending: string;
+  doc: DocId;
+}
+
+/** highlight: how many elements are outlined, or why none. */
+export interface Highlighted {
+  ok: boolean;
+  count?: number;
+  error?: string;
+}
+
+/** pictureBoxes: the observed elements' boxes on screen and how many fields were blurred. */
+export interface PictureBoxes {
+  boxes: { ref: string; x: number; y: number; w: number; h: number }[];
+  viewport: { w: number; h: number; dpr: number };
+  blurred: number;
+}
+
+/**
+ * The page script's functions the worker calls (globalThis.__waymark): their arguments and answers. callPage's
+ * fn names one of them, and its args and value follow from it.
+ */
+export interface PageCalls {
+  performInPage(step: PageStep, values: Record<string, unknown>, options: PageStepOptions): Promise<PageStepResult>;
+  finishTrusted(stepId: string, opts: { quiet?: boolean }): Promise<PageStepResult>;
+  stepRecord(stepId: string): PageStepRecord;
+  pageState(): PageState;
+  checkCondition(cond: Condition): ConditionCheck;
+  checkWait(wait: WaitConfig): WaitCheck;
+  listItems(step: ListStep): ListBatch;
+  listNext(step: ListStep): Promise<PageStepResult>;
+  listScroll(): ListScrolled;
+  fetchFile(req: FetchRequest): Promise<FetchedFile>;
+  pageHtml(): PageHtml;
+  expectBaseline(expect: Expect): ExpectBaseline;
+  checkExpect(expect: Expect, baseline: ExpectBaseline | {}, opts: { value?: string | null; selector?: unknown }): ExpectCheck;
+  targetSettled(selector: Selector | null, mark: boolean): Promise<TargetSettled>;
+  unmarkTarget(): { ok: boolean; doc: DocId };
+  highlight(selector: Selector | null): Highlighted;
+  /** the observation is src/page/observer's to declare */
+  observePageTimed(opts: { max_nodes: number; max_text: number; include_text: boolean }): { observation: unknown; observe_ms: number };
+  pictureBoxes(refs: { ref: string; selector: unknown }[], secret: unknown[]): PictureBoxes;
+  pictureRestore(): void;
+}
+
+/** The name of a page function the worker calls. */
+export type PageCallName = keyof PageCalls;
+
+/** What page function K answers, once its promise (if any) has settled. */
+export type PageAnswer<K extends PageCallName> = Awaited<ReturnType<PageCalls[K]>>;
