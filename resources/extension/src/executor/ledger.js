@@ -25,7 +25,7 @@ function area() {
  * @returns {Promise<LedgerRecord | null>}
  */
 export async function lookup(stepId) {
-  if (live.has(stepId)) return live.get(stepId);
+  if (live.has(stepId)) return /** @type {LedgerRecord} */ (live.get(stepId)); // has() said so
   const a = area();
   if (!a) return null;
   const got = await a.get(KEY(stepId));

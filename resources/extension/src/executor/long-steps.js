@@ -13,17 +13,27 @@ const running = new Map();
 /** @type {(p: import('../wire.js').Progress) => void} */
 let sink = () => {};
 
-/** Step stepId of type began in this worker (a step without an id cannot be named by a cancel). */
+/**
+ * Step stepId of type began in this worker (a step without an id cannot be named by a cancel).
+ * @param {string | null} stepId
+ * @param {string} type
+ */
 export function began(stepId, type) {
   if (stepId != null) running.set(String(stepId), { type: String(type), cancelled: false });
 }
 
-/** Step stepId ended (answered, failed or stopped): a later cancel of it changes nothing. */
+/**
+ * Step stepId ended (answered, failed or stopped): a later cancel of it changes nothing.
+ * @param {string | null} stepId
+ */
 export function ended(stepId) {
   if (stepId != null) running.delete(String(stepId));
 }
 
-/** Whether the studio asked to stop step stepId while it runs. */
+/**
+ * Whether the studio asked to stop step stepId while it runs.
+ * @param {string | null} stepId
+ */
 export function isCancelled(stepId) {
   const r = stepId == null ? null : running.get(String(stepId));
   return !!(r && r.cancelled);
@@ -45,12 +55,20 @@ export function cancel(stepId) {
   return { running: true, error: null };
 }
 
-/** Where progress goes (the bridge sends it to the studio as a `progress` event). */
+/**
+ * Where progress goes (the bridge sends it to the studio as a `progress` event).
+ * @param {(p: import('../wire.js').Progress) => void} fn
+ */
 export function onProgress(fn) {
   sink = fn;
 }
 
-/** Counts only, never row contents: how far step stepId has got. */
+/**
+ * Counts only, never row contents: how far step stepId has got.
+ * @param {string | null} stepId
+ * @param {number} items
+ * @param {number} pages
+ */
 export function progress(stepId, items, pages) {
   if (stepId == null) return;
   try {
@@ -60,7 +78,11 @@ export function progress(stepId, items, pages) {
   }
 }
 
-/** The effect text of a stopped list, for the person and the next prompt. */
+/**
+ * The effect text of a stopped list, for the person and the next prompt.
+ * @param {number} items
+ * @param {number} pages
+ */
 export function stoppedEffect(items, pages) {
   return `stopped by the person after ${items} row${items === 1 ? '' : 's'} on ${pages} page${pages === 1 ? '' : 's'}`;
 }

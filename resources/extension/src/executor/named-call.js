@@ -5,6 +5,12 @@
 
 // Runs in the page's MAIN world. Only the page's own functions: a built-in (eval, Function,
 // setTimeout, document.write…) could run code given as a string, so native functions are refused.
+/**
+ * @param {string} path the function's dotted name (app.refresh)
+ * @param {unknown[]} args
+ * @param {number} cap the most characters of its JSON answer that come back
+ * @returns {Promise<{error: string} | {data: string, truncated: boolean}>}
+ */
 export async function callNamedFunction(path, args, cap) {
   // any: the walk goes through whatever the page's globals hold
   /** @type {any} */
@@ -24,13 +30,13 @@ export async function callNamedFunction(path, args, cap) {
   try {
     value = await fn.apply(owner, args);
   } catch (e) {
-    return { error: `${path} threw: ${String(e && e.message ? e.message : e).slice(0, 500)}` };
+    return { error: `${path} threw: ${String(e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e).slice(0, 500)}` };
   }
   let text;
   try {
     text = JSON.stringify(value === undefined ? null : value);
   } catch (e) {
-    return { error: `what ${path} returned cannot be written as JSON: ${String(e && e.message ? e.message : e).slice(0, 200)}` };
+    return { error: `what ${path} returned cannot be written as JSON: ${String(e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e).slice(0, 200)}` };
   }
   if (text === undefined) text = 'null';
   return text.length > cap ? { data: text.slice(0, cap), truncated: true } : { data: text, truncated: false };

@@ -31,12 +31,18 @@ export function navigationError(error) {
   return known ? `${known[0]} (Firefox: ${known[1]})` : text;
 }
 
-/** Whether the error is an abort (another navigation or a download took the tab's load over). */
+/**
+ * Whether the error is an abort (another navigation or a download took the tab's load over).
+ * @param {string | null | undefined} error
+ */
 export function isAbort(error) {
   return String(error ?? '').startsWith('net::ERR_ABORTED');
 }
 
-/** Firefox's own error pages (a failed connection, a bad certificate, a blocked site), which no extension may read. */
+/**
+ * Firefox's own error pages (a failed connection, a bad certificate, a blocked site), which no extension may read.
+ * @param {string | undefined} url
+ */
 export function isErrorPage(url) {
   return /^about:(neterror|certerror|blocked|httpsonlyerror)\b/.test(String(url ?? ''));
 }
@@ -49,7 +55,10 @@ const ERROR_PAGES = new Map([
   ['unknownProtocolFound', 'net::ERR_UNKNOWN_URL_SCHEME'], ['nssFailure2', 'net::ERR_SSL_PROTOCOL_ERROR'],
 ]);
 
-/** What Firefox's error page at {@code url} says went wrong, in Chrome's terms where there is one. */
+/**
+ * What Firefox's error page at {@code url} says went wrong, in Chrome's terms where there is one.
+ * @param {string} url
+ */
 export function errorPageReason(url) {
   let kind = '';
   try {

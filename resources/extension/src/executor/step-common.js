@@ -25,25 +25,43 @@ import { substitute } from './values.js';
  * @property {{accept: boolean}} [inlineGuard] the page call arms the dialog guard itself
  * @property {boolean} [guarded] the dialog guard was armed by a call of its own
  * @property {boolean} [navGuard] a navigation guard was registered
+ * @property {boolean} [flow] the page's input is a flow (a combobox select) that may ask for more
+ */
+
+/**
+ * A StepContext once run() has set the step's time: what the handlers, conditions and waits get.
+ * @typedef {StepContext & {timeout: number, deadline: number}} TimedStep
  */
 
 /** The extension's own bound on extractList rows when the step's limit is 0. */
 export const LIST_BOUND = 1000;
 export const POLL_MS = 100;
 // A retry comes soon at first (most pages are ready within a few ms), then every POLL_MS.
+/** @param {number} attempt */
 export const pollDelay = (attempt) => Math.min(POLL_MS, 5 * 2 ** Math.max(0, attempt - 1));
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A failure the step reports as its error text. */
 export class StepFailure extends Error {}
 
-export const positive = (n) => (Number.isFinite(n) && n > 0 ? n : 0);
+/**
+ * n when it is a positive number, else 0.
+ * @param {number | undefined} n
+ * @returns {number}
+ */
+export const positive = (n) => (Number.isFinite(n) && /** @type {number} */ (n) > 0 ? /** @type {number} */ (n) : 0);
+/** @param {import('../wire.js').Condition} c */
 export const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes;
+/** @param {import('../wire.js').WaitConfig} w */
 export const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 
-/** @param {StepContext} ctx */
+/** @param {TimedStep} ctx */
 export function remaining(ctx) {
   return Math.max(0, ctx.deadline - Date.now());
 }

@@ -12,13 +12,6 @@ import { onSites } from './task-tabs.js';
  */
 
 /**
- * @param {RawTab[]} tabs every tab the browser has (chrome.tabs.query({}))
- * @param {{opened: number[], adopted: number[], worked: number[], sites: string[]}} mine the task's tabs and sites
- * @param {number | null} current the task tab
- * @param {(s: string) => string} mask hides every known value in a string
- * @returns {TabView}
- */
-/**
  * How the studio may know one tab: 'task' (one of the task's tabs), 'open' (the person's, on the task's sites) or
  * null (only counted, never named).
  * @param {RawTab} t
@@ -34,6 +27,13 @@ export function tabRole(t, mine, current) {
   return onSites(t.url || t.pendingUrl || '', mine.sites) ? 'open' : null;
 }
 
+/**
+ * @param {RawTab[]} tabs every tab the browser has (chrome.tabs.query({}))
+ * @param {{opened: number[], adopted: number[], worked: number[], sites: string[]}} mine the task's tabs and sites
+ * @param {number | null} current the task tab
+ * @param {(s: string) => string} mask hides every known value in a string
+ * @returns {TabView}
+ */
 export function tabView(tabs, mine, current, mask) {
   /** @type {ViewTab[]} */
   const taskTabs = [];

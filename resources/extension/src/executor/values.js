@@ -2,7 +2,7 @@
 // {{ name }} substitution of real values into a step, and masking of any echo of a real value
 // before a reply leaves the extension.
 
-/** Masks a string (anything else comes back as it is). @typedef {(s: string | null | undefined) => string | null | undefined} Masker */
+/** Masks a string (anything else comes back as it is). @typedef {<T>(s: T) => T} Masker */
 
 const TOKEN = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
@@ -54,11 +54,13 @@ export function masker(values) {
     const variants = new Set([v, encodeURIComponent(v), encodeURIComponent(v).replace(/%20/g, '+'), JSON.stringify(v).slice(1, -1)]);
     for (const form of variants) forms.push([form, `{{ ${k} }}`]);
   }
-  return (s) => {
+  // a string comes back a string, as Masker says (the body alone reads as string | T)
+  return /** @type {Masker} */ ((s) => {
     if (typeof s !== 'string' || !pairs.length) return s;
     for (const [k, v] of pairs) if (s === v) return `{{ ${k} }}`;
+    /** @type {string} */
     let out = s;
     for (const [form, token] of forms) if (out.includes(form)) out = out.split(form).join(token);
     return out;
-  };
+  });
 }

@@ -13,7 +13,10 @@ async function current() {
   return /** @type {{tabId: number, width: number, height: number} | undefined} */ (got[KEY]) || null;
 }
 
-/** Parses "1280x800" (also "1280×800", "1280 x 800"). Returns {width, height} or null. */
+/**
+ * Parses "1280x800" (also "1280×800", "1280 x 800"). Returns {width, height} or null.
+ * @param {string | undefined} value
+ */
 export function parseSize(value) {
   const m = /^\s*(\d{2,5})\s*[x×X,]\s*(\d{2,5})\s*$/.exec(String(value ?? ''));
   if (!m) return null;
@@ -23,7 +26,12 @@ export function parseSize(value) {
   return { width, height };
 }
 
-/** Overrides tabId's viewport to width × height CSS pixels. Throws with a plain reason. */
+/**
+ * Overrides tabId's viewport to width × height CSS pixels. Throws with a plain reason.
+ * @param {number} tabId
+ * @param {number} width
+ * @param {number} height
+ */
 export async function setViewport(tabId, width, height) {
   const had = await current();
   if (had && had.tabId !== tabId) await resetViewport();
@@ -31,7 +39,7 @@ export async function setViewport(tabId, width, height) {
   try {
     await chrome.debugger.attach(target, '1.3');
   } catch (e) {
-    if (!/already attached/i.test(String(e.message))) throw new Error(`cannot control this tab's viewport: ${e.message}`, { cause: e });
+    if (!/already attached/i.test(String(/** @type {Error} */ (e).message))) throw new Error(`cannot control this tab's viewport: ${/** @type {Error} */ (e).message}`, { cause: e });
   }
   await chrome.storage.session.set({ [KEY]: { tabId, width, height } });
   await chrome.debugger.sendCommand(target, 'Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 0, mobile: false });
