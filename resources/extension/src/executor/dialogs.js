@@ -8,8 +8,13 @@
 // and collects its dialogs inside the step's own page call (page/executor/dialog-link.js).
 import { installDialogGuard, letDialogsThrough } from './dialog-guard.js';
 
+/** @typedef {import('../wire.js').Dialog} Dialog */
+
+// Runs in the page's MAIN world (executeScript's func): the guard keeps what it answered on each window.
 function collect() {
+  /** @type {Dialog[]} */
   const out = [];
+  /** @param {Window & {__waymarkDialogs?: {seen: Dialog[]}}} w */
   const take = (w) => {
     try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
   };
@@ -19,20 +24,35 @@ function collect() {
 }
 
 // A page stopped by a dialog the guard did not catch never answers a script: no call waits long.
+/**
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @returns {Promise<T>}
+ */
 function bounded(promise, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('no answer')), ms); })])
+  return Promise.race([promise, /** @type {Promise<never>} */ (new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('no answer')), ms); }))])
     .finally(() => clearTimeout(timer));
 }
 
-/** Installs (or re-arms) the dialog guard in the tab's top document. Never throws. */
+/**
+ * Installs (or re-arms) the dialog guard in the tab's top document. Never throws.
+ * @param {number} tabId
+ * @param {boolean | undefined} accept
+ */
 export async function guardDialogs(tabId, accept) {
   try {
     await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: installDialogGuard, args: [!!accept, 'step'] }), 2000);
   } catch { /* a page the extension cannot script; the step itself reports that */ }
 }
 
-/** The dialogs answered in the tab's current document since the last call. */
+/**
+ * The dialogs answered in the tab's current document since the last call.
+ * @param {number} tabId
+ * @returns {Promise<Dialog[]>}
+ */
 export async function takeDialogs(tabId) {
   try {
     const [r] = await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: collect }), 2000);
@@ -45,9 +65,11 @@ export async function takeDialogs(tabId) {
 const PREFIX = 'waymark-guard-';
 let serial = 0;
 
+/** @param {string | undefined} url */
 function patternFor(url) {
   try {
-    const u = new URL(url);
+    // no url throws here too: no pattern
+    const u = new URL(/** @type {string} */ (url));
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
     return `${u.protocol}//${u.hostname}/*`;
   } catch {
@@ -55,6 +77,7 @@ function patternFor(url) {
   }
 }
 
+/** @type {Map<string, Promise<void>>} */
 const guardedSites = new Map(); // pattern → registration (a promise)
 let paused = false;
 
@@ -62,6 +85,8 @@ let paused = false;
  * Take-over (recording on): the person's dialogs reach them. The task sites' standing guards
  * are dropped and the task tab's document lets dialogs through; the next step arms it again,
  * and guards come back once recording stops.
+ * @param {number} tabId
+ * @param {boolean} on
  */
 export async function pauseGuards(tabId, on) {
   paused = !!on;
@@ -78,6 +103,8 @@ export async function pauseGuards(tabId, on) {
  * reported instead of blocking it, however the navigation started (a navigate step, a click, the
  * page's own script). Other tabs of the same host get the guard too while the studio is in
  * control (their dialogs are answered and not shown).
+ * @param {string | undefined} url
+ * @returns {Promise<void>}
  */
 export function guardSite(url) {
   if (paused) return Promise.resolve();
@@ -89,12 +116,15 @@ export function guardSite(url) {
       id, js: ['guard-dismiss.js'], matches: [pattern], runAt: 'document_start', world: 'MAIN', allFrames: true, persistAcrossSessions: false,
     }]).catch(() => { guardedSites.delete(pattern); }));
   }
-  return guardedSites.get(pattern);
+  return /** @type {Promise<void>} */ (guardedSites.get(pattern)); // set just above
 }
 
 /**
  * Guards the documents a navigation to `url` loads: the standing guard of its site, and for a
  * step with accept_dialog one that accepts, until the returned function is called.
+ * @param {string | undefined} url
+ * @param {boolean | undefined} accept
+ * @returns {Promise<() => Promise<void>>}
  */
 export async function guardNavigation(url, accept) {
   await guardSite(url);
@@ -124,12 +154,16 @@ export async function dropStaleGuards() {
   } catch { /* nothing to drop */ }
 }
 
-/** Whether the tab's top document runs a script within ms (a page stopped by a dialog does not). */
+/**
+ * Whether the tab's top document runs a script within ms (a page stopped by a dialog does not).
+ * @param {number} tabId
+ * @param {number} ms
+ */
 export async function answers(tabId, ms) {
   try {
     await bounded(chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, injectImmediately: true, func: () => 1 }), ms);
     return true;
   } catch (e) {
-    return e.message !== 'no answer';
+    return /** @type {Error} */ (e).message !== 'no answer';
   }
 }

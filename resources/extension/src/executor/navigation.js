@@ -5,9 +5,37 @@
 
 import { navigationError, isAbort, isErrorPage, errorPageReason } from './nav-errors.js';
 
+/**
+ * A tab's top-frame navigation counters, and what the last events said.
+ * @typedef {object} NavCounters
+ * @property {number} started
+ * @property {number} committed
+ * @property {number} dcl
+ * @property {number} completed
+ * @property {number} errors
+ * @property {number} sameDoc
+ * @property {string | null} lastError
+ * @property {string | null} lastUrl
+ * @property {'loaded' | 'failed' | null} lastEnd which ended the last navigation
+ * @property {string} [lastTransition]
+ * @property {string | null} [errorPageFor] the address whose Firefox error page is loading (its events are no load)
+ */
+
+/**
+ * How waitForLoad's navigation ended: loaded (partial: usable, not yet loaded at the deadline) or not (final: the
+ * browser gave up on it; aborted: a download or the page stopped it).
+ * @typedef {{ok: boolean, partial?: boolean, final?: boolean, aborted?: boolean, error?: string}} LoadResult
+ */
+
+/** @type {Map<number, NavCounters>} */
 const tabs = new Map();
+/** @type {{id: number, opener: number | undefined, url: string, at: number}[]} */
 const created = [];
 
+/**
+ * @param {number} tabId
+ * @returns {NavCounters}
+ */
 function state(tabId) {
   let s = tabs.get(tabId);
   if (!s) {
@@ -19,8 +47,10 @@ function state(tabId) {
 
 // Waiters woken by the next navigation event of their tab, so a wait reacts at once instead
 // of on its next poll.
+/** @type {Map<number, (() => void)[]>} */
 const waiters = new Map();
 
+/** @param {number} tabId */
 function wake(tabId) {
   const list = waiters.get(tabId);
   if (!list) return;
@@ -28,7 +58,12 @@ function wake(tabId) {
   for (const w of list) w();
 }
 
-/** Resolves on the tab's next top-frame navigation event or tab creation, or after ms. */
+/**
+ * Resolves on the tab's next top-frame navigation event or tab creation, or after ms.
+ * @param {number} tabId
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export function nextEvent(tabId, ms) {
   return new Promise((resolve) => {
     const timer = setTimeout(done, Math.max(0, ms));
@@ -42,10 +77,15 @@ export function nextEvent(tabId, ms) {
       resolve();
     }
     if (!waiters.has(tabId)) waiters.set(tabId, []);
-    waiters.get(tabId).push(done);
+    /** @type {(() => void)[]} */ (waiters.get(tabId)).push(done); // set just above
   });
 }
 
+/**
+ * @template {{frameId: number, tabId: number}} D
+ * @param {(s: NavCounters, d: D) => void} handler
+ * @returns {(d: D) => void}
+ */
 function top(handler) {
   return (d) => { if (d.frameId === 0) { handler(state(d.tabId), d); wake(d.tabId); } };
 }
@@ -78,9 +118,10 @@ if (globalThis.chrome && chrome.webNavigation) {
 }
 if (globalThis.chrome && chrome.tabs) {
   chrome.tabs.onCreated.addListener((t) => {
-    created.push({ id: t.id, opener: t.openerTabId, url: t.pendingUrl || t.url || '', at: Date.now() });
+    // a tab the browser creates has its id (only tabs read from other devices have none)
+    created.push({ id: /** @type {number} */ (t.id), opener: t.openerTabId, url: t.pendingUrl || t.url || '', at: Date.now() });
     if (created.length > 100) created.shift();
-    if (Number.isInteger(t.openerTabId)) wake(t.openerTabId);
+    if (Number.isInteger(t.openerTabId)) wake(/** @type {number} */ (t.openerTabId));
   });
   chrome.tabs.onRemoved.addListener((id) => tabs.delete(id));
 }
@@ -101,12 +142,20 @@ if (globalThis.chrome && chrome.webNavigation && chrome.webNavigation.onCreatedN
   });
 }
 
-/** A copy of the tab's counters to compare against later. */
+/**
+ * A copy of the tab's counters to compare against later.
+ * @param {number} tabId
+ * @returns {NavCounters}
+ */
 export function snapshot(tabId) {
   return { ...state(tabId) };
 }
 
-/** What happened since snap: {started, committed, loaded, failed, sameDoc, error}. */
+/**
+ * What happened since snap: {started, committed, loaded, failed, sameDoc, error}.
+ * @param {number} tabId
+ * @param {NavCounters} snap
+ */
 export function since(tabId, snap) {
   const s = state(tabId);
   return {
@@ -123,7 +172,11 @@ export function since(tabId, snap) {
   };
 }
 
-/** Tabs this tab opened since `at` (ms epoch). */
+/**
+ * Tabs this tab opened since `at` (ms epoch).
+ * @param {number} tabId
+ * @param {number} at
+ */
 export function tabsOpenedBy(tabId, at) {
   return created.filter((t) => t.opener === tabId && t.at >= at).map((t) => ({ id: t.id, url: t.url, title: /** @type {string | null} */ (null) }));
 }
@@ -135,8 +188,14 @@ export function tabsOpenedBy(tabId, at) {
  * are per tab without navigation ids, so: the navigation must have started after snap (an
  * earlier page finishing or being aborted is not ours), and an abort only counts when no other
  * navigation follows it within a moment (one navigation replacing another aborts the first).
+ * @param {number} tabId
+ * @param {NavCounters} snap
+ * @param {number} deadline
+ * @param {string} what the navigation, in words ("navigation to …")
+ * @returns {Promise<LoadResult>}
  */
 export async function waitForLoad(tabId, snap, deadline, what) {
+  /** @type {{at: number, started: number} | null} */
   let abort = null;
   for (;;) {
     const s = state(tabId);

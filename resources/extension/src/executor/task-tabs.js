@@ -45,7 +45,10 @@ function save() {
   return chrome.storage.session.set({ [KEY]: Object.fromEntries(cache || new Map()) }).catch(() => {});
 }
 
-/** The site of a URL: its host without a leading www. (IP addresses and localhost as they are). */
+/**
+ * The site of a URL: its host without a leading www. (IP addresses and localhost as they are).
+ * @param {string} url
+ */
 export function siteOf(url) {
   try {
     const u = new URL(url);
@@ -56,22 +59,39 @@ export function siteOf(url) {
   }
 }
 
+/**
+ * @param {string} host
+ * @param {string} site
+ */
 function sameSite(host, site) {
   return host === site || host.endsWith(`.${site}`) || site.endsWith(`.${host}`);
 }
 
-/** Whether url is on one of sites (the task's hosts): pure, so the tab view can be tested without a browser. */
+/**
+ * Whether url is on one of sites (the task's hosts): pure, so the tab view can be tested without a browser.
+ * @param {string} url
+ * @param {string[]} sites
+ */
 export function onSites(url, sites) {
   const host = siteOf(url);
   return !!host && sites.some((site) => sameSite(host, site));
 }
 
-/** Whether tabId is one of the tabs of a task given its tab record and task tab: pure. */
+/**
+ * Whether tabId is one of the tabs of a task given its tab record and task tab: pure.
+ * @param {TaskTabs} s
+ * @param {number | null} current
+ * @param {number} tabId
+ */
 export function holds(s, current, tabId) {
   return tabId === current || s.opened.includes(tabId) || s.adopted.includes(tabId) || s.worked.includes(tabId);
 }
 
-/** The task (its key) that owns tabId, or null when it is no task's tab. */
+/**
+ * The task (its key) that owns tabId, or null when it is no task's tab.
+ * @param {number} tabId
+ * @returns {Promise<string | null>}
+ */
 export async function taskOfTab(tabId) {
   const [all, current] = await Promise.all([loadAll(), allTaskTabs()]);
   for (const [task, tab] of current) if (tab === tabId) return task;
@@ -122,13 +142,19 @@ export async function taskTabs(task = '') {
   return { opened: [...s.opened], adopted: [...s.adopted], worked: [...s.worked], sites: [...s.sites] };
 }
 
-/** Whether tabId belongs to a task other than `task` (a task never adopts or switches to another's tab). */
+/**
+ * Whether tabId belongs to a task other than `task` (a task never adopts or switches to another's tab).
+ * @param {number} tabId
+ */
 export async function heldByAnotherTask(tabId, task = '') {
   const owner = await taskOfTab(tabId);
   return owner !== null && owner !== taskKey(task);
 }
 
-/** Records that tabId is (or was) the task tab of `task`, so switchTab may come back to it. */
+/**
+ * Records that tabId is (or was) the task tab of `task`, so switchTab may come back to it.
+ * @param {number} tabId
+ */
 export async function noteWorked(tabId, task = '') {
   const s = await load(task);
   if (s.worked.includes(tabId)) return;
@@ -137,14 +163,20 @@ export async function noteWorked(tabId, task = '') {
   await save();
 }
 
-/** Records that `task` adopted tabId. */
+/**
+ * Records that `task` adopted tabId.
+ * @param {number} tabId
+ */
 export async function noteAdopted(tabId, task = '') {
   const s = await load(task);
   if (!s.adopted.includes(tabId)) s.adopted.push(tabId);
   await save();
 }
 
-/** Records a site of `task` (the task tab's page when control starts). */
+/**
+ * Records a site of `task` (the task tab's page when control starts).
+ * @param {string} url
+ */
 export async function noteSite(url, task = '') {
   const site = siteOf(url);
   if (!site) return;
@@ -155,7 +187,10 @@ export async function noteSite(url, task = '') {
   }
 }
 
-/** Whether url is on one of the sites of `task`. */
+/**
+ * Whether url is on one of the sites of `task`.
+ * @param {string} url
+ */
 export async function onTaskSite(url, task = '') {
   const s = await load(task);
   return onSites(url, s.sites);
@@ -167,7 +202,10 @@ export async function forgetTaskTabs(task = '') {
   await save();
 }
 
-/** Whether tabId is `task`'s (its task tab, or one it opened, adopted or worked in). */
+/**
+ * Whether tabId is `task`'s (its task tab, or one it opened, adopted or worked in).
+ * @param {number} tabId
+ */
 export async function isTaskTab(tabId, task = '') {
   return holds(await load(task), await currentTaskTabId(task), tabId);
 }
