@@ -5,9 +5,31 @@
 // as a download_blocked event, and any other (the person's own) is left alone. captureDownload
 // sets a trap: the download is cancelled and handed to the step, which fetches it itself.
 
+/** @typedef {chrome.downloads.DownloadItem} DownloadItem */
+/**
+ * A download a step saw start, as its reply reports it (id: Chrome's, for its name and the file it was saved as).
+ * @typedef {{url: string, filename: string | null, id: number, mime: string | null, size: number, blocked: boolean}} DownloadEntry
+ */
+/**
+ * A download captureDownload's trap took (cancelled, for the step to fetch itself).
+ * @typedef {{url: string, filename: string | null, referrer: string | null}} TrappedDownload
+ */
+/**
+ * What one step watches: whether its downloads are allowed, the ones it saw, a captureDownload's trap, and the
+ * waiter woken by the next one.
+ * @typedef {object} DownloadWatch
+ * @property {boolean} allow
+ * @property {DownloadEntry[]} seen
+ * @property {((d: TrappedDownload) => void) | null} trap
+ * @property {(() => void) | null} wake
+ */
+
+/** @type {Set<DownloadWatch>} */
 const watches = new Set();
+/** @type {((item: DownloadItem) => Promise<boolean>) | null} */
 let unclaimed = null;
 
+/** @param {DownloadItem} item */
 function nameOf(item) {
   const base = String(item.filename || '').split(/[\\/]/).pop();
   if (base) return base;
@@ -20,11 +42,13 @@ function nameOf(item) {
 }
 
 // The file's size once Chrome knows it, else the size the server announced (0: unknown).
+/** @param {DownloadItem} item */
 function sizeOf(item) {
   if (item.fileSize > 0) return item.fileSize;
   return item.totalBytes > 0 ? item.totalBytes : 0;
 }
 
+/** @param {DownloadItem} item */
 async function cancel(item) {
   try { await chrome.downloads.cancel(item.id); } catch { /* finished already */ }
   try { await chrome.downloads.erase({ id: item.id }); } catch { /* gone */ }
@@ -40,7 +64,7 @@ const naming = new Map();
 
 /**
  * Cancels a blocked download now, or once Chrome has named it (so its report carries the name it would be saved under).
- * @param {any} item
+ * @param {DownloadItem} item
  * @param {{filename: string | null}[]} entries the reports whose filename Chrome's name replaces
  * @param {boolean} block
  */
@@ -83,7 +107,7 @@ if (globalThis.chrome && chrome.downloads) {
     const trap = running.find((w) => w.trap);
     if (trap) {
       await cancel(item);
-      trap.trap({ url: entry.url, filename: entry.filename, referrer: item.referrer || null });
+      /** @type {(d: TrappedDownload) => void} */ (trap.trap)({ url: entry.url, filename: entry.filename, referrer: item.referrer || null }); // found by it
       return;
     }
     if (running.length) {
@@ -103,18 +127,28 @@ if (globalThis.chrome && chrome.downloads) {
   });
 }
 
-/** Starts collecting the downloads that start while a step runs. */
+/**
+ * Starts collecting the downloads that start while a step runs.
+ * @param {boolean | undefined} allow
+ */
 export function watchDownloads(allow) {
+  /** @type {DownloadWatch} */
   const w = { allow: !!allow, seen: [], trap: null, wake: null };
   watches.add(w);
   return w;
 }
 
+/** @param {DownloadWatch | undefined} w */
 export function unwatchDownloads(w) {
   if (w) watches.delete(w);
 }
 
-/** Resolves when w sees a download or after ms. */
+/**
+ * Resolves when w sees a download or after ms.
+ * @param {DownloadWatch} w
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export function nextDownload(w, ms) {
   return new Promise((resolve) => {
     const timer = setTimeout(() => { w.wake = null; resolve(); }, Math.max(0, ms));
@@ -125,6 +159,7 @@ export function nextDownload(w, ms) {
 /**
  * Sets what happens to a download no step claims: handler(item) resolves to true to block it
  * (it reports it itself).
+ * @param {(item: DownloadItem) => Promise<boolean>} handler
  */
 export function onUnclaimedDownload(handler) {
   unclaimed = handler;
@@ -137,7 +172,10 @@ export function onUnclaimedDownload(handler) {
 // in control (cleared by `release`), and every one is blocked unless its step allows it.
 const allowedSites = new Set();
 
-/** Lets the task's site of url start downloads without Chrome's prompt (the extension gates them). */
+/**
+ * Lets the task's site of url start downloads without Chrome's prompt (the extension gates them).
+ * @param {string} url
+ */
 export async function allowAutomaticDownloads(url) {
   // Without the Downloads capability Chrome's own prompt stops a page's second download: nothing gets through
   // unseen, and the steps that would need it (allow_download, captureDownload) are refused in steps.js.
@@ -173,8 +211,8 @@ const SAVE_WAIT_MS = 3000;
 /**
  * The `downloads` of a step's reply, texts masked: each with its type and size, and for an allowed one the file
  * Chrome saved it as, waited for on chrome.downloads.onChanged up to SAVE_WAIT_MS (never longer).
- * @param {{seen: any[]} | null | undefined} w
- * @param {(s: string | null | undefined) => string | null} mask
+ * @param {DownloadWatch | null | undefined} w
+ * @param {import('./values.js').Masker} mask
  * @returns {Promise<import('../wire.js').DownloadSeen[]>}
  */
 export async function reportDownloads(w, mask) {
@@ -218,6 +256,7 @@ function saved(id, ms) {
       chrome.downloads.onChanged.removeListener(changed);
       resolve(v);
     };
+    /** @param {boolean} final */
     const look = async (final) => {
       try {
         const [item] = await chrome.downloads.search({ id });

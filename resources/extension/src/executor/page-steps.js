@@ -14,6 +14,8 @@ import {
   StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
 } from './step-common.js';
 
+/** @typedef {import('./trusted-input.js').Chord} Chord */
+
 // How long a trusted click watches for the navigation or tab it may start.
 const TRUSTED_SETTLE_MS = 300;
 
@@ -67,9 +69,10 @@ async function keysTrusted(ctx, prepared) {
   ctx.guarded = true;
   try {
     // a flow's input names its own key (a Tab that commits a typed date)
-    if (typeof prepared.chord === 'string') await trustedPress(ctx.tabId, parseChord(prepared.chord));
+    // the page parsed the chord (its own, or the step's value) before it asked for the keys
+    if (typeof prepared.chord === 'string') await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(prepared.chord)));
     else if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
-    else await trustedPress(ctx.tabId, parseChord(ctx.step.value));
+    else await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(ctx.step.value)));
   } catch (e) {
     if (!e.sent) throw new StepFailure(e.message); // no key went down: nothing happened
     return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };

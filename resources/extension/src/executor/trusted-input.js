@@ -12,6 +12,12 @@ import { onFirefox } from '../engine.js';
 import { sendEvent } from '../bridge/connection.js';
 import { launchFile } from '../bridge/state.js';
 
+/** A key as keyInfo describes it: {key, code, keyCode, text}. */
+/** @typedef {NonNullable<ReturnType<typeof keyInfo>>} KeyInfo */
+/** A chord parseChord read (the page has parsed it before it asks for the keys): {mods, modKeys, info}. */
+/** @typedef {Exclude<ReturnType<typeof import('../page/executor/keys.js').parseChord>, {error: string}>} Chord */
+
+/** @type {Set<number>} */
 const attached = new Set();
 
 // Firefox gives add-ons no debugger. In a Firefox Waymark launched, the studio holds the browser's WebDriver BiDi
@@ -22,6 +28,10 @@ const STUDIO_INPUT_WAIT_MS = 15000;
 const asked = new Map();
 let asks = 0;
 
+/**
+ * @param {string} message
+ * @param {number} sent
+ */
 function inputError(message, sent) {
   const err = /** @type {Error & {sent?: number}} */ (new Error(message));
   err.sent = sent;
@@ -68,13 +78,14 @@ export function trustedInputDone(msg) {
   return true;
 }
 
+/** @param {number} tabId */
 async function attach(tabId) {
   try {
     await chrome.debugger.attach({ tabId }, '1.3');
   } catch (e) {
     // ours already (a viewport override, an earlier click) is fine; DevTools or another extension is not
-    if (!/already attached/i.test(String(e && e.message))) {
-      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && e.message ? e.message : e}`, { cause: e });
+    if (!/already attached/i.test(String(e && /** @type {Error} */ (e).message))) {
+      throw new Error(`trusted input needs Chrome's debugger on this tab, which refused: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`, { cause: e });
     }
   }
   attached.add(tabId);
@@ -82,8 +93,15 @@ async function attach(tabId) {
   try { await chrome.debugger.sendCommand({ tabId }, 'Emulation.setFocusEmulationEnabled', { enabled: true }); } catch { /* older Chrome */ }
 }
 
+/** @type {Record<string, number>} */
 const MOD_BITS = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
 
+/**
+ * @param {string} type
+ * @param {KeyInfo} info
+ * @param {number} modifiers
+ * @param {boolean} withText
+ */
 function keyEvent(type, info, modifiers, withText) {
   return {
     type, key: info.key, code: info.code, windowsVirtualKeyCode: info.keyCode, nativeVirtualKeyCode: info.keyCode, modifiers,
@@ -92,6 +110,11 @@ function keyEvent(type, info, modifiers, withText) {
 }
 
 // Sends commands in order; a failure carries sent = how many reached the browser.
+/**
+ * @param {number} tabId
+ * @param {[string, object][]} commands each a debugger method and its parameters
+ * @param {string} what
+ */
 async function sendAll(tabId, commands, what) {
   const target = { tabId };
   let sent = 0;
@@ -101,7 +124,7 @@ async function sendAll(tabId, commands, what) {
       sent++;
     }
   } catch (e) {
-    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted ${what} could not be sent: ${e && e.message ? e.message : e}`));
+    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted ${what} could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
     err.sent = sent;
     throw err;
   }
@@ -111,39 +134,52 @@ async function sendAll(tabId, commands, what) {
 /**
  * A key or chord (parseChord's {mods, modKeys, info}) to the focused element: modifier downs, the key
  * (with its character when it types one), its up, modifier ups.
+ * @param {number} tabId
+ * @param {Chord} chord
+ * @returns {Promise<{sent: number}>}
  */
 export async function trustedPress(tabId, chord) {
   if (onFirefox) {
+    /** @param {string} k */
     const name = (k) => (k === ' ' ? 'Space' : k === '+' ? '+' : k);
     return throughStudio(tabId, { kind: 'press', chord: [...chord.modKeys, name(chord.info.key)].join('+') }, 'key press');
   }
   await attach(tabId);
   const { mods, modKeys, info } = chord;
+  /** @type {[string, object][]} */
   const commands = [];
   let bits = 0;
+  // a modifier's name (Control, Shift, Alt, Meta) is a key keyInfo knows
   for (const m of modKeys) {
     bits |= MOD_BITS[m];
-    commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', keyInfo(m, false), bits, false)]);
+    commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', /** @type {KeyInfo} */ (keyInfo(m, false)), bits, false)]);
   }
   const types = !!info.text && !mods.ctrlKey && !mods.metaKey && !mods.altKey;
   commands.push(['Input.dispatchKeyEvent', keyEvent(types ? 'keyDown' : 'rawKeyDown', info, bits, types)]);
   commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', info, bits, false)]);
   for (const m of [...modKeys].reverse()) {
     bits &= ~MOD_BITS[m];
-    commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', keyInfo(m, false), bits, false)]);
+    commands.push(['Input.dispatchKeyEvent', keyEvent('keyUp', /** @type {KeyInfo} */ (keyInfo(m, false)), bits, false)]);
   }
   return sendAll(tabId, commands, 'key press');
 }
 
-/** Types text into the focused element as a keyboard and an input method would (see the top). */
+/**
+ * Types text into the focused element as a keyboard and an input method would (see the top).
+ * @param {number} tabId
+ * @param {string} text
+ * @returns {Promise<{sent: number}>}
+ */
 export async function trustedType(tabId, text) {
   if (onFirefox) {
     // An empty value clears what the page call selected, as the Delete key would.
     return text ? throughStudio(tabId, { kind: 'type', text }, 'typing') : throughStudio(tabId, { kind: 'press', chord: 'Delete' }, 'typing');
   }
   await attach(tabId);
+  /** @type {[string, object][]} */
   const commands = [];
-  const shiftInfo = keyInfo('Shift', false);
+  // Shift and Delete are keys keyInfo knows
+  const shiftInfo = /** @type {KeyInfo} */ (keyInfo('Shift', false));
   for (const part of typingPlan(text)) {
     if (part.kind === 'compose') {
       commands.push(['Input.imeSetComposition', { text: part.text, selectionStart: part.text.length, selectionEnd: part.text.length }]);
@@ -158,7 +194,7 @@ export async function trustedType(tabId, text) {
   }
   // An empty value clears what the page call selected, as the Delete key would.
   if (!commands.length) {
-    const del = keyInfo('Delete', false);
+    const del = /** @type {KeyInfo} */ (keyInfo('Delete', false));
     commands.push(['Input.dispatchKeyEvent', keyEvent('rawKeyDown', del, 0, false)], ['Input.dispatchKeyEvent', keyEvent('keyUp', del, 0, false)]);
   }
   return sendAll(tabId, commands, 'typing');
@@ -167,6 +203,9 @@ export async function trustedType(tabId, text) {
 /**
  * A left click at point (CSS pixels of the top viewport). Resolves {sent} = how many of the three mouse
  * events reached the browser: after a press, a failure leaves the click's effect unknown.
+ * @param {number} tabId
+ * @param {import('../page/page-calls.js').Point} point
+ * @returns {Promise<{sent: number}>}
  */
 export async function trustedClick(tabId, point) {
   if (onFirefox) return throughStudio(tabId, { kind: 'click', x: point.x, y: point.y }, 'click');
@@ -185,7 +224,7 @@ export async function trustedClick(tabId, point) {
       sent++;
     }
   } catch (e) {
-    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted click could not be sent: ${e && e.message ? e.message : e}`));
+    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted click could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
     err.sent = sent;
     throw err;
   }
@@ -202,10 +241,12 @@ export async function releaseTrustedInput() {
 
 if (globalThis.chrome && chrome.debugger) {
   // The person closed the "being debugged" bar, or the tab went away: the next click attaches again.
-  chrome.debugger.onDetach.addListener((source) => { attached.delete(source.tabId); });
+  // (a target without a tab was never one of ours: deleting it finds nothing)
+  chrome.debugger.onDetach.addListener((source) => { attached.delete(/** @type {number} */ (source.tabId)); });
 }
 
 // The event types a page must listen to for an action of this kind to reach its script.
+/** @type {Record<string, string[]>} */
 const ACTION_EVENTS = {
   click: ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup'],
   fill: ['input', 'keydown', 'keypress', 'keyup', 'beforeinput', 'change'],
@@ -229,7 +270,8 @@ export async function pageListens(tabId, type) {
   const target = { tabId };
   try {
     await attach(tabId);
-    /** @type {any} */
+    // the DevTools protocol's answers, as far as they are read here
+    /** @type {{result?: {objectId?: string}} | undefined} */
     const path = await chrome.debugger.sendCommand(target, 'Runtime.evaluate', {
       expression: `(() => { const find = (root) => { const e = root.querySelector('[${MARK}]'); if (e) return e;
         for (const h of root.querySelectorAll('*')) if (h.shadowRoot) { const f = find(h.shadowRoot); if (f) return f; } return null; };
@@ -238,15 +280,17 @@ export async function pageListens(tabId, type) {
       returnByValue: false,
     });
     if (!path || !path.result || !path.result.objectId) return null;
-    /** @type {any} */
-    const props = await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true });
+    // a command that succeeds answers an object (a failure rejects)
+    const props = /** @type {{result?: {name: string, value?: {objectId?: string}}[]}} */ (await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true }));
     const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && p.value && p.value.objectId)
       .sort((a, b) => Number(a.name) - Number(b.name));
     try {
       for (let i = 0; i < items.length; i++) {
         const isWindow = i === items.length - 1;
-        /** @type {any} */
-        const l = await chrome.debugger.sendCommand(target, 'DOMDebugger.getEventListeners', { objectId: items[i].value.objectId });
+        // (the filter above kept the items with an objectId)
+        const l = /** @type {{listeners?: {type: string}[]}} */ (await chrome.debugger.sendCommand(target, 'DOMDebugger.getEventListeners', {
+          objectId: /** @type {{objectId: string}} */ (items[i].value).objectId,
+        }));
         const types = (l.listeners || []).map((x) => x.type);
         if (types.some((t) => wanted.includes(t) && !(isWindow && type === 'click'))) return true;
       }
