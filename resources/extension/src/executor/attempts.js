@@ -8,13 +8,42 @@ import { guardDialogs, guardNavigation, guardSite, answers } from './dialogs.js'
 import { nextDownload } from './downloads.js';
 import { StepFailure, sleep, pollDelay, positive, remaining } from './step-common.js';
 
+/** @typedef {import('./step-common.js').RunningStep} RunningStep */
+/** @typedef {import('./navigation.js').NavCounters} NavCounters */
+/** @typedef {import('./navigation.js').LoadResult} LoadResult */
+/** @typedef {import('../page/page-calls.js').PageCalls} PageCalls */
+/** @typedef {import('../page/page-calls.js').PageStepResult} PageStepResult */
+
 /**
  * Calls a page function that makes one attempt, until it acts or fails for good or the
  * deadline passes. A call that fails after it may have dispatched is never repeated: unless
  * the same document confirms what happened, the step is reported uncertain.
+ * @overload
+ * @param {RunningStep} ctx
+ * @param {'performInPage'} fn
+ * @param {Parameters<PageCalls['performInPage']>} args
+ * @param {{acts: boolean}} how acts: the call may dispatch input
+ * @returns {Promise<PageStepResult>}
+ */
+/**
+ * @overload
+ * @param {RunningStep} ctx
+ * @param {'listItems'} fn
+ * @param {Parameters<PageCalls['listItems']>} args
+ * @param {{acts: boolean}} how
+ * @returns {Promise<import('../page/page-calls.js').ListBatch>}
+ */
+/**
+ * @param {RunningStep} ctx
+ * @param {'performInPage' | 'listItems'} fn
+ * @param {Parameters<PageCalls['performInPage']> | Parameters<PageCalls['listItems']>} args
+ * @param {{acts: boolean}} how
+ * @returns {Promise<PageStepResult>}
  */
 export async function attemptUntilDone(ctx, fn, args, { acts }) {
+  /** @type {string | null | undefined} */
   let lastError = null;
+  /** @type {string | null | undefined} */
   let lastDoc = null;
   if (acts) {
     // The document the step starts in: known from the tab's last page call when no navigation
@@ -24,6 +53,7 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
       try { lastDoc = noteDoc(ctx.tabId, (await callPage(ctx.tabId, 'pageState', [], 2000)).doc); } catch { lastDoc = null; }
     }
   }
+  /** @type {string | null | undefined} the document the guard was installed in, or 'failed' */
   let guardInstalledIn = null;
   for (let attempt = 0, waits = 0; ; attempt++) {
     if (waits > 0) {
@@ -31,6 +61,7 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
       await sleep(Math.min(pollDelay(waits), remaining(ctx)));
     }
     waits++;
+    /** @type {PageStepResult} */
     let r;
     const callArgs = withAttempt(args, attempt, ctx.inlineGuard && guardInstalledIn !== 'failed' ? ctx.inlineGuard : null);
     try {
@@ -53,7 +84,8 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
     if (r.guard_missing) {
       // Once per document: install the guard, then call again at once.
       guardInstalledIn = guardInstalledIn === r.doc ? 'failed' : r.doc;
-      if (guardInstalledIn !== 'failed') await guardDialogs(ctx.tabId, ctx.inlineGuard.accept);
+      // the page asks for the guard only when the call sent one
+      if (guardInstalledIn !== 'failed') await guardDialogs(ctx.tabId, /** @type {{accept: boolean}} */ (ctx.inlineGuard).accept);
       attempt--;
       waits = 0;
       continue;
@@ -64,24 +96,41 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
 }
 
 // performInPage takes the attempt number and the dialog guard in its options (the third argument).
+/**
+ * @template {unknown[]} A
+ * @param {A} args
+ * @param {number} attempt
+ * @param {{accept: boolean} | null} guard
+ * @returns {A} the same call, its options with the attempt and the guard
+ */
 function withAttempt(args, attempt, guard) {
   if (args.length < 3 || typeof args[2] !== 'object' || args[2] === null) return args;
-  return [args[0], args[1], { ...args[2], attempt, ...(guard ? { guard } : {}) }];
+  return /** @type {A} */ ([args[0], args[1], { .../** @type {object} */ (args[2]), attempt, ...(guard ? { guard } : {}) }]);
 }
 
 // The last document id each tab's page script reported, with the tab's commit count then.
+/** @type {Map<number, {doc: string, committed: number}>} */
 const docs = new Map();
 
+/**
+ * @param {number} tabId
+ * @param {string | undefined} doc
+ */
 function noteDoc(tabId, doc) {
   if (doc) docs.set(tabId, { doc, committed: snapshot(tabId).committed });
   return doc;
 }
 
+/** @param {number} tabId */
 function knownDoc(tabId) {
   const d = docs.get(tabId);
   return d && d.committed === snapshot(tabId).committed ? d.doc : null;
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<import('../page/page-calls.js').PageStepRecord | null>}
+ */
 async function recordOf(ctx) {
   if (ctx.stepId == null) return null;
   try {
@@ -96,10 +145,13 @@ async function recordOf(ctx) {
  * an uncancelled form submission, reported by the page call) or one has already reached
  * webNavigation, waits for it to load; when a link or form targets a new tab, waits a moment
  * for the tab. Nothing reported and nothing seen: no pause at all.
+ * @param {RunningStep} ctx
+ * @param {{navigating?: boolean, new_tab?: boolean}} signals what the page call saw the input start
  */
 export async function settleNavigation(ctx, signals) {
   const { tabId } = ctx;
   let n = since(tabId, ctx.navSnap);
+  /** @type {(() => Promise<void>) | null} */
   let unguard = null;
   if (signals.navigating) {
     // The new document's dialogs must not block its load (best effort: the page's own host).
@@ -135,6 +187,13 @@ export async function settleNavigation(ctx, signals) {
  */
 const ABORT_LISTEN_MS = 1000;
 
+/**
+ * @param {RunningStep} ctx
+ * @param {NavCounters} snap
+ * @param {number} deadline
+ * @param {string} what
+ * @returns {Promise<LoadResult>}
+ */
 export async function loadOrUnblock(ctx, snap, deadline, what) {
   const { tabId } = ctx;
   let reloaded = false;
@@ -154,7 +213,8 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
     // A navigation the browser failed (refused, unsafe port, no such host) is said at once, not at the deadline.
     if (r.ok || r.final || Date.now() >= deadline) return r;
     const n = since(tabId, snap);
-    if (!n.committed || n.failed || !/did not finish loading/.test(r.error) || reloaded) continue;
+    // (a load that did not end ok says why)
+    if (!n.committed || n.failed || !/did not finish loading/.test(/** @type {string} */ (r.error)) || reloaded) continue;
     // Firefox runs a page's scripts (and so ours) while its dialog is open: a page that does not answer there is busy
     // (compiling, rendering), not stopped by a dialog, and a reload would only start its work over.
     if (await answers(tabId, onFirefox ? 3000 : 300)) continue;
@@ -172,7 +232,12 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
 }
 // ---- conditions and waits ----
 
+/**
+ * @param {RunningStep} ctx
+ * @param {import('../wire.js').Condition} condition
+ */
 export async function conditionHolds(ctx, condition) {
+  /** @type {string | undefined} */
   let last;
   let tries = 0;
   for (;;) {
@@ -181,19 +246,27 @@ export async function conditionHolds(ctx, condition) {
       if (!r.ok) throw new StepFailure(`condition: ${r.error}`);
       return r;
     } catch (e) {
-      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
-      last = e.message;
+      // a StepFailure from above, or callPage's PageCallError
+      if (e instanceof StepFailure || /** @type {PageCallError} */ (e).fatal) throw new StepFailure(/** @type {Error} */ (e).message);
+      last = /** @type {PageCallError} */ (e).message;
     }
     if (Date.now() >= ctx.deadline) throw new StepFailure(`could not check the condition: ${last}`);
     await sleep(pollDelay(++tries));
   }
 }
 
-/** Polls checkWait until every predicate holds (across navigations), then applies delay_ms. */
+/**
+ * Polls checkWait until every predicate holds (across navigations), then applies delay_ms.
+ * @param {RunningStep} ctx
+ * @param {import('../wire.js').WaitConfig} wait
+ * @param {number} timeoutMs
+ * @returns {Promise<{ok: boolean, error?: string, waited_ms?: number}>}
+ */
 export async function waitFor(ctx, wait, timeoutMs) {
   const started = Date.now();
   const deadline = started + timeoutMs;
   const hasCondition = wait.selector || wait.text || wait.url_includes;
+  /** @type {string | undefined} */
   let pending;
   let tries = 0;
   while (hasCondition) {
@@ -203,17 +276,22 @@ export async function waitFor(ctx, wait, timeoutMs) {
       if (r.holds) break;
       pending = r.pending;
     } catch (e) {
-      if (e.fatal) return { ok: false, error: e.message };
+      // callPage rejects with a PageCallError
+      if (/** @type {PageCallError} */ (e).fatal) return { ok: false, error: /** @type {PageCallError} */ (e).message };
       pending = 'the page was loading';
     }
     if (Date.now() >= deadline) return { ok: false, error: `timed out after ${timeoutMs} ms waiting: ${pending}` };
     await sleep(Math.min(pollDelay(++tries), Math.max(1, deadline - Date.now())));
   }
-  if (positive(wait.delay_ms)) await sleep(wait.delay_ms);
+  if (positive(wait.delay_ms)) await sleep(/** @type {number} */ (wait.delay_ms));
   return { ok: true, waited_ms: Date.now() - started };
 }
 
-/** A navigation that turned into a download (aborted): the download reaches chrome.downloads a little later. */
+/**
+ * A navigation that turned into a download (aborted): the download reaches chrome.downloads a little later.
+ * @param {RunningStep} ctx
+ * @param {LoadResult} loaded
+ */
 export async function catchDownloadOf(ctx, loaded) {
   if (loaded.ok || !loaded.aborted || !ctx.downloads || ctx.downloads.seen.length) return;
   const until = Date.now() + 1500;

@@ -14,18 +14,31 @@ import {
   StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
 } from './step-common.js';
 
+/** @typedef {import('./step-common.js').RunningStep} RunningStep */
+/** @typedef {import('../wire.js').StepResult} StepResult */
 /** @typedef {import('./trusted-input.js').Chord} Chord */
+/** @typedef {import('./trusted-input.js').InputError} InputError */
+/** @typedef {import('./page-call.js').PageCallError} PageCallError */
+/** @typedef {import('./navigation.js').NavCounters} NavCounters */
+/** @typedef {import('../page/page-calls.js').PageStepResult} PageStepResult */
+/** @typedef {import('../page/page-calls.js').ListStep} ListStep */
+/** @typedef {import('../page/page-calls.js').ListBatch} ListBatch */
 
 // How long a trusted click watches for the navigation or tab it may start.
 const TRUSTED_SETTLE_MS = 300;
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function pageAction(ctx) {
   const { step } = ctx;
   let value = step.value;
   // A fill without value clears the field: the studio's JSON leaves an empty value out.
   if (step.type === 'fill' && (value === undefined || value === null)) value = '';
   if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
-  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, value, 'value');
+  // (a fill's value is at least '', a select's a string: both settled above)
+  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, /** @type {string} */ (value), 'value');
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value,
     ...(ctx.identity && step.target ? { target: step.target } : {}) };
   const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press' || step.type === 'select');
@@ -41,6 +54,11 @@ export async function pageAction(ctx) {
 // The input the page asked for, and again for as long as it asks (a combobox: open, type, choose).
 const MAX_TRUSTED_INPUTS = 8;
 
+/**
+ * @param {RunningStep} ctx
+ * @param {PageStepResult} r
+ * @returns {Promise<PageStepResult>}
+ */
 async function trustedInputs(ctx, r) {
   for (let n = 0; n < MAX_TRUSTED_INPUTS && (r.trusted_point || r.trusted_keys); n++) {
     if (r.flow) ctx.flow = true;
@@ -53,17 +71,29 @@ async function trustedInputs(ctx, r) {
 // What the page saw after trusted input; a document that went away (a navigation) saw it too. A flow (a
 // combobox select) may wait for its list for the rest of the step: one that does not answer in that time
 // did not say what it did.
+/**
+ * @param {RunningStep} ctx
+ * @param {boolean} quiet
+ * @returns {Promise<PageStepResult>}
+ */
 async function finishInPage(ctx, quiet) {
   const flow = !!ctx.flow;
   try {
-    return await callPage(ctx.tabId, 'finishTrusted', [ctx.effectKey, { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
+    // (pageAction set the effect key before the page asked for the input)
+    return await callPage(ctx.tabId, 'finishTrusted', [/** @type {string} */ (ctx.effectKey), { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
   } catch (e) {
-    if (flow && e.timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${e.message}); it was not repeated` };
+    const failure = /** @type {PageCallError} */ (e);
+    if (flow && failure.timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${failure.message}); it was not repeated` };
     return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
   }
 }
 
 // The page found the field or the element ready and focused it; the keys come from the debugger.
+/**
+ * @param {RunningStep} ctx
+ * @param {PageStepResult} prepared the page's ask: trusted_keys, with the text or chord of a flow's input
+ * @returns {Promise<PageStepResult>}
+ */
 async function keysTrusted(ctx, prepared) {
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
@@ -74,8 +104,9 @@ async function keysTrusted(ctx, prepared) {
     else if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
     else await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(ctx.step.value)));
   } catch (e) {
-    if (!e.sent) throw new StepFailure(e.message); // no key went down: nothing happened
-    return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };
+    const failure = /** @type {InputError} */ (e);
+    if (!failure.sent) throw new StepFailure(failure.message); // no key went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${failure.message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };
   }
   const r = await finishInPage(ctx, ctx.step.type === 'press');
   const n = since(ctx.tabId, ctx.navSnap);
@@ -84,16 +115,23 @@ async function keysTrusted(ctx, prepared) {
 
 // The page found the element actionable and where a pointer hits it; the click itself comes from
 // the debugger (trusted-input.js), right away.
+/**
+ * @param {RunningStep} ctx
+ * @param {PageStepResult} prepared the page's ask: trusted_point
+ * @returns {Promise<PageStepResult>}
+ */
 async function clickTrusted(ctx, prepared) {
   // The dialogs this click opens come after the page call: arm the guard for them (OK only when the step
   // says so) and collect what it answered afterwards, as for a step the page call does not dispatch.
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
   try {
-    await trustedClick(ctx.tabId, prepared.trusted_point);
+    // (trustedInputs comes here when the page asked for a click at this point)
+    await trustedClick(ctx.tabId, /** @type {import('../page/page-calls.js').Point} */ (prepared.trusted_point));
   } catch (e) {
-    if (!e.sent || e.sent < 2) throw new StepFailure(e.message); // no button went down: nothing happened
-    return { ok: false, uncertain: true, dispatched: true, error: `${e.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
+    const failure = /** @type {InputError} */ (e);
+    if (!failure.sent || failure.sent < 2) throw new StepFailure(failure.message); // no button went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${failure.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
   }
   // The page call that reports a navigation or a new tab for a page-script click has already returned:
   // watch the browser instead, briefly, for a navigation or a tab the click starts (settleNavigation then
@@ -109,11 +147,19 @@ async function clickTrusted(ctx, prepared) {
   return finishInPage(ctx, false);
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doExtract(ctx) {
   const { step } = ctx;
   return attemptUntilDone(ctx, 'performInPage', [{ type: 'extract', selector: step.selector, attribute: step.attribute, format: step.format }, {}, {}], { acts: false });
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doWait(ctx) {
   const { step } = ctx;
   let wait = step.wait;
@@ -126,11 +172,16 @@ export async function doWait(ctx) {
 
 const HISTORY = { back: -1, forward: 1, reload: 0 };
 
+/**
+ * @param {RunningStep} ctx
+ * @param {number} delta
+ * @param {NavCounters} snap
+ */
 async function historyStep(ctx, delta, snap) {
   try {
     await chrome.scripting.executeScript({ target: { tabId: ctx.tabId, frameIds: [0] }, injectImmediately: true, func: (d) => { history.go(d); }, args: [delta] });
   } catch (e) {
-    throw new StepFailure(`cannot go ${delta < 0 ? 'back' : 'forward'}: ${e.message}`);
+    throw new StepFailure(`cannot go ${delta < 0 ? 'back' : 'forward'}: ${/** @type {Error} */ (e).message}`);
   }
   // history.go has no answer when there is nowhere to go: give the navigation a moment to start.
   const until = Date.now() + Math.min(1500, remaining(ctx));
@@ -143,6 +194,10 @@ async function historyStep(ctx, delta, snap) {
   return n.started || n.committed || n.sameDoc;
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doNavigate(ctx) {
   const { step, tabId } = ctx;
   // back/forward/reload as the url (as the prompt writes it) or, with no url, as the value.
@@ -150,8 +205,8 @@ export async function doNavigate(ctx) {
   const how = Object.hasOwn(HISTORY, asUrl) ? asUrl : String(step.value || '').trim().toLowerCase();
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
-  /** @type {(() => Promise<void>) | null} */
-  let unguard = null;
+  // set by the guard callback below (a cast, so the check after it is not read as always null)
+  let unguard = /** @type {(() => Promise<void>) | null} */ (null);
   try {
     return await navigateGuarded(ctx, how, snap, (u) => guardNavigation(u, step.accept_dialog).then((f) => { unguard = f; ctx.navGuard = true; }));
   } finally {
@@ -161,6 +216,13 @@ export async function doNavigate(ctx) {
 
 // Dialogs of the new page (an alert while it loads) are answered by a guard registered for the
 // destination's host before the navigation starts, and reported under `dialogs`.
+/**
+ * @param {RunningStep} ctx
+ * @param {string} how back, forward, reload, or anything else (a url)
+ * @param {NavCounters} snap
+ * @param {(url: string | undefined) => Promise<void>} guard
+ * @returns {Promise<StepResult>}
+ */
 async function navigateGuarded(ctx, how, snap, guard) {
   const { step, tabId } = ctx;
   let what;
@@ -171,7 +233,7 @@ async function navigateGuarded(ctx, how, snap, guard) {
       try {
         await chrome.tabs.reload(tabId);
       } catch (e) {
-        throw new StepFailure(`cannot reload: ${e.message}`);
+        throw new StepFailure(`cannot reload: ${/** @type {Error} */ (e).message}`);
       }
     } else {
       // history.go in the page rather than chrome.tabs.goBack: the browser's back button skips
@@ -201,7 +263,7 @@ async function navigateGuarded(ctx, how, snap, guard) {
     try {
       await chrome.tabs.update(tabId, { url });
     } catch (e) {
-      throw new StepFailure(`${what} failed: ${e.message}`);
+      throw new StepFailure(`${what} failed: ${/** @type {Error} */ (e).message}`);
     }
   }
   const r = await loadOrUnblock(ctx, snap, ctx.deadline, what);
@@ -210,19 +272,27 @@ async function navigateGuarded(ctx, how, snap, guard) {
   return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doExtractList(ctx) {
   const { step, tabId } = ctx;
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
   const requested = positive(step.limit);
   const limit = requested || LIST_BOUND;
+  /** @type {ListStep} */
   const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
+  /** @type {import('../page/page-calls.js').ListRow[]} */
   const rows = [];
   let pages = 1;
   let truncated = false;
   // The person may stop a long list between pages (the `cancel` request, long-steps.js): it ends with what it read.
   const stopped = () => isCancelled(ctx.stepId);
   // First batch: wait for at least one item, like any element step.
-  let batch = await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message }));
+  // ({error} ends the step just below)
+  /** @type {ListBatch | null} */
+  let batch = /** @type {ListBatch} */ (await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message })));
   if (batch.error) throw new StepFailure(batch.error);
   for (let round = 0; ; round++) {
     if (batch.matched === 0 && rows.length === 0 && round === 0) {
@@ -242,14 +312,16 @@ export async function doExtractList(ctx) {
     }
     if (stopped()) break;
     if (Date.now() >= ctx.deadline || round >= 200) { truncated = !!(batch.next || batch.scroll); break; }
+    /** @type {ListBatch | null} */
     let more = null;
     if (batch.next) {
       const snap = snapshot(tabId);
+      /** @type {PageStepResult} */
       let clicked;
       try {
         clicked = await callPage(tabId, 'listNext', [pageStep], remaining(ctx) + 1000);
       } catch (e) {
-        clicked = { ok: false, error: e.message };
+        clicked = { ok: false, error: /** @type {Error} */ (e).message };
       }
       if (!clicked.ok) break;
       await sleep(60);
@@ -279,7 +351,13 @@ export async function doExtractList(ctx) {
   return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
 }
 
-/** Polls listItems until it yields new rows, the deadline passes or stop() says so; null when none came. */
+/**
+ * Polls listItems until it yields new rows, the deadline passes or stop() says so; null when none came.
+ * @param {RunningStep} ctx
+ * @param {ListStep} pageStep
+ * @param {number} until
+ * @returns {Promise<ListBatch | null>}
+ */
 async function pollList(ctx, pageStep, until, stop = () => false) {
   for (;;) {
     if (stop()) return null;
@@ -288,18 +366,24 @@ async function pollList(ctx, pageStep, until, stop = () => false) {
       if (r.error) throw new StepFailure(r.error);
       if (r.rows.length) return r;
     } catch (e) {
-      if (e instanceof StepFailure || e.fatal) throw new StepFailure(e.message);
+      // a StepFailure from above, or callPage's PageCallError
+      if (e instanceof StepFailure || /** @type {PageCallError} */ (e).fatal) throw new StepFailure(/** @type {Error} */ (e).message);
     }
     if (Date.now() >= until) return null;
     await sleep(POLL_MS);
   }
 }
 
+/** @param {import('../wire.js').Selector} sel */
 function describe(sel) {
   const base = sel.css ? `css '${sel.css}'` : `path '${sel.path}'`;
   return sel.enter && sel.enter.length ? `${base} inside ${sel.enter.map((e) => `'${e}'`).join(' > ')}` : base;
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doCaptureUrl(ctx) {
   const { step, tabId } = ctx;
   if (!step.url) throw new StepFailure('a captureUrl step needs url');
@@ -312,7 +396,8 @@ export async function doCaptureUrl(ctx) {
   try {
     r = await callPage(tabId, 'fetchFile', [{ url, method, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
   } catch (e) {
-    throw new StepFailure(e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message);
+    const failure = /** @type {PageCallError} */ (e);
+    throw new StepFailure(failure.timedOut ? `the download did not finish in ${ctx.timeout} ms` : failure.message);
   }
   if (!r.ok) return { ok: false, error: r.error, dispatched: true };
   const filename = step.filename || filenameFrom(r.disposition, r.final_url) || 'download';
@@ -324,6 +409,11 @@ export async function doCaptureUrl(ctx) {
   };
 }
 
+/**
+ * @param {string} disposition the Content-Disposition header ('' when none)
+ * @param {string | null} url
+ * @returns {string | null}
+ */
 function filenameFrom(disposition, url) {
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition || '');
   if (star) {
@@ -332,7 +422,8 @@ function filenameFrom(disposition, url) {
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition || '');
   if (plain) return plain[1].trim();
   try {
-    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
+    // (no url throws here too: no name)
+    const last = new URL(/** @type {string} */ (url)).pathname.split('/').filter(Boolean).pop();
     return last ? decodeURIComponent(last) : null;
   } catch {
     return null;
@@ -341,10 +432,15 @@ function filenameFrom(disposition, url) {
 
 // ---- upload ----
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doUpload(ctx) {
   const { step } = ctx;
   const names = tokenNames(step.value || '');
   if (!names.length) throw new StepFailure('an upload step needs value = the file placeholder, e.g. {{ resume }}');
+  /** @type {import('../page/page-calls.js').PageUploadFile[]} */
   const files = [];
   for (const name of names) {
     const f = ctx.files[name];
@@ -358,14 +454,18 @@ export async function doUpload(ctx) {
 
 // ---- captureDownload ----
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doCaptureDownload(ctx) {
   const { step, tabId } = ctx;
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
   /** @type {Record<string, string>} */
   const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
-  /** @type {{url: string, filename: string | null, referrer: string | null} | null} */
-  let trapped = null;
+  // set by the trap below (a cast, so the checks after the wait are not read as always null)
+  let trapped = /** @type {import('./downloads.js').TrappedDownload | null} */ (null);
   ctx.downloads.trap = (d) => { trapped = trapped || d; if (ctx.downloads.wake) ctx.downloads.wake(); };
   try {
     const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'captureDownload', selector: step.selector }, {}, { step_id: ctx.stepId }], { acts: true });
@@ -383,7 +483,8 @@ export async function doCaptureDownload(ctx) {
     try {
       got = await callPage(tabId, 'fetchFile', [{ ...plan, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
     } catch (e) {
-      return { ok: false, dispatched: true, error: e.timedOut ? `the download did not finish in ${ctx.timeout} ms` : e.message };
+      const failure = /** @type {PageCallError} */ (e);
+      return { ok: false, dispatched: true, error: failure.timedOut ? `the download did not finish in ${ctx.timeout} ms` : failure.message };
     }
     if (!got.ok) return { ok: false, error: got.error, dispatched: true };
     const filename = step.filename || filenameFrom(got.disposition, null) || (trapped && trapped.filename) || filenameFrom('', got.final_url) || 'download';

@@ -12,20 +12,27 @@ const QUALITY = 60;
 const CAPTURE_GAP_MS = 600;
 let lastCapture = 0;
 
+/** @param {number} tabId */
 async function viaDebugger(tabId) {
   const target = { tabId };
   try {
     await chrome.debugger.attach(target, '1.3');
   } catch (e) {
-    if (!/already attached/i.test(String(e && e.message))) throw e;
+    if (!/already attached/i.test(String(e && /** @type {Error} */ (e).message))) throw e;
   }
-  /** @type {any} */
+  // the DevTools protocol's answer, as far as it is read here
+  /** @type {{data?: string} | undefined} */
   const r = await chrome.debugger.sendCommand(target, 'Page.captureScreenshot', { format: 'jpeg', quality: QUALITY });
   return String(r && r.data ? r.data : '');
 }
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+/** @param {chrome.tabs.Tab} tab */
 async function visible(tab) {
   for (let attempt = 0; ; attempt++) {
     const wait = lastCapture + CAPTURE_GAP_MS - Date.now();
@@ -36,7 +43,7 @@ async function visible(tab) {
       return url.slice(url.indexOf(',') + 1);
     } catch (e) {
       // Another capture (a second client, the person's own extension) may have used the quota: once more, later.
-      if (attempt > 0 || !/QUOTA|PER_SECOND/i.test(String(e && e.message))) throw e;
+      if (attempt > 0 || !/QUOTA|PER_SECOND/i.test(String(e && /** @type {Error} */ (e).message))) throw e;
       lastCapture = Date.now();
     }
   }
@@ -49,6 +56,7 @@ async function visible(tab) {
  */
 export async function captureTab(tabId) {
   const tab = await chrome.tabs.get(tabId);
+  /** @type {unknown} */
   let first = null;
   if (tab.active) {
     try {
@@ -61,14 +69,14 @@ export async function captureTab(tabId) {
     const image = await viaDebugger(tabId);
     if (image) return image;
   }
-  throw new Error(first && first.message ? first.message : 'it is not the visible tab of its window');
+  throw new Error(first && /** @type {Error} */ (first).message ? /** @type {Error} */ (first).message : 'it is not the visible tab of its window');
 }
 
 /**
  * `{ok, image (base64 JPEG), format, outlined, error}`; outlined says whether the selector's element was found and
  * outlined (a step that failed may have no element to show).
  * @param {number} tabId
- * @param {any} selector
+ * @param {import('../wire.js').Selector | null} selector
  */
 export async function screenshotTab(tabId, selector) {
   let outlined = false;
@@ -80,7 +88,7 @@ export async function screenshotTab(tabId, selector) {
     const image = await captureTab(tabId);
     return { ok: true, image, format: 'jpeg', outlined };
   } catch (e) {
-    return { ok: false, error: `no screenshot of tab ${tabId}: ${e && e.message ? e.message : e}` };
+    return { ok: false, error: `no screenshot of tab ${tabId}: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}` };
   } finally {
     if (outlined) await highlightInTab(tabId, null);
   }

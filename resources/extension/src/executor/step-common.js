@@ -29,8 +29,13 @@ import { substitute } from './values.js';
  */
 
 /**
- * A StepContext once run() has set the step's time: what the handlers, conditions and waits get.
- * @typedef {StepContext & {timeout: number, deadline: number}} TimedStep
+ * A StepContext as execute() and run() have set it up (its time, where its dialogs and downloads go, the files it
+ * may upload): what the handlers, conditions and waits get.
+ * @typedef {StepContext & {
+ *   timeout: number, deadline: number, navSnap: import('./navigation.js').NavCounters,
+ *   dialogs: import('../wire.js').Dialog[], files: Record<string, import('../wire.js').UploadFile>,
+ *   downloads: import('./downloads.js').DownloadWatch,
+ * }} RunningStep
  */
 
 /** The extension's own bound on extractList rows when the step's limit is 0. */
@@ -61,7 +66,7 @@ export const isEmptyCondition = (c) => !c.selector && !c.text && !c.url_includes
 /** @param {import('../wire.js').WaitConfig} w */
 export const isEmptyWait = (w) => !w.selector && !w.text && !w.url_includes && !positive(w.delay_ms);
 
-/** @param {TimedStep} ctx */
+/** @param {RunningStep} ctx */
 export function remaining(ctx) {
   return Math.max(0, ctx.deadline - Date.now());
 }

@@ -27,6 +27,7 @@ import {
 import { doCapturePageFile, doEval, doSwitchTab, doCloseTab, doAdoptTab, doSetViewport } from './browser-steps.js';
 
 /** @typedef {import('./step-common.js').StepContext} StepContext */
+/** @typedef {import('./step-common.js').RunningStep} RunningStep */
 /** @typedef {import('../wire.js').Performed} Performed */
 /** @typedef {import('../wire.js').StepResult} StepResult */
 
@@ -55,7 +56,8 @@ export async function performStep(tabId, step, values = {}, options = {}) {
   const holder = {};
   const mine = ledger.claim(stepId, holder);
   if (mine) return answerFor(mine);
-  /** @type {(result: Performed) => void} */
+  // set by the promise's executor, which runs at once
+  /** @type {((result: Performed) => void) | undefined} */
   let release;
   holder.promise = new Promise((resolve) => { release = resolve; });
   const earlier = await ledger.persisted(stepId);
@@ -65,7 +67,7 @@ export async function performStep(tabId, step, values = {}, options = {}) {
       ? earlier.result
       : await finalize({ ok: false, uncertain: true, error: `step ${stepId} was started before the extension restarted; whether it took effect is unknown, so it was not performed again` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
     ledger.release(stepId, { state: 'done', result });
-    release(result);
+    /** @type {(result: Performed) => void} */ (release)(result);
     return earlier.state === 'done' ? { ...result, repeated: true } : result;
   }
   let result;
@@ -73,18 +75,22 @@ export async function performStep(tabId, step, values = {}, options = {}) {
     await ledger.begin(stepId);
     result = await execute(tabId, step, values, options, stepId, mask);
   } catch (e) {
-    result = await finalize({ ok: false, error: `internal error: ${e && e.message ? e.message : e}` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
+    result = await finalize({ ok: false, error: `internal error: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}` }, { stepId, step, tabId, mask, t0: Date.now(), navSnap: null });
   }
-  release(result);
+  /** @type {(result: Performed) => void} */ (release)(result);
   // In memory at once; the storage write follows the reply (see ledger.finish).
   ledger.finish(stepId, result).catch(() => {});
   return result;
 }
 
-/** @param {import('../wire.js').LedgerRecord} record */
+/**
+ * @param {import('../wire.js').LedgerRecord} record
+ * @returns {Promise<Performed>}
+ */
 async function answerFor(record) {
   if (record.state === 'done') return { ...record.result, repeated: true };
-  return { ...(await record.holder.promise), repeated: true };
+  // A running record in memory is a claim, whose holder performStep gave its promise right after claiming.
+  return { ...(await /** @type {{promise: Promise<Performed>}} */ (record.holder).promise), repeated: true };
 }
 
 /**
@@ -112,9 +118,10 @@ async function execute(tabId, step, values, options, stepId, mask) {
   // Known as running while it runs, so a `cancel` can find it (long-steps.js: only an extractList stops early).
   longSteps.began(stepId, step && step.type);
   try {
-    result = await run(ctx, options);
+    // (run sets the step's time first thing: then it is a RunningStep)
+    result = await run(/** @type {RunningStep} */ (ctx), options);
   } catch (e) {
-    result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && e.message ? e.message : e}` };
+    result = { ok: false, error: e instanceof StepFailure || e instanceof PageCallError ? e.message : `internal error: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}` };
   } finally {
     longSteps.ended(stepId);
   }
@@ -126,7 +133,7 @@ async function execute(tabId, step, values, options, stepId, mask) {
 }
 
 /**
- * @param {StepContext} ctx
+ * @param {RunningStep} ctx
  * @param {{timeout_ms?: number}} options
  * @returns {Promise<StepResult>}
  */
@@ -144,6 +151,7 @@ async function run(ctx, options) {
   await checkCapabilities(ctx);
   if (MAY_DOWNLOAD.has(step.type)) {
     // Before the first step on a page of a site (usually done by the step that loaded it).
+    /** @type {string | null | undefined} */
     let url = lastUrls.get(tabId);
     if (!url) { try { url = (await chrome.tabs.get(tabId)).url; } catch { url = null; } }
     if (url) await allowAutomaticDownloads(url);
@@ -170,6 +178,7 @@ async function run(ctx, options) {
 
 // A step that needs what this browser does not grant fails before anything reaches the page (decision 0050): trusted
 // input that quietly became page-script input, or a download let through that Chrome then stops, would be a lie.
+/** @param {RunningStep} ctx */
 async function checkCapabilities(ctx) {
   const { step } = ctx;
   // In Firefox the studio sends trusted input (trusted-input.js); elsewhere it needs the debugger.
@@ -184,8 +193,10 @@ const TRUSTED_TYPES = new Set(['click', 'fill', 'press']);
 const MAY_NAVIGATE = new Set(['click', 'press', 'select', 'fill']);
 const MAY_DOWNLOAD = new Set(['click', 'press', 'select', 'fill', 'captureDownload', 'eval']);
 // Task tabs this worker has recorded as worked in (see task-tabs.js).
+/** @type {Set<number>} */
 const workedTabs = new Set();
 // The URL each tab showed at the end of its last step.
+/** @type {Map<number, string>} */
 const lastUrls = new Map();
 const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll', 'upload', 'captureDownload']);
 const GUARDED = new Set(['extractList']);
@@ -205,7 +216,7 @@ async function finalize(result, ctx) {
     url = tab.url || tab.pendingUrl || null;
     title = tab.title ?? null;
   } catch { /* the tab is gone; the error says so */ }
-  const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : {};
+  const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : /** @type {Partial<ReturnType<typeof since>>} */ ({});
   // Dialogs the step's page calls collected, plus those a guarded script or a new document
   // (after a navigation) answered since.
   const dialogs = [...(ctx.dialogs || [])];
@@ -263,6 +274,7 @@ async function finalize(result, ctx) {
 // A new tab as the browser knows it, waiting up to NEW_TAB_WAIT_MS for Firefox to leave the about:blank every tab
 // starts at (Chrome names the address at once, as pendingUrl).
 const NEW_TAB_WAIT_MS = 1500;
+/** @param {number} tabId */
 async function committed(tabId) {
   const until = Date.now() + (onFirefox ? NEW_TAB_WAIT_MS : 0);
   let tab = await chrome.tabs.get(tabId);
@@ -274,6 +286,10 @@ async function committed(tabId) {
 }
 
 // Tabs the step opened, with the address they are loading (tabs.onCreated often has none yet).
+/**
+ * @param {number} tabId
+ * @param {number} t0
+ */
 async function newTabs(tabId, t0) {
   const opened = tabsOpenedBy(tabId, t0);
   return Promise.all(opened.map(async (t) => {
@@ -289,7 +305,7 @@ async function newTabs(tabId, t0) {
   }));
 }
 
-/** @type {Record<string, (ctx: StepContext) => Promise<StepResult>>} */
+/** @type {Record<string, (ctx: RunningStep) => Promise<StepResult>>} */
 const HANDLERS = {
   navigate: doNavigate,
   click: pageAction,
@@ -337,11 +353,14 @@ export async function releaseControl(task = null) {
 /**
  * Outlines what selector picks in the tab (null clears), for the `highlight` request.
  * Resolves to {ok, count} or {ok: false, error}.
+ * @param {number} tabId
+ * @param {import('../wire.js').Selector | null} selector
+ * @returns {Promise<import('../page/page-calls.js').Highlighted>}
  */
 export async function highlightInTab(tabId, selector) {
   try {
     return await callPage(tabId, 'highlight', [selector ?? null], 5000);
   } catch (e) {
-    return { ok: false, error: e.message };
+    return { ok: false, error: /** @type {Error} */ (e).message };
   }
 }

@@ -14,6 +14,8 @@ import { launchFile } from '../bridge/state.js';
 
 /** A key as keyInfo describes it: {key, code, keyCode, text}. */
 /** @typedef {NonNullable<ReturnType<typeof keyInfo>>} KeyInfo */
+/** Why trusted input failed, and how many of its events reached the browser before (0: nothing happened). */
+/** @typedef {Error & {sent?: number}} InputError */
 /** A chord parseChord read (the page has parsed it before it asks for the keys): {mods, modKeys, info}. */
 /** @typedef {Exclude<ReturnType<typeof import('../page/executor/keys.js').parseChord>, {error: string}>} Chord */
 
@@ -33,7 +35,7 @@ let asks = 0;
  * @param {number} sent
  */
 function inputError(message, sent) {
-  const err = /** @type {Error & {sent?: number}} */ (new Error(message));
+  const err = /** @type {InputError} */ (new Error(message));
   err.sent = sent;
   return err;
 }
@@ -124,7 +126,7 @@ async function sendAll(tabId, commands, what) {
       sent++;
     }
   } catch (e) {
-    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted ${what} could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
+    const err = /** @type {InputError} */ (new Error(`the trusted ${what} could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
     err.sent = sent;
     throw err;
   }
@@ -224,7 +226,7 @@ export async function trustedClick(tabId, point) {
       sent++;
     }
   } catch (e) {
-    const err = /** @type {Error & {sent?: number}} */ (new Error(`the trusted click could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
+    const err = /** @type {InputError} */ (new Error(`the trusted click could not be sent: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`));
     err.sent = sent;
     throw err;
   }
