@@ -11,14 +11,24 @@ import { StepFailure, MAX_FILE_BYTES, remaining, substituted } from './step-comm
 import { callNamedFunction } from './named-call.js';
 import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
 
+/** @typedef {import('./step-common.js').RunningStep} RunningStep */
+/** @typedef {import('../wire.js').StepResult} StepResult */
+/** A tab got by its id (so it has one). @typedef {chrome.tabs.Tab & {id: number}} KnownTab */
+
 // ---- capturePageFile ----
 
+/** @param {Uint8Array} bytes */
 function bytesToBase64(bytes) {
   let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  // apply takes any array-like at run time; its declared type wants number[]
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, /** @type {number[]} */ (/** @type {unknown} */ (bytes.subarray(i, i + 0x8000))));
   return btoa(bin);
 }
 
+/**
+ * @param {string | undefined} title
+ * @param {string} ext
+ */
 function safeName(title, ext) {
   // control characters are no part of a file name
   // eslint-disable-next-line no-control-regex
@@ -26,12 +36,18 @@ function safeName(title, ext) {
   return `${base || 'page'}.${ext}`;
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doCapturePageFile(ctx) {
   const { step, tabId } = ctx;
   const format = String(step.format || 'html').toLowerCase();
   if (format === 'mhtml') {
     await requireCapability('page_capture', 'capturePageFile format mhtml', (m) => new StepFailure(m));
+    /** @type {Uint8Array | null} */
     let bytes = null;
+    /** @type {unknown} */
     let last = null;
     // The blob is backed by a temporary file that is now and then gone before it is read: once more.
     for (let i = 0; i < 2 && !bytes; i++) {
@@ -39,7 +55,7 @@ export async function doCapturePageFile(ctx) {
       try {
         blob = await chrome.pageCapture.saveAsMHTML({ tabId });
       } catch (e) {
-        throw new StepFailure(`the page could not be saved as MHTML: ${e.message}`);
+        throw new StepFailure(`the page could not be saved as MHTML: ${/** @type {Error} */ (e).message}`);
       }
       if (!blob) throw new StepFailure('the page could not be saved as MHTML');
       if (blob.size > MAX_FILE_BYTES) return { ok: false, error: `the page is ${blob.size} bytes as MHTML, over the ${MAX_FILE_BYTES}-byte limit` };
@@ -49,7 +65,7 @@ export async function doCapturePageFile(ctx) {
         last = e;
       }
     }
-    if (!bytes) throw new StepFailure(`the page could not be saved as MHTML: ${last && last.message ? last.message : last}`);
+    if (!bytes) throw new StepFailure(`the page could not be saved as MHTML: ${last && /** @type {Error} */ (last).message ? /** @type {Error} */ (last).message : last}`);
     let title;
     try { title = (await chrome.tabs.get(tabId)).title; } catch { title = ''; }
     const filename = step.filename || safeName(title, 'mhtml');
@@ -61,7 +77,7 @@ export async function doCapturePageFile(ctx) {
   try {
     r = await callPage(tabId, 'pageHtml', [], Math.max(2000, remaining(ctx)));
   } catch (e) {
-    throw new StepFailure(`the page could not be read: ${e.message}`);
+    throw new StepFailure(`the page could not be read: ${/** @type {Error} */ (e).message}`);
   }
   const bytes = new TextEncoder().encode(r.html);
   if (bytes.length > MAX_FILE_BYTES) return { ok: false, error: `the page is ${bytes.length} bytes as HTML, over the ${MAX_FILE_BYTES}-byte limit` };
@@ -72,6 +88,10 @@ export async function doCapturePageFile(ctx) {
 // Chrome prints a page to PDF through its debugger (Page.printToPDF), as the print dialog would, with
 // backgrounds. The debugger is attached for the print only, unless trusted input or a viewport
 // override already holds it (then it stays as they left it).
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 async function printToPdf(ctx) {
   const { step, tabId } = ctx;
   requireDebugger('capturePageFile format pdf', 'save the page as html or mhtml', (m) => new StepFailure(m));
@@ -81,15 +101,17 @@ async function printToPdf(ctx) {
     await chrome.debugger.attach(target, '1.3');
     attachedHere = true;
   } catch (e) {
-    if (!/already attached/i.test(String(e && e.message))) {
-      throw new StepFailure(`the page could not be printed to PDF: Chrome's debugger refused this tab (${e && e.message ? e.message : e})`);
+    if (!/already attached/i.test(String(e && /** @type {Error} */ (e).message))) {
+      throw new StepFailure(`the page could not be printed to PDF: Chrome's debugger refused this tab (${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e})`);
     }
   }
+  // the DevTools protocol's answer, as far as it is read here
+  /** @type {{data?: unknown} | undefined} */
   let printed;
   try {
     printed = await chrome.debugger.sendCommand(target, 'Page.printToPDF', { printBackground: true, preferCSSPageSize: true });
   } catch (e) {
-    throw new StepFailure(`the page could not be printed to PDF: ${e && e.message ? e.message : e}`);
+    throw new StepFailure(`the page could not be printed to PDF: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`);
   } finally {
     if (attachedHere) { try { await chrome.debugger.detach(target); } catch { /* gone */ } }
   }
@@ -109,6 +131,13 @@ const EVAL_CAP = 20000;
 const FN_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 const FORBIDDEN_SEGMENTS = new Set(['constructor', 'prototype', '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
+/**
+ * v with its strings' tokens substituted, through arrays and objects.
+ * @param {RunningStep} ctx
+ * @param {unknown} v
+ * @param {string} where
+ * @returns {unknown}
+ */
 function substituteArgs(ctx, v, where) {
   if (typeof v === 'string') return substituted(ctx, v, where);
   if (Array.isArray(v)) return v.map((x, i) => substituteArgs(ctx, x, `${where}[${i}]`));
@@ -116,6 +145,10 @@ function substituteArgs(ctx, v, where) {
   return v;
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doEval(ctx) {
   const { step, tabId } = ctx;
   const name = String(step.fn || '').trim();
@@ -123,21 +156,24 @@ export async function doEval(ctx) {
   if (!FN_NAME.test(name) || name.split('.').some((p) => FORBIDDEN_SEGMENTS.has(p))) {
     throw new StepFailure(`fn must be the name of a function of the page (like "app.refresh"), not '${name.slice(0, 80)}'`);
   }
-  const args = substituteArgs(ctx, Array.isArray(step.args) ? step.args : [], 'args');
+  // (an array comes back an array)
+  const args = /** @type {unknown[]} */ (substituteArgs(ctx, Array.isArray(step.args) ? step.args : [], 'args'));
   await guardDialogs(tabId, step.accept_dialog);
   ctx.guarded = true;
   const snap = snapshot(tabId);
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const call = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'MAIN', injectImmediately: true, func: callNamedFunction, args: [name, args, EVAL_CAP] });
+  /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), Math.max(1, remaining(ctx))); });
   let r;
   try {
     const [res] = await Promise.race([call, timeout]);
     r = res ? res.result : null;
   } catch (e) {
-    if (e.message === 'timeout') return { ok: false, uncertain: true, error: `${name} did not return within ${ctx.timeout} ms` };
+    if (/** @type {Error} */ (e).message === 'timeout') return { ok: false, uncertain: true, error: `${name} did not return within ${ctx.timeout} ms` };
     const n = since(tabId, snap);
-    return { ok: false, uncertain: n.started || n.committed, error: `${name} could not be called: ${e.message}` };
+    return { ok: false, uncertain: n.started || n.committed, error: `${name} could not be called: ${/** @type {Error} */ (e).message}` };
   } finally {
     clearTimeout(timer);
   }
@@ -150,6 +186,7 @@ export async function doEval(ctx) {
 
 // ---- tabs ----
 
+/** @param {import('../wire.js').Step} step */
 function tabIdOf(step) {
   const raw = step.value ?? step.tab;
   const id = Number(String(raw ?? '').trim());
@@ -157,14 +194,22 @@ function tabIdOf(step) {
   return id;
 }
 
+/**
+ * @param {number} id
+ * @returns {Promise<KnownTab>}
+ */
 async function tabOrFail(id) {
   try {
-    return await chrome.tabs.get(id);
+    return /** @type {KnownTab} */ (await chrome.tabs.get(id));
   } catch {
     throw new StepFailure(`there is no tab ${id}`);
   }
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @param {KnownTab} tab
+ */
 async function makeTaskTab(ctx, tab) {
   await chrome.tabs.update(tab.id, { active: true });
   try { await chrome.windows.update(tab.windowId, { focused: true }); } catch { /* headless or no windows API */ }
@@ -174,6 +219,10 @@ async function makeTaskTab(ctx, tab) {
   ctx.navSnap = snapshot(tab.id);
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doSwitchTab(ctx) {
   const id = tabIdOf(ctx.step);
   const tab = await tabOrFail(id);
@@ -186,6 +235,10 @@ export async function doSwitchTab(ctx) {
   return { ok: true, data: `switched to tab ${id}` };
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doCloseTab(ctx) {
   const id = tabIdOf(ctx.step);
   await tabOrFail(id);
@@ -197,11 +250,15 @@ export async function doCloseTab(ctx) {
   try {
     await chrome.tabs.remove(id);
   } catch (e) {
-    throw new StepFailure(`tab ${id} could not be closed: ${e.message}`);
+    throw new StepFailure(`tab ${id} could not be closed: ${/** @type {Error} */ (e).message}`);
   }
   return { ok: true, data: `closed tab ${id}` };
 }
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doAdoptTab(ctx) {
   const id = tabIdOf(ctx.step);
   const tab = await tabOrFail(id);
@@ -224,6 +281,10 @@ export async function doAdoptTab(ctx) {
 
 // ---- setViewport ----
 
+/**
+ * @param {RunningStep} ctx
+ * @returns {Promise<StepResult>}
+ */
 export async function doSetViewport(ctx) {
   const { step, tabId } = ctx;
   const v = String(step.value ?? '').trim().toLowerCase();
@@ -238,8 +299,9 @@ export async function doSetViewport(ctx) {
   try {
     await setViewport(tabId, size.width, size.height);
   } catch (e) {
-    throw new StepFailure(e.message);
+    throw new StepFailure(/** @type {Error} */ (e).message);
   }
+  /** @type {import('../page/page-calls.js').PageState | null} */
   let seen;
   try { seen = await callPage(tabId, 'pageState', [], 2000); } catch { seen = null; }
   return { ok: true, data: `viewport ${size.width}x${size.height}${seen && seen.viewport ? ` (the page sees ${seen.viewport})` : ''}` };

@@ -9,7 +9,7 @@
  * @param {string} path the function's dotted name (app.refresh)
  * @param {unknown[]} args
  * @param {number} cap the most characters of its JSON answer that come back
- * @returns {Promise<{error: string} | {data: string, truncated: boolean}>}
+ * @returns {Promise<{error?: string, data?: string, truncated?: boolean}>} error, or data (JSON) and whether it was cut at cap
  */
 export async function callNamedFunction(path, args, cap) {
   // any: the walk goes through whatever the page's globals hold
