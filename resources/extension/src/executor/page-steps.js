@@ -13,32 +13,22 @@ import { isCancelled, progress, stoppedEffect } from './long-steps.js';
 import {
   StepFailure, LIST_BOUND, POLL_MS, MAX_FILE_BYTES, sleep, positive, isEmptyWait, remaining, substituted,
 } from './step-common.js';
-
-/** @typedef {import('./step-common.js').RunningStep} RunningStep */
-/** @typedef {import('../wire.js').StepResult} StepResult */
-/** @typedef {import('./trusted-input.js').Chord} Chord */
-/** @typedef {import('./trusted-input.js').InputError} InputError */
-/** @typedef {import('./page-call.js').PageCallError} PageCallError */
-/** @typedef {import('./navigation.js').NavCounters} NavCounters */
-/** @typedef {import('../page/page-calls.js').PageStepResult} PageStepResult */
-/** @typedef {import('../page/page-calls.js').ListStep} ListStep */
-/** @typedef {import('../page/page-calls.js').ListBatch} ListBatch */
+/** @import { RunningStep } from './step-common.js' */
+/** @import { Chord, InputError } from './trusted-input.js' */
+/** @import { PageCallError } from './page-call.js' */
+/** @import { NavCounters } from './navigation.js' */
+/** @import { PageStepResult, ListStep, ListBatch, ListRow, Point, PageUploadFile } from '../page/page-calls.js' */
 
 // How long a trusted click watches for the navigation or tab it may start.
 const TRUSTED_SETTLE_MS = 300;
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function pageAction(ctx) {
+export async function pageAction(/** @type {RunningStep} */ ctx) {
   const { step } = ctx;
   let value = step.value;
   // A fill without value clears the field: the studio's JSON leaves an empty value out.
   if (step.type === 'fill' && (value === undefined || value === null)) value = '';
   if (step.type === 'select' && typeof value !== 'string') throw new StepFailure('a select step needs a value (the option value or label)');
-  // (a fill's value is at least '', a select's a string: both settled above)
-  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, /** @type {string} */ (value), 'value');
+  if (step.type === 'fill' || step.type === 'select') value = substituted(ctx, /** @type {string} */ (value), 'value'); // a string by now
   const pageStep = { type: step.type, selector: step.selector, value: step.type === 'fill' || step.type === 'select' ? undefined : step.value,
     ...(ctx.identity && step.target ? { target: step.target } : {}) };
   const trusted = ctx.trusted && (step.type === 'click' || step.type === 'fill' || step.type === 'press' || step.type === 'select');
@@ -54,12 +44,7 @@ export async function pageAction(ctx) {
 // The input the page asked for, and again for as long as it asks (a combobox: open, type, choose).
 const MAX_TRUSTED_INPUTS = 8;
 
-/**
- * @param {RunningStep} ctx
- * @param {PageStepResult} r
- * @returns {Promise<PageStepResult>}
- */
-async function trustedInputs(ctx, r) {
+async function trustedInputs(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ r) {
   for (let n = 0; n < MAX_TRUSTED_INPUTS && (r.trusted_point || r.trusted_keys); n++) {
     if (r.flow) ctx.flow = true;
     r = r.trusted_point ? await clickTrusted(ctx, r) : await keysTrusted(ctx, r);
@@ -71,42 +56,30 @@ async function trustedInputs(ctx, r) {
 // What the page saw after trusted input; a document that went away (a navigation) saw it too. A flow (a
 // combobox select) may wait for its list for the rest of the step: one that does not answer in that time
 // did not say what it did.
-/**
- * @param {RunningStep} ctx
- * @param {boolean} quiet
- * @returns {Promise<PageStepResult>}
- */
-async function finishInPage(ctx, quiet) {
+/** @returns {Promise<PageStepResult>} */
+async function finishInPage(/** @type {RunningStep} */ ctx, /** @type {boolean} */ quiet) {
   const flow = !!ctx.flow;
   try {
     // (pageAction set the effect key before the page asked for the input)
     return await callPage(ctx.tabId, 'finishTrusted', [/** @type {string} */ (ctx.effectKey), { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
   } catch (e) {
-    const failure = /** @type {PageCallError} */ (e);
-    if (flow && failure.timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${failure.message}); it was not repeated` };
+    if (flow && /** @type {PageCallError} */ (e).timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${/** @type {PageCallError} */ (e).message}); it was not repeated` };
     return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
   }
 }
 
 // The page found the field or the element ready and focused it; the keys come from the debugger.
-/**
- * @param {RunningStep} ctx
- * @param {PageStepResult} prepared the page's ask: trusted_keys, with the text or chord of a flow's input
- * @returns {Promise<PageStepResult>}
- */
-async function keysTrusted(ctx, prepared) {
+async function keysTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ prepared) {
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
   try {
-    // a flow's input names its own key (a Tab that commits a typed date)
-    // the page parsed the chord (its own, or the step's value) before it asked for the keys
+    // a flow's input names its own key (a Tab that commits a typed date); the page parsed either chord before it asked
     if (typeof prepared.chord === 'string') await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(prepared.chord)));
     else if (ctx.step.type === 'fill' || typeof prepared.text === 'string') await trustedType(ctx.tabId, prepared.text ?? '');
     else await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(ctx.step.value)));
   } catch (e) {
-    const failure = /** @type {InputError} */ (e);
-    if (!failure.sent) throw new StepFailure(failure.message); // no key went down: nothing happened
-    return { ok: false, uncertain: true, dispatched: true, error: `${failure.message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };
+    if (!/** @type {InputError} */ (e).sent) throw new StepFailure(/** @type {InputError} */ (e).message); // no key went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${/** @type {InputError} */ (e).message}; some keys were sent, so whether the ${ctx.step.type} took effect is unknown and it was not repeated` };
   }
   const r = await finishInPage(ctx, ctx.step.type === 'press');
   const n = since(ctx.tabId, ctx.navSnap);
@@ -115,23 +88,16 @@ async function keysTrusted(ctx, prepared) {
 
 // The page found the element actionable and where a pointer hits it; the click itself comes from
 // the debugger (trusted-input.js), right away.
-/**
- * @param {RunningStep} ctx
- * @param {PageStepResult} prepared the page's ask: trusted_point
- * @returns {Promise<PageStepResult>}
- */
-async function clickTrusted(ctx, prepared) {
+async function clickTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ prepared) {
   // The dialogs this click opens come after the page call: arm the guard for them (OK only when the step
   // says so) and collect what it answered afterwards, as for a step the page call does not dispatch.
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
   try {
-    // (trustedInputs comes here when the page asked for a click at this point)
-    await trustedClick(ctx.tabId, /** @type {import('../page/page-calls.js').Point} */ (prepared.trusted_point));
+    await trustedClick(ctx.tabId, /** @type {Point} */ (prepared.trusted_point)); // what the page asked for
   } catch (e) {
-    const failure = /** @type {InputError} */ (e);
-    if (!failure.sent || failure.sent < 2) throw new StepFailure(failure.message); // no button went down: nothing happened
-    return { ok: false, uncertain: true, dispatched: true, error: `${failure.message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
+    if (!/** @type {InputError} */ (e).sent || /** @type {number} */ (/** @type {InputError} */ (e).sent) < 2) throw new StepFailure(/** @type {InputError} */ (e).message); // no button went down: nothing happened
+    return { ok: false, uncertain: true, dispatched: true, error: `${/** @type {InputError} */ (e).message}; the button was pressed, so whether the click took effect is unknown and it was not repeated` };
   }
   // The page call that reports a navigation or a new tab for a page-script click has already returned:
   // watch the browser instead, briefly, for a navigation or a tab the click starts (settleNavigation then
@@ -147,20 +113,12 @@ async function clickTrusted(ctx, prepared) {
   return finishInPage(ctx, false);
 }
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doExtract(ctx) {
+export async function doExtract(/** @type {RunningStep} */ ctx) {
   const { step } = ctx;
   return attemptUntilDone(ctx, 'performInPage', [{ type: 'extract', selector: step.selector, attribute: step.attribute, format: step.format }, {}, {}], { acts: false });
 }
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doWait(ctx) {
+export async function doWait(/** @type {RunningStep} */ ctx) {
   const { step } = ctx;
   let wait = step.wait;
   if ((!wait || isEmptyWait(wait)) && step.selector && step.selector.css) wait = { selector: step.selector.css };
@@ -172,12 +130,7 @@ export async function doWait(ctx) {
 
 const HISTORY = { back: -1, forward: 1, reload: 0 };
 
-/**
- * @param {RunningStep} ctx
- * @param {number} delta
- * @param {NavCounters} snap
- */
-async function historyStep(ctx, delta, snap) {
+async function historyStep(/** @type {RunningStep} */ ctx, /** @type {number} */ delta, /** @type {NavCounters} */ snap) {
   try {
     await chrome.scripting.executeScript({ target: { tabId: ctx.tabId, frameIds: [0] }, injectImmediately: true, func: (d) => { history.go(d); }, args: [delta] });
   } catch (e) {
@@ -194,19 +147,14 @@ async function historyStep(ctx, delta, snap) {
   return n.started || n.committed || n.sameDoc;
 }
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doNavigate(ctx) {
+export async function doNavigate(/** @type {RunningStep} */ ctx) {
   const { step, tabId } = ctx;
   // back/forward/reload as the url (as the prompt writes it) or, with no url, as the value.
   const asUrl = String(step.url || '').trim().toLowerCase();
   const how = Object.hasOwn(HISTORY, asUrl) ? asUrl : String(step.value || '').trim().toLowerCase();
   const snap = snapshot(tabId);
   ctx.navSnap = ctx.navSnap || snap;
-  // set by the guard callback below (a cast, so the check after it is not read as always null)
-  let unguard = /** @type {(() => Promise<void>) | null} */ (null);
+  let unguard = /** @type {(() => Promise<void>) | null} */ (null); // (a cast: the callback sets it)
   try {
     return await navigateGuarded(ctx, how, snap, (u) => guardNavigation(u, step.accept_dialog).then((f) => { unguard = f; ctx.navGuard = true; }));
   } finally {
@@ -216,14 +164,8 @@ export async function doNavigate(ctx) {
 
 // Dialogs of the new page (an alert while it loads) are answered by a guard registered for the
 // destination's host before the navigation starts, and reported under `dialogs`.
-/**
- * @param {RunningStep} ctx
- * @param {string} how back, forward, reload, or anything else (a url)
- * @param {NavCounters} snap
- * @param {(url: string | undefined) => Promise<void>} guard
- * @returns {Promise<StepResult>}
- */
-async function navigateGuarded(ctx, how, snap, guard) {
+/** @param {(url: string | undefined) => Promise<void>} guard */
+async function navigateGuarded(/** @type {RunningStep} */ ctx, /** @type {string} */ how, /** @type {NavCounters} */ snap, guard) {
   const { step, tabId } = ctx;
   let what;
   if (Object.hasOwn(HISTORY, how) && (!step.url || Object.hasOwn(HISTORY, String(step.url).trim().toLowerCase()))) {
@@ -272,26 +214,19 @@ async function navigateGuarded(ctx, how, snap, guard) {
   return { ok: true, dispatched: true, ...(r.partial ? { data: 'the page is usable but still loading' } : {}) };
 }
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doExtractList(ctx) {
+export async function doExtractList(/** @type {RunningStep} */ ctx) {
   const { step, tabId } = ctx;
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('an extractList step needs a selector for the items');
   const requested = positive(step.limit);
   const limit = requested || LIST_BOUND;
-  /** @type {ListStep} */
-  const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
-  /** @type {import('../page/page-calls.js').ListRow[]} */
-  const rows = [];
+  /** @type {ListStep} */ const pageStep = { selector: step.selector, fields: step.fields, value: step.value, run: `${ctx.t0}-${Math.random().toString(36).slice(2)}` };
+  /** @type {ListRow[]} */ const rows = [];
   let pages = 1;
   let truncated = false;
   // The person may stop a long list between pages (the `cancel` request, long-steps.js): it ends with what it read.
   const stopped = () => isCancelled(ctx.stepId);
   // First batch: wait for at least one item, like any element step.
-  // ({error} ends the step just below)
-  /** @type {ListBatch | null} */
+  /** @type {ListBatch | null} */ // ({error} ends the step just below)
   let batch = /** @type {ListBatch} */ (await attemptUntilDone(ctx, 'listItems', [pageStep], { acts: false }).catch((e) => ({ error: e.message })));
   if (batch.error) throw new StepFailure(batch.error);
   for (let round = 0; ; round++) {
@@ -312,12 +247,10 @@ export async function doExtractList(ctx) {
     }
     if (stopped()) break;
     if (Date.now() >= ctx.deadline || round >= 200) { truncated = !!(batch.next || batch.scroll); break; }
-    /** @type {ListBatch | null} */
-    let more = null;
+    /** @type {ListBatch | null} */ let more = null;
     if (batch.next) {
       const snap = snapshot(tabId);
-      /** @type {PageStepResult} */
-      let clicked;
+      /** @type {PageStepResult} */ let clicked;
       try {
         clicked = await callPage(tabId, 'listNext', [pageStep], remaining(ctx) + 1000);
       } catch (e) {
@@ -351,14 +284,8 @@ export async function doExtractList(ctx) {
   return { ok: true, data: JSON.stringify(masked), items: masked.length, pages, truncated };
 }
 
-/**
- * Polls listItems until it yields new rows, the deadline passes or stop() says so; null when none came.
- * @param {RunningStep} ctx
- * @param {ListStep} pageStep
- * @param {number} until
- * @returns {Promise<ListBatch | null>}
- */
-async function pollList(ctx, pageStep, until, stop = () => false) {
+/** Polls listItems until it yields new rows, the deadline passes or stop() says so; null when none came. @returns {Promise<ListBatch | null>} */
+async function pollList(/** @type {RunningStep} */ ctx, /** @type {ListStep} */ pageStep, /** @type {number} */ until, stop = () => false) {
   for (;;) {
     if (stop()) return null;
     try {
@@ -366,7 +293,6 @@ async function pollList(ctx, pageStep, until, stop = () => false) {
       if (r.error) throw new StepFailure(r.error);
       if (r.rows.length) return r;
     } catch (e) {
-      // a StepFailure from above, or callPage's PageCallError
       if (e instanceof StepFailure || /** @type {PageCallError} */ (e).fatal) throw new StepFailure(/** @type {Error} */ (e).message);
     }
     if (Date.now() >= until) return null;
@@ -374,30 +300,23 @@ async function pollList(ctx, pageStep, until, stop = () => false) {
   }
 }
 
-/** @param {import('../wire.js').Selector} sel */
-function describe(sel) {
+function describe(/** @type {import('../wire.js').Selector} */ sel) {
   const base = sel.css ? `css '${sel.css}'` : `path '${sel.path}'`;
   return sel.enter && sel.enter.length ? `${base} inside ${sel.enter.map((e) => `'${e}'`).join(' > ')}` : base;
 }
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doCaptureUrl(ctx) {
+export async function doCaptureUrl(/** @type {RunningStep} */ ctx) {
   const { step, tabId } = ctx;
   if (!step.url) throw new StepFailure('a captureUrl step needs url');
   const url = substituted(ctx, step.url, 'url');
-  /** @type {Record<string, string>} */
-  const params = {};
+  /** @type {Record<string, string>} */ const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
   const method = String(step.method || 'GET').toUpperCase();
   let r;
   try {
     r = await callPage(tabId, 'fetchFile', [{ url, method, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
   } catch (e) {
-    const failure = /** @type {PageCallError} */ (e);
-    throw new StepFailure(failure.timedOut ? `the download did not finish in ${ctx.timeout} ms` : failure.message);
+    throw new StepFailure(/** @type {PageCallError} */ (e).timedOut ? `the download did not finish in ${ctx.timeout} ms` : /** @type {PageCallError} */ (e).message);
   }
   if (!r.ok) return { ok: false, error: r.error, dispatched: true };
   const filename = step.filename || filenameFrom(r.disposition, r.final_url) || 'download';
@@ -409,12 +328,8 @@ export async function doCaptureUrl(ctx) {
   };
 }
 
-/**
- * @param {string} disposition the Content-Disposition header ('' when none)
- * @param {string | null} url
- * @returns {string | null}
- */
-function filenameFrom(disposition, url) {
+/** @returns {string | null} */
+function filenameFrom(/** @type {string} */ disposition, /** @type {string | null} */ url) {
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition || '');
   if (star) {
     try { return decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')); } catch { /* fall through */ }
@@ -422,26 +337,20 @@ function filenameFrom(disposition, url) {
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition || '');
   if (plain) return plain[1].trim();
   try {
-    // (no url throws here too: no name)
     const last = new URL(/** @type {string} */ (url)).pathname.split('/').filter(Boolean).pop();
     return last ? decodeURIComponent(last) : null;
-  } catch {
+  } catch { // (no url throws too: no name)
     return null;
   }
 }
 
 // ---- upload ----
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doUpload(ctx) {
+export async function doUpload(/** @type {RunningStep} */ ctx) {
   const { step } = ctx;
   const names = tokenNames(step.value || '');
   if (!names.length) throw new StepFailure('an upload step needs value = the file placeholder, e.g. {{ resume }}');
-  /** @type {import('../page/page-calls.js').PageUploadFile[]} */
-  const files = [];
+  /** @type {PageUploadFile[]} */ const files = [];
   for (const name of names) {
     const f = ctx.files[name];
     if (!f || typeof f.base64 !== 'string' || typeof f.filename !== 'string') throw new StepFailure(`no file was given for {{ ${name} }}`);
@@ -454,18 +363,12 @@ export async function doUpload(ctx) {
 
 // ---- captureDownload ----
 
-/**
- * @param {RunningStep} ctx
- * @returns {Promise<StepResult>}
- */
-export async function doCaptureDownload(ctx) {
+export async function doCaptureDownload(/** @type {RunningStep} */ ctx) {
   const { step, tabId } = ctx;
   if (!step.selector || (!step.selector.css && !step.selector.path)) throw new StepFailure('a captureDownload step needs the selector of the link or button that downloads');
-  /** @type {Record<string, string>} */
-  const params = {};
+  /** @type {Record<string, string>} */ const params = {};
   for (const [k, v] of Object.entries(step.body_params || {})) params[k] = substituted(ctx, String(v), `body_params.${k}`);
-  // set by the trap below (a cast, so the checks after the wait are not read as always null)
-  let trapped = /** @type {import('./downloads.js').TrappedDownload | null} */ (null);
+  let trapped = /** @type {import('./downloads.js').TrappedDownload | null} */ (null); // (a cast: the trap sets it)
   ctx.downloads.trap = (d) => { trapped = trapped || d; if (ctx.downloads.wake) ctx.downloads.wake(); };
   try {
     const r = await attemptUntilDone(ctx, 'performInPage', [{ type: 'captureDownload', selector: step.selector }, {}, { step_id: ctx.stepId }], { acts: true });
@@ -483,8 +386,7 @@ export async function doCaptureDownload(ctx) {
     try {
       got = await callPage(tabId, 'fetchFile', [{ ...plan, body_params: params, max_bytes: MAX_FILE_BYTES }], remaining(ctx) + 1000);
     } catch (e) {
-      const failure = /** @type {PageCallError} */ (e);
-      return { ok: false, dispatched: true, error: failure.timedOut ? `the download did not finish in ${ctx.timeout} ms` : failure.message };
+      return { ok: false, dispatched: true, error: /** @type {PageCallError} */ (e).timedOut ? `the download did not finish in ${ctx.timeout} ms` : /** @type {PageCallError} */ (e).message };
     }
     if (!got.ok) return { ok: false, error: got.error, dispatched: true };
     const filename = step.filename || filenameFrom(got.disposition, null) || (trapped && trapped.filename) || filenameFrom('', got.final_url) || 'download';
