@@ -61,7 +61,7 @@ async function awaitReady(ctx) {
   }
 }
 
-/** @param {any} step */
+/** @param {import('../wire.js').Step} step */
 function what(step) {
   const t = step.target;
   if (t && t.role) return `${/^[aeiou]/i.test(t.role) ? 'an' : 'a'} ${t.role}${t.name ? ` "${t.name}"` : ''}`;
@@ -73,7 +73,7 @@ function what(step) {
  * turns the step into a failure naming the effect that did not follow.
  * @param {StepContext} ctx
  * @param {StepResult} result
- * @param {any} baseline
+ * @param {import('../page/page-calls.js').ExpectBaseline | {} | null} baseline what beforeAction read
  * @returns {Promise<StepResult>}
  */
 export async function afterAction(ctx, result, baseline) {
