@@ -8,9 +8,12 @@
 
 // Options of the popular libraries that carry no role=option.
 export const OPTION_SHAPES = '[role=option], li.ui-menu-item, .autocomplete-suggestion, .tt-suggestion, .awesomplete li';
-const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+const norm = (/** @type {string | null | undefined} */ s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
-/** Whether el reads as "the widget's field or box": a combobox role, a list-autocomplete field, a listbox opener. */
+/**
+ * Whether el reads as "the widget's field or box": a combobox role, a list-autocomplete field, a listbox opener.
+ * @param {Element} el
+ */
 function comboboxLike(el) {
   if (el.getAttribute('role') === 'combobox') return true;
   const ac = el.getAttribute('aria-autocomplete');
@@ -37,10 +40,14 @@ export function comboboxOf(el) {
   return null;
 }
 
-/** Whether a <select> is only the form value behind a widget: not shown (hidden, aria-hidden, or a 1-pixel box). */
+/**
+ * Whether a <select> is only the form value behind a widget: not shown (hidden, aria-hidden, or a 1-pixel box).
+ * @param {Element} sel
+ */
 export function isBackingSelect(sel) {
   if (sel.localName !== 'select') return false;
-  if (sel.getAttribute('aria-hidden') === 'true' || sel.hidden) return true;
+  // (a select, checked above, is an HTMLElement)
+  if (sel.getAttribute('aria-hidden') === 'true' || /** @type {HTMLElement} */ (sel).hidden) return true;
   if (!sel.checkVisibility({ checkVisibilityCSS: true })) return true;
   const r = sel.getBoundingClientRect();
   return r.width <= 1 || r.height <= 1;
@@ -63,8 +70,13 @@ export function backingSelect(box) {
   return null;
 }
 
-/** The ARIA popup of a combobox (aria-controls / aria-owns of the box or of the field that has focus in it). */
+/**
+ * The ARIA popup of a combobox (aria-controls / aria-owns of the box or of the field that has focus in it).
+ * @param {Element} box
+ * @param {Element | null} field
+ */
 export function popupsOf(box, field) {
+  /** @type {HTMLElement[]} */
   const out = [];
   const root = /** @type {Document | ShadowRoot} */ (box.getRootNode());
   for (const el of [box, field]) {
@@ -80,9 +92,13 @@ export function popupsOf(box, field) {
   return out;
 }
 
-/** The label of an option as a person reads it. */
+/**
+ * The label of an option as a person reads it.
+ * @param {Element} opt
+ */
 export function optionLabel(opt) {
-  return norm(opt.getAttribute('aria-label') || opt.innerText || opt.textContent);
+  // (an option that is no HTMLElement has no innerText: its textContent reads it)
+  return norm(opt.getAttribute('aria-label') || /** @type {HTMLElement} */ (opt).innerText || opt.textContent);
 }
 
 /**
@@ -106,6 +122,7 @@ export function widgetValue(box) {
 
 // The text a widget shows as its selection around its field (react-select's single value beside its
 // input, Select2's rendered selection): the nearest ancestor's text without any open list's.
+/** @param {Element} el */
 function shownSelection(el) {
   let n = /** @type {Element | null} */ (el.localName === 'input' ? el.parentElement : el);
   for (let i = 0; n && i < 3; n = n.parentElement, i++) {
@@ -115,10 +132,12 @@ function shownSelection(el) {
   return '';
 }
 
+/** @param {Element} el */
 function textWithoutLists(el) {
   const parts = [];
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+  // SHOW_TEXT: every node the walker yields is a Text
+  for (let t = /** @type {Text | null} */ (walker.nextNode()); t; t = /** @type {Text | null} */ (walker.nextNode())) {
     const p = t.parentElement;
     if (!p || p.closest('[role=listbox],[role=option],select,option')) continue;
     if (!p.checkVisibility({ checkVisibilityCSS: true })) continue;

@@ -5,7 +5,10 @@
 // the markers the common date-picker libraries put on their field
 const PICKER_FIELD = '.flatpickr-input, .hasDatepicker, [data-provide=datepicker], .datepicker, .air-datepicker-input, [aria-haspopup=dialog], [aria-haspopup=grid]';
 
-/** The date an ISO value (yyyy-mm-dd) names, or null for any other value. */
+/**
+ * The date an ISO value (yyyy-mm-dd) names, or null for any other value.
+ * @param {string | null | undefined} value
+ */
 export function isoDate(value) {
   const m = /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/.exec(String(value ?? ''));
   if (!m) return null;
@@ -14,7 +17,10 @@ export function isoDate(value) {
   return t.getMonth() === ymd.m - 1 && t.getDate() === ymd.d ? ymd : null;
 }
 
-/** Whether el is a date picker's text field (not a native date input, which the browser's own picker fills). */
+/**
+ * Whether el is a date picker's text field (not a native date input, which the browser's own picker fills).
+ * @param {Element} el
+ */
 export function isDatePickerField(el) {
   if (el.localName !== 'input') return false;
   const type = String(el.getAttribute('type') || 'text').toLowerCase();
