@@ -240,7 +240,7 @@ export function observePage(options) {
       const info = kept[i];
       const el = info.el;
       const role = roleOf(info);
-      const node = { ref: 'e' + (i + 1), role };
+      const node = /** @type {import('./observation.js').ObservedNodeDraft} */ ({ ref: 'e' + (i + 1), role }); // the rest follows
       let tp = P ? performance.now() : 0;
       const said = nameAndText(info, naming, labels.labelMap);
       if (said.name) node.name = said.name;

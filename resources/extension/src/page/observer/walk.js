@@ -1,5 +1,7 @@
 // @ts-check
 import { shadowOf } from '../shadow.js';
+/** @typedef {import('./walk-records.js').WalkTree} WalkTree @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
+/** @typedef {import('./walk-records.js').WalkNode} WalkNode @typedef {import('./walk-records.js').StyleOf} StyleOf */
 // Phase one of an observation: a single pass over the page in document order, through open
 // shadow roots and same-origin frames. It touches every element once and does only cheap work
 // there (tag, a few attributes, per-tree counts for selector uniqueness, sibling signatures);
@@ -19,15 +21,21 @@ export const INTERACTIVE_ROLES = new Set([
 const NON_INTERACTIVE_INPUTS = new Set(['hidden']);
 // Landmarks and dialogs that give a control its "section". header/footer only count as
 // banner/contentinfo outside sectioning content, as html-aam maps them.
+/** @type {Record<string, string>} */
 const LANDMARK_TAGS = { NAV: 'navigation', MAIN: 'main', ASIDE: 'complementary', SEARCH: 'search', DIALOG: 'dialog' };
 const LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'region',
   'search', 'form', 'dialog', 'alertdialog']);
 const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
 const INFINITE_HINT = /(^|[\s_-])(sentinel|infinite|infinite-scroll|scroll-trigger)([\s_-]|$)/i;
 
-/** A tree is a document or shadow root with its own selector namespace. */
+/**
+ * A tree is a document or shadow root with its own selector namespace.
+ * @param {Document | ShadowRoot} root @param {WalkTree | null} parentTree @param {Element | null} hostEl
+ * @param {{x: number, y: number} | null} offset @returns {WalkTree}
+ */
 export function makeTree(root, parentTree, hostEl, offset) {
-  const doc = root.nodeType === 9 ? root : root.ownerDocument;
+  // (a shadow root's ownerDocument is the document it lives in)
+  const doc = /** @type {Document} */ (root.nodeType === 9 ? root : root.ownerDocument);
   return {
     root, doc, win: doc.defaultView, parent: parentTree, host: hostEl,
     ox: offset ? offset.x : 0, oy: offset ? offset.y : 0,
@@ -38,9 +46,11 @@ export function makeTree(root, parentTree, hostEl, offset) {
   };
 }
 
+/** @param {Map<string, number>} map @param {string} key */
 function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
 
 // The same keys ownSelector looks up: how many elements of the tree carry each candidate part.
+/** @param {Element} el @param {Map<string, number>} tc */
 function countForSelectors(el, tc) {
   if (!el.hasAttributes()) return;
   const id = el.id;
@@ -62,7 +72,7 @@ function countForSelectors(el, tc) {
   if (el.localName === 'a') { const h = el.getAttribute('href'); if (h !== null) bump(tc, 'a\u0000href\u0000' + h); }
 }
 
-/** Tag plus first class: what makes siblings "the same shape". */
+/** Tag plus first class: what makes siblings "the same shape". @param {Element} el */
 export function signature(el) {
   const cn = el.className;
   const c = typeof cn === 'string' ? cn : el.getAttribute('class'); // SVG: an animated string
@@ -73,6 +83,7 @@ export function signature(el) {
   return el.localName + '.' + (sp < 0 ? t : t.slice(0, sp));
 }
 
+/** @param {string | null} r */
 function explicitRole(r) {
   if (!r) return null;
   const first = r.trim().split(/\s+/)[0];
@@ -82,6 +93,8 @@ function explicitRole(r) {
 /**
  * Whether an element is a control by its markup alone (tag, role, contenteditable).
  * Returns 'native', 'role', 'editable', or null.
+ * @param {Element} el @param {string} tag @param {string | null} role @param {boolean} href
+ * @param {string | null} ce the contenteditable attribute @returns {import('./walk-records.js').ControlKind | null}
  */
 function nativeKind(el, tag, role, href, ce) {
   switch (tag) {
@@ -102,6 +115,7 @@ function nativeKind(el, tag, role, href, ce) {
 /**
  * Whether a column header sorts its grid when clicked: a grid library's sortable class (Tabulator, AG Grid, MUI's
  * data grid all write one), or an aria-sort on a header that takes focus or shows a pointer.
+ * @param {Element} el @param {string | null} cls @param {string | null} tabindex @param {StyleOf} styleOf
  */
 function sortableHeader(el, cls, tabindex, styleOf) {
   if (el.querySelector('button, a[href], [role=button]')) return false;
@@ -110,9 +124,10 @@ function sortableHeader(el, cls, tabindex, styleOf) {
   return (tabindex !== null && parseInt(tabindex, 10) >= 0) || styleOf(el).cursor === 'pointer';
 }
 
+/** @param {Element} el */
 function hasOwnText(el) {
   for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3 && c.data.trim()) return true;
+    if (c.nodeType === 3 && /** @type {Text} */ (c).data.trim()) return true;
   }
   return false;
 }
@@ -121,37 +136,42 @@ function hasOwnText(el) {
  * Walks the page. Returns { candidates, headings, trees, frames, groups, dialogs, infinite }.
  * Every candidate is an info object { el, tree, parent, depth, key, sig, nth, sameTag, landmark,
  * headingIndex, kind, role, order }.
+ * @param {Document} doc @param {StyleOf} styleOf @param {number} [maxElements]
+ * @returns {import('./walk-records.js').PageWalk}
  */
 export function walkPage(doc, styleOf, maxElements = Infinity) {
   const top = makeTree(doc, null, null, null);
   const trees = [top];
-  const candidates = [];
-  const headings = [];
-  const groups = []; // repeated sibling runs: { parent, sig, items, tree }
-  const dialogs = [];
-  const infinite = [];
-  const labels = [];
+  const candidates = /** @type {WalkInfo[]} */ ([]);
+  const headings = /** @type {import('./walk-records.js').WalkHeading[]} */ ([]);
+  const groups = /** @type {import('./walk-records.js').WalkGroup[]} */ ([]); // repeated sibling runs: { parent, sig, items, tree }
+  const dialogs = /** @type {Element[]} */ ([]);
+  const infinite = /** @type {WalkInfo[]} */ ([]);
+  const labels = /** @type {HTMLLabelElement[]} */ ([]);
   let frames = 0;
   let order = 0;
-  const keyIds = new Map();
+  const keyIds = /** @type {Map<string, number>} */ (new Map());
   let nextKey = 1;
-  const intern = (s) => { let k = keyIds.get(s); if (!k) { k = nextKey++; keyIds.set(s, k); } return k; };
+  const intern = (/** @type {string} */ s) => { let k = keyIds.get(s); if (!k) { k = nextKey++; keyIds.set(s, k); } return k; };
 
   // A stack of pending elements. Each entry is an info object; children are pushed in reverse so
   // pops come out in document order.
-  const stack = [];
+  const stack = /** @type {WalkInfo[]} */ ([]);
+  /** @type {import('./walk-records.js').WalkRoot} */
   const root = { el: null, tree: top, parent: null, depth: 0, key: 0, landmark: null, sectioning: false,
     inControl: false, repeated: false, item: null };
 
   // The key names an element's position with repeated steps generalised: two controls share a
   // key exactly when they sit at the same place inside different members of a run. Computed on
   // demand (only candidates and their ancestors need one), interned to a number.
+  /** @param {WalkNode} info @returns {number} */
   function keyOf(info) {
     if (info.key !== undefined) return info.key;
     // iterative: a script can nest elements deeper than the JS stack goes
-    const chain = [];
+    const chain = /** @type {WalkInfo[]} */ ([]);
     let cur = info;
-    for (; cur.key === undefined; cur = cur.parent) chain.push(cur);
+    // (a record without a key is an element's: a tree's root record has one from the start)
+    for (; cur.key === undefined; cur = /** @type {WalkInfo} */ (cur).parent) chain.push(/** @type {WalkInfo} */ (cur));
     let key = cur.key;
     for (let i = chain.length - 1; i >= 0; i--) {
       key = intern(key + chain[i].step);
@@ -160,6 +180,10 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     return key;
   }
 
+  /**
+   * @param {WalkNode} parentInfo @param {Element} el @param {WalkTree} tree @param {number} nth @param {number} sameTag
+   * @param {string} sig @param {boolean} repeated @returns {WalkInfo}
+   */
   function child(parentInfo, el, tree, nth, sameTag, sig, repeated) {
     return { el, tree, parent: parentInfo, depth: parentInfo.depth + 1, key: undefined,
       step: repeated ? '/*' + sig : '/' + sig + ':' + nth, sig, nth, sameTag, repeated,
@@ -167,6 +191,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       item: repeated ? 'self' : parentInfo.item };
   }
 
+  /** @param {WalkNode} parentInfo @param {Element | null} firstChild @param {WalkTree} tree */
   function pushChildren(parentInfo, firstChild, tree) {
     if (!firstChild) return;
     if (firstChild.nextElementSibling === null) {
@@ -176,10 +201,10 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     }
     // count same-tag and same-signature siblings once per parent: nth-of-type for selectors,
     // repeated runs for `similar` and for lists
-    const kids = [];
-    const tagCount = new Map();
-    const sigMap = new Map();
-    for (let c = firstChild; c; c = c.nextElementSibling) {
+    const kids = /** @type {(Element | number | string)[]} */ ([]); // (element, nth, signature) triples
+    const tagCount = /** @type {Map<string, number>} */ (new Map());
+    const sigMap = /** @type {Map<string, Element[]>} */ (new Map());
+    for (let c = /** @type {Element | null} */ (firstChild); c; c = c.nextElementSibling) {
       if (SKIP_TAGS.has(c.tagName)) {
         bump(tagCount, c.localName); // still counts for nth-of-type
         continue;
@@ -193,7 +218,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       arr.push(c);
       kids.push(c, nth, sig);
     }
-    let repeatedSigs = null;
+    let repeatedSigs = /** @type {Set<string> | null} */ (null);
     for (const [sig, arr] of sigMap) {
       if (arr.length >= 3) {
         if (!repeatedSigs) repeatedSigs = new Set();
@@ -202,9 +227,10 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       }
     }
     for (let i = kids.length - 3; i >= 0; i -= 3) {
-      const c = kids[i];
-      const sig = kids[i + 2];
-      stack.push(child(parentInfo, c, tree, kids[i + 1], tagCount.get(c.localName), sig,
+      const c = /** @type {Element} */ (kids[i]);
+      const sig = /** @type {string} */ (kids[i + 2]);
+      // (every child's tag is counted above)
+      stack.push(child(parentInfo, c, tree, /** @type {number} */ (kids[i + 1]), /** @type {number} */ (tagCount.get(c.localName)), sig,
         repeatedSigs !== null && repeatedSigs.has(sig)));
     }
   }
@@ -214,7 +240,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
   let clipped = false;
   while (stack.length) {
     if (++visited > maxElements) { clipped = true; break; }
-    const info = stack.pop();
+    const info = /** @type {WalkInfo} */ (stack.pop()); // (the loop runs while the stack holds one)
     const el = info.el;
     const tree = info.tree;
     if (info.item === 'self') info.item = info; // nearest repeated ancestor-or-self (or null)
@@ -261,13 +287,13 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       const all = el.getElementsByTagName('*');
       for (let i = 0; i < all.length; i++) countForSelectors(all[i], tree.counts);
       // a hidden <label for> still names its visible control (TodoMVC's "Mark all as complete")
-      if (tag === 'LABEL') labels.push(el);
+      if (tag === 'LABEL') labels.push(/** @type {HTMLLabelElement} */ (el));
       for (const l of el.getElementsByTagName('label')) labels.push(l);
       tree.elements += all.length;
       continue;
     }
 
-    if (tag === 'LABEL') labels.push(el);
+    if (tag === 'LABEL') labels.push(/** @type {HTMLLabelElement} */ (el));
     const role = explicitRole(roleAttr);
     // landmark and heading tracking for `section`
     let landmarkRole = role && LANDMARK_ROLES.has(role) ? role : LANDMARK_TAGS[tag] || null;
@@ -287,7 +313,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
 
     const isHeading = (tag.length === 2 && tag[0] === 'H' && tag[1] >= '1' && tag[1] <= '6') || role === 'heading';
     if (isHeading) {
-      headings.push({ el, info, level: role === 'heading' ? (parseInt(el.getAttribute('aria-level'), 10) || 2) : +tag[1], tree });
+      // (without aria-level parseInt reads "null", NaN, and the level is 2)
+      headings.push({ el, info, level: role === 'heading' ? (parseInt(/** @type {string} */ (el.getAttribute('aria-level')), 10) || 2) : +tag[1], tree });
     }
     info.headingIndex = headings.length;
 
@@ -298,9 +325,10 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     // of its own, so neither the label nor the text inside it is a clickable apart from it. When the
     // control is not rendered at all (a display:none checkbox or radio under a styled label, the CSS
     // toggle of a menu), the label is what a person clicks: it stands in for the control.
-    if (tag === 'LABEL' && el.control) {
+    if (tag === 'LABEL' && /** @type {HTMLLabelElement} */ (el).control) {
       info.inControl = true;
-      const ctl = el.control;
+      // (there, by the test above; read as an input only once its localName says it is one)
+      const ctl = /** @type {HTMLInputElement} */ (/** @type {HTMLLabelElement} */ (el).control);
       if (!kind && ctl.localName === 'input' && (ctl.type === 'checkbox' || ctl.type === 'radio')
           && !ctl.checkVisibility({ checkVisibilityCSS: true })) {
         kind = 'standin';
@@ -315,7 +343,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       // (someone made it focusable for keyboard users), or a pointer cursor on a leaf that shows
       // text (the pointer is what tells a sighted user it is clickable; only leaves, because the
       // cursor is inherited and every descendant of a clickable card would match).
-      if (onclick || typeof el.onclick === 'function') kind = 'handler';
+      if (onclick || typeof /** @type {Partial<GlobalEventHandlers>} */ (el).onclick === 'function') kind = 'handler';
       // (a focusable box around a grid's rows is there to scroll it by keyboard, not to be clicked)
       else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && !el.querySelector('[role=row],tr')) kind = 'handler';
       else if (el.firstElementChild === null && hasOwnText(el)
@@ -335,7 +363,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
     // descend: shadow tree first, then light children (slotted content renders inside it)
     if (tag === 'IFRAME' || tag === 'FRAME') {
       let fdoc;
-      try { fdoc = el.contentDocument; } catch { fdoc = null; }
+      try { fdoc = /** @type {HTMLIFrameElement} */ (el).contentDocument; } catch { fdoc = null; }
       if (!fdoc || !fdoc.documentElement) { frames++; continue; }
       const r = el.getBoundingClientRect();
       const cs = styleOf(el);
@@ -345,6 +373,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       });
       ft.hostInfo = info;
       trees.push(ft);
+      /** @type {import('./walk-records.js').WalkRoot} */
       const frameRoot = { el: null, tree: ft, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/f'),
         landmark: info.landmark, sectioning: false, inControl: false, repeated: false, item: info.item };
       pushChildren(frameRoot, fdoc.documentElement, ft);
@@ -356,6 +385,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       const st = makeTree(sr, tree, el, { x: tree.ox, y: tree.oy });
       st.hostInfo = info;
       trees.push(st);
+      /** @type {import('./walk-records.js').WalkRoot} */
       const shadowRootInfo = { el: null, tree: st, parent: info, depth: info.depth + 1, key: intern(keyOf(info) + '/s'),
         landmark: info.landmark, sectioning: info.sectioning, inControl: info.inControl, repeated: false,
         item: info.item };

@@ -10,7 +10,8 @@ import { clean } from './names.js';
  * completes from a list (jQuery UI autocomplete: a select step chooses in it). Null for a plain control.
  * @param {Element} el
  * @param {string} role
- * @param {{kind?: string}} info the walk's record of the element
+ * @param {import('./walk-records.js').WalkInfo} info the walk's record of the element
+ * @returns {import('./observation.js').ObservedWidget | null}
  */
 export function widgetOf(el, role, info) {
   if (info.kind === 'sortable') return { kind: 'sortable', sort: el.getAttribute('aria-sort') || 'none' };
@@ -33,7 +34,7 @@ export function widgetOf(el, role, info) {
  * A combobox widget says what it holds (the option its hidden <select> has, not the filter text in its
  * field) and, when a <select> stands behind it, the labels of its options: what a select step names.
  * @param {Element} el
- * @param {Record<string, any>} node
+ * @param {import('./observation.js').ObservedNode} node
  * @param {{value: number, options: number, name: number}} caps
  */
 export function comboboxState(el, node, caps) {
