@@ -6,6 +6,13 @@
 // element (`li[data-id="17"] input.toggle`); only then a chain of positions hung from the nearest
 // anchor (or body), which the node reports as `positional`.
 import { TEST_ATTRS, ITEM_ATTRS } from './walk.js';
+/** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./walk-records.js').WalkTree} WalkTree */
+/** @typedef {import('./walk-records.js').WalkNode} WalkNode */
+/** Elements the querySelectorAll checks of one observation may still scan. @typedef {{left: number}} ScanBudget */
+/**
+ * A node's selector (selectorFor): positional when it counts positions among siblings or needs indexes or a path.
+ * @typedef {{selector: string, indexes?: number[], path?: string, positional?: boolean}} NodeSelector
+ */
 
 const VERIFY_TREE_MAX = 20000; // elements in a tree above which anchored selectors are not re-checked
 const ANCHOR_DEPTH = 8; // ancestors looked at for an anchor to scope a short selector to
@@ -18,13 +25,15 @@ const GENERATED_ID = /^:|:r\w*:|^ember\d|^ext-gen|^yui_|^__bvid__|^(?:mat|mdc|cd
 const STATE_CLASS = /^(?:is-|has-|ng-|v-|js-focus|active$|selected$|current$|focus|hover|open$|opened$|closed$|show$|shown$|hidden$|visible$|checked$|disabled$|enabled$|completed$|editing$|expanded$|collapsed$|in$|fade$|odd$|even$|first$|last$|clearfix$|row$|col$|container$)/i;
 const BUILD_CLASS = /\d{3,}|^(?:css|sc|jsx|emotion|svelte|astro|tw)-|^_|__[a-z0-9]{5,}$|[:/[\]()!@%]|^[a-z]{1,2}(?:-\d+)?$|^-?[mp][trblxy]?-|^(?:flex|grid|block|inline|w|h|text|bg|font|border|rounded|shadow|gap|items|justify)(?:-|$)/i;
 
+/** @param {string} id */
 export function generatedId(id) { return GENERATED_ID.test(id); }
 
+/** @param {string} v */
 export function quote(v) {
   return '"' + String(v).replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ').replace(/\r/g, '\\d ') + '"';
 }
 
-/** The classes of el a person would name it by: not states, not build hashes, not utilities. */
+/** The classes of el a person would name it by: not states, not build hashes, not utilities. @param {Element} el */
 export function meaningfulClasses(el) {
   const out = [];
   for (const c of el.classList || []) {
@@ -35,7 +44,12 @@ export function meaningfulClasses(el) {
   return out;
 }
 
-/** A selector made of the element's own attributes, unique in its tree by the walk's counts. */
+/**
+ * A selector made of the element's own attributes, unique in its tree by the walk's counts.
+ * @param {Element} el
+ * @param {WalkTree} tree
+ * @returns {string | null}
+ */
 export function ownSelector(el, tree) {
   const c = tree.counts;
   const id = el.id;
@@ -57,7 +71,11 @@ export function ownSelector(el, tree) {
   return itemAttr(el, tree);
 }
 
-/** A record's own attribute (data-id, data-key, row-id…), when exactly one element of the tree has it. */
+/**
+ * A record's own attribute (data-id, data-key, row-id…), when exactly one element of the tree has it.
+ * @param {Element} el
+ * @param {WalkTree} tree
+ */
 function itemAttr(el, tree) {
   for (let i = 0; i < ITEM_ATTRS.length; i++) {
     const a = ITEM_ATTRS[i];
@@ -67,7 +85,11 @@ function itemAttr(el, tree) {
   return null;
 }
 
-/** What names el among the elements inside anchor: its attributes, a class or its tag, unique there. */
+/**
+ * What names el among the elements inside anchor: its attributes, a class or its tag, unique there.
+ * @param {Element} el
+ * @param {Element} anchor
+ */
 function partWithin(el, anchor) {
   const tag = CSS.escape(el.localName);
   const tries = [];
@@ -76,7 +98,7 @@ function partWithin(el, anchor) {
     if (v) tries.push(tag + '[' + a + '=' + quote(v) + ']');
   }
   for (const c of meaningfulClasses(el)) tries.push(tag + '.' + CSS.escape(c));
-  if (el.localName === 'input' && el.getAttribute('type')) tries.push('input[type=' + quote(el.getAttribute('type')) + ']');
+  if (el.localName === 'input' && el.getAttribute('type')) tries.push('input[type=' + quote(/** @type {string} */ (el.getAttribute('type'))) + ']'); // (there: asked just before)
   tries.push(tag);
   for (const s of tries) {
     let m;
@@ -86,11 +108,17 @@ function partWithin(el, anchor) {
   return null;
 }
 
+/** @param {WalkInfo} info */
 function step(info) {
   const tag = CSS.escape(info.el.localName);
   return info.sameTag > 1 ? tag + ':nth-of-type(' + info.nth + ')' : tag;
 }
 
+/**
+ * @param {string} css
+ * @param {WalkInfo} info
+ * @param {ScanBudget} budget
+ */
 function uniqueInTree(css, info, budget) {
   const tree = info.tree;
   if (budget.left < tree.elements || tree.elements > VERIFY_TREE_MAX) return false;
@@ -104,6 +132,9 @@ function uniqueInTree(css, info, budget) {
  * Builds the selector of one element from its walk info. Returns { css, anchored, positional } where
  * anchored says uniqueness holds by construction (an anchor unique in the tree, then a part unique in
  * it or child steps) and positional that the selector counts positions among siblings.
+ * @param {WalkInfo} info
+ * @param {ScanBudget} [budget]
+ * @returns {{css: string, anchored: boolean, positional: boolean, verified?: boolean}}
  */
 export function buildSelector(info, budget = { left: 0 }) {
   const tree = info.tree;
@@ -118,7 +149,7 @@ export function buildSelector(info, budget = { left: 0 }) {
   // scoped to the nearest anchor: the item's record attribute or an ancestor's own selector
   const body = tree.doc.body;
   let depth = 0;
-  for (let cur = info.parent; cur && cur.el && cur.el !== body && depth < ANCHOR_DEPTH; cur = cur.parent, depth++) {
+  for (let cur = /** @type {WalkNode | null} */ (info.parent); cur && cur.el && cur.el !== body && depth < ANCHOR_DEPTH; cur = cur.parent, depth++) {
     const anchor = ownSelector(cur.el, tree);
     if (!anchor) continue;
     const part = partWithin(el, cur.el);
@@ -127,22 +158,23 @@ export function buildSelector(info, budget = { left: 0 }) {
   }
   const parts = [step(info)];
   let positional = info.sameTag > 1;
-  for (let cur = info.parent; cur && cur.el; cur = cur.parent) {
+  for (let cur = /** @type {WalkNode | null} */ (info.parent); cur && cur.el; cur = cur.parent) {
     if (cur.el === body) { parts.push('body'); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
     const o = ownSelector(cur.el, tree);
     if (o) { parts.push(o); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
-    parts.push(step(cur));
-    if (cur.sameTag > 1) positional = true;
+    // (a record with an element is an element's, not a tree root's)
+    parts.push(step(/** @type {WalkInfo} */ (cur)));
+    if (/** @type {WalkInfo} */ (cur).sameTag > 1) positional = true;
   }
   // the top of a shadow tree has no unique anchor; the caller verifies and adds indexes
   return { css: parts.reverse().join(' > '), anchored: false, positional };
 }
 
-/** An XPath-like structural path from the tree root, for elements CSS cannot address. */
+/** An XPath-like structural path from the tree root, for elements CSS cannot address. @param {WalkInfo} info */
 export function structuralPath(info) {
   const parts = [];
-  for (let cur = info; cur && cur.el; cur = cur.parent) {
-    parts.push(cur.el.localName + '[' + cur.nth + ']');
+  for (let cur = /** @type {WalkNode | null} */ (info); cur && cur.el; cur = cur.parent) {
+    parts.push(cur.el.localName + '[' + /** @type {WalkInfo} */ (cur).nth + ']'); // (an element's record, by its el)
   }
   return '/' + parts.reverse().join('/');
 }
@@ -152,10 +184,13 @@ export function structuralPath(info) {
  * verification budget lasts (each check scans the tree), trusted by construction afterwards.
  * Returns { selector, indexes?, path?, positional? }: positional when the selector counts
  * positions, or needs indexes or a path, so a replay knows to check the element's name and item.
+ * @param {WalkInfo} info
+ * @param {ScanBudget} budget
+ * @returns {NodeSelector}
  */
 export function selectorFor(info, budget) {
   const { css, anchored, positional, verified } = buildSelector(info, budget);
-  const out = (o) => { if (positional || o.indexes || o.path) o.positional = true; return o; };
+  const out = (/** @type {NodeSelector} */ o) => { if (positional || o.indexes || o.path) o.positional = true; return o; };
   if (verified) return out({ selector: css });
   const tree = info.tree;
   // the first attribute query over a big document costs far more than the walk's counts, which
