@@ -4,25 +4,50 @@
 
 const COVER = 0.5; // share of the viewport an overlay must cover to count as a wall
 
+/**
+ * What stands over the page (findModal). `roots` are the elements whose contents count as inside it; `label` is
+ * the element its name comes from; `frame`: its top is a cross-origin frame. An `overlay` is a fixed layer (a
+ * consent wall), `wall` that layer. `above` is set by the observer: the controls it finds stacked above a wall.
+ * @typedef {object} Modal
+ * @property {Element[]} roots
+ * @property {Element} label
+ * @property {boolean} frame
+ * @property {boolean} [overlay]
+ * @property {Element} [wall]
+ * @property {Element[]} [above]
+ */
+
+/**
+ * @param {Element} el
+ * @returns {Element | null}
+ */
 function composedParent(el) {
   if (el.parentElement) return el.parentElement;
-  const root = el.getRootNode();
+  // (a document or a shadow root; only the shadow root has a host)
+  const root = /** @type {Node & {host?: Element}} */ (el.getRootNode());
   if (root && root.host) return root.host;
   const win = el.ownerDocument && el.ownerDocument.defaultView;
   return win && win.frameElement ? win.frameElement : null;
 }
 
-/** Whether `outer` contains `el` across shadow and frame boundaries. */
+/**
+ * Whether `outer` contains `el` across shadow and frame boundaries.
+ * @param {Element} outer
+ * @param {Element} el
+ */
 export function composedContains(outer, el) {
-  for (let cur = el; cur; cur = composedParent(cur)) if (cur === outer) return true;
+  for (let cur = /** @type {Element | null} */ (el); cur; cur = composedParent(cur)) if (cur === outer) return true;
   return false;
 }
 
+/** @param {Element} el */
 function isCrossOriginFrame(el) {
   if (el.tagName !== 'IFRAME' && el.tagName !== 'FRAME') return false;
-  try { return !el.contentDocument; } catch { return true; }
+  // (a <frame> has its contentDocument as an <iframe> does)
+  try { return !/** @type {HTMLIFrameElement} */ (el).contentDocument; } catch { return true; }
 }
 
+/** @param {Element} el */
 function visible(el) {
   if (!el.checkVisibility({ checkVisibilityCSS: true })) return false;
   const r = el.getBoundingClientRect();
@@ -30,17 +55,20 @@ function visible(el) {
 }
 
 /**
- * Returns null or { roots: Element[], label: Element, frame: bool }. `roots` are the elements
- * whose contents count as inside the wall; `label` is the element the wall's name comes from.
+ * What stands over the page (a Modal), or null.
+ * @param {Document} doc
+ * @param {Element[]} dialogs
+ * @param {import('./walk-records.js').StyleOf} styleOf
+ * @returns {Modal | null}
  */
 export function findModal(doc, dialogs, styleOf) {
-  const win = doc.defaultView;
+  const win = /** @type {Window} */ (doc.defaultView); // (the observed document is shown in a window)
   const vw = win.innerWidth;
   const vh = win.innerHeight;
   // 1. dialogs: a <dialog> opened with showModal(), or an ARIA dialog that declares itself modal
   for (const d of dialogs) {
     if (d.tagName === 'DIALOG') {
-      if (d.open && d.matches(':modal')) return { roots: [d], label: d, frame: false };
+      if (/** @type {HTMLDialogElement} */ (d).open && d.matches(':modal')) return { roots: [d], label: d, frame: false };
     } else if (d.getAttribute('aria-modal') === 'true' && visible(d)) {
       return { roots: [d], label: d, frame: false };
     }
@@ -49,6 +77,7 @@ export function findModal(doc, dialogs, styleOf) {
   const points = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75]];
   for (const [fx, fy] of points) {
     const hits = doc.elementsFromPoint(vw * fx, vh * fy);
+    /** @type {Element[]} */
     const roots = [];
     for (const hit of hits) {
       const fixed = outermostFixed(hit, styleOf);
@@ -69,9 +98,15 @@ export function findModal(doc, dialogs, styleOf) {
   return null;
 }
 
+/**
+ * @param {Element} el
+ * @param {import('./walk-records.js').StyleOf} styleOf
+ */
 function outermostFixed(el, styleOf) {
   let found = null;
-  for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement || (cur.getRootNode().host || null)) {
+  // (up through shadow hosts: only a shadow root, of the root nodes, has a host)
+  for (let cur = /** @type {Element | null} */ (el); cur && cur.nodeType === 1;
+    cur = cur.parentElement || (/** @type {Node & {host?: Element}} */ (cur.getRootNode()).host || null)) {
     if (cur === cur.ownerDocument.body || cur === cur.ownerDocument.documentElement) break;
     const pos = styleOf(cur).position;
     if (pos === 'fixed' || pos === 'sticky') found = cur;
@@ -79,6 +114,10 @@ function outermostFixed(el, styleOf) {
   return found;
 }
 
+/**
+ * @param {Modal} modal
+ * @param {Element} el
+ */
 export function insideModal(modal, el) {
   for (const r of modal.roots) if (composedContains(r, el)) return true;
   return false;

@@ -4,13 +4,19 @@
 // a person sees on a control Chrome leaves unnamed (a clickable <div>'s words, a label that is not rendered)
 // is its `text`, never its name. BrowserTrueNamesTest holds both to Chromium's tree.
 import { computeAccessibleName } from 'dom-accessibility-api';
+/** @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
+/** What dom-accessibility-api is asked to name with (accnameOptions). @typedef {ReturnType<typeof accnameOptions>} NamingOptions */
 
 export const NAME_CAP = 120;
 
 // zero-width spaces and joiners: Swagger UI puts one before every "/" of a path so it can wrap there
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
-/** Text as Waymark writes it: invisible marks dropped, whitespace collapsed, cut at cap with an ellipsis. */
+/**
+ * Text as Waymark writes it: invisible marks dropped, whitespace collapsed, cut at cap with an ellipsis.
+ * @param {string | null | undefined} s
+ * @param {number} cap
+ */
 export function clean(s, cap) {
   const t = (s == null ? '' : String(s)).replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
   return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
@@ -24,17 +30,22 @@ const NO_CONTENT = /** @type {CSSStyleDeclaration} */ (/** @type {unknown} */ ({
 /**
  * The options for dom-accessibility-api that make it name as Chrome does, over the observation's style
  * cache: pseudo-element content counts, except on replaced elements.
- * @param {(el: Element, pseudo?: string) => CSSStyleDeclaration} styleOf
+ * @param {import('./walk-records.js').StyleOf} styleOf
  */
 export function accnameOptions(styleOf) {
   return {
-    getComputedStyle: (/** @type {Element} */ el, /** @type {string | undefined} */ pseudo) =>
+    getComputedStyle: (/** @type {Element} */ el, /** @type {string | null | undefined} */ pseudo) =>
       (pseudo && REPLACED.has(el.localName) ? NO_CONTENT : styleOf(el, pseudo)),
     computedStyleSupportsPseudoElements: true,
   };
 }
 
-/** The element's accessible name, whitespace collapsed and capped. */
+/**
+ * The element's accessible name, whitespace collapsed and capped.
+ * @param {Element} el
+ * @param {NamingOptions} options
+ * @param {number} cap
+ */
 export function accessibleName(el, options, cap) {
   return clean(computeAccessibleName(el, options), cap);
 }
@@ -44,8 +55,11 @@ export function accessibleName(el, options, cap) {
  * document on the first ask for each element, which made naming 10,000 fields quadratic (seconds); the walk
  * has seen every label once. They go on as an own property on this world's wrapper of the element (the page's
  * own world never sees it); call restore() before returning. labelMap: control → its labels, hidden ones too.
+ * @param {import('./walk-records.js').PageWalk} walk
+ * @param {WalkInfo[]} kept
  */
 export function patchLabels(walk, kept) {
+  /** @type {Map<Element, HTMLLabelElement[]>} */
   const labelMap = new Map();
   for (const l of walk.labels) {
     const c = l.control;
@@ -54,6 +68,7 @@ export function patchLabels(walk, kept) {
     if (!arr) { arr = []; labelMap.set(c, arr); }
     arr.push(l);
   }
+  /** @type {(Element & {labels?: unknown})[]} */
   const patched = [];
   for (const info of kept) {
     const el = info.el;
@@ -72,6 +87,9 @@ export function patchLabels(walk, kept) {
 /**
  * A node's name (Chrome's) and, when Chrome gives it none, the text a person knows it by: {name, text},
  * either empty.
+ * @param {WalkInfo} info
+ * @param {NamingOptions} options
+ * @param {Map<Element, HTMLLabelElement[]>} labelMap
  */
 export function nameAndText(info, options, labelMap) {
   const el = info.el;
@@ -89,16 +107,17 @@ export function nameAndText(info, options, labelMap) {
   }
   if (info.kind === 'standin') {
     // a label standing in for its unrendered checkbox is reported as that checkbox, named by the label's words
-    if (!name) name = clean(el.innerText || el.textContent, NAME_CAP);
+    if (!name) name = clean(/** @type {HTMLElement} */ (el).innerText || el.textContent, NAME_CAP);
     return { name, text: '' };
   }
   if (name) return { name, text: '' };
   let text = '';
   // Chrome names nothing by a label that is not rendered (display:none, hidden, visibility:hidden), though
   // TodoMVC's "Mark all as complete" is still the words that say what the checkbox does
-  if (labelMap.has(el)) text = clean(labelMap.get(el).map((l) => l.textContent).join(' '), NAME_CAP);
+  if (labelMap.has(el)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(el)).map((l) => l.textContent).join(' '), NAME_CAP);
   // a generic clickable (a <div> with a handler) has no name from its content in Chrome; a person knows it
   // by the words it shows
-  if (!text && info.kind === 'handler') text = clean(el.innerText || el.textContent, NAME_CAP);
+  // (an element that is no HTMLElement has no innerText: its textContent reads it)
+  if (!text && info.kind === 'handler') text = clean(/** @type {HTMLElement} */ (el).innerText || el.textContent, NAME_CAP);
   return { name: '', text };
 }

@@ -4,7 +4,7 @@
 import type { ObservedNodeDraft } from './observation';
 
 /** getComputedStyle asked once per element (and pseudo-element) for one observe: the observation's style cache. */
-export type StyleOf = (el: Element, pseudo?: string) => CSSStyleDeclaration;
+export type StyleOf = (el: Element, pseudo?: string | null) => CSSStyleDeclaration;
 
 /** A document or shadow root with its own selector namespace (makeTree). */
 export interface WalkTree {
