@@ -10,17 +10,25 @@ const ACTIVATORS = new Set(['button', 'link', 'menuitem', 'tab']);
 const LEVELS = 3; // ancestors two controls may share to count as one item
 const BUCKET_MAX = 40; // controls of one shared ancestor compared pairwise, at most
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+/** @typedef {import('./observation.js').ObservedNodeDraft} ObservedNodeDraft */
+/** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./walk-records.js').WalkNode} WalkNode */
 
+/** @param {string | undefined} s */
 function norm(s) {
   return (s || '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Whether b's words appear, in order and whole, in a's (an empty b says nothing of its own). */
+/**
+ * Whether b's words appear, in order and whole, in a's (an empty b says nothing of its own).
+ * @param {string} a
+ * @param {string} b
+ */
 function says(a, b) {
   if (!b) return true;
   return (' ' + a + ' ').includes(' ' + b + ' ');
 }
 
+/** @param {import('./observation.js').ObservedNode} n */
 function activator(n) {
   return ACTIVATORS.has(n.role) && n.tag !== 'input' && n.tag !== 'select' && n.tag !== 'textarea';
 }
@@ -28,27 +36,39 @@ function activator(n) {
 const RECORD_TAGS = new Set(['LI', 'TR', 'ARTICLE']);
 const RECORD_ROLES = new Set(['row', 'listitem', 'article']);
 
-/** The record (row, card, list item, member of a run) a control sits in, or null. */
+/** The record (row, card, list item, member of a run) a control sits in, or null. @param {WalkInfo} info */
 function recordOf(info) {
-  for (let cur = info.parent, d = 0; cur && cur.el && d < 12; cur = cur.parent, d++) {
+  for (let cur = /** @type {WalkNode | null} */ (info.parent), d = 0; cur && cur.el && d < 12; cur = cur.parent, d++) {
     if (cur.repeated || RECORD_TAGS.has(cur.el.tagName) || RECORD_ROLES.has(cur.el.getAttribute('role') || '')) return cur.el;
   }
   return null;
 }
 
-/** Whether b sits within two levels of a's parent: side by side in one small box. */
+/**
+ * Whether b sits within two levels of a's parent: side by side in one small box.
+ * @param {Element} a
+ * @param {Element} b
+ */
 function near(a, b) {
   let up = a.parentElement;
   for (let i = 0; i < 2 && up; i++, up = up.parentElement) if (up.contains(b)) return true;
   return false;
 }
 
+/**
+ * @param {WalkInfo} a
+ * @param {WalkInfo} b
+ */
 function sameRecord(a, b) {
   const r = recordOf(a);
   return r !== null && r === recordOf(b);
 }
 
-/** The one of a and b to drop when both do the same thing, or null when they may not. */
+/**
+ * The one of a and b to drop when both do the same thing, or null when they may not.
+ * @param {ObservedNodeDraft} a
+ * @param {ObservedNodeDraft} b
+ */
 function redundant(a, b) {
   if (!activator(a) || !activator(b)) return null;
   // what a node says: its name, or the shown text of a clickable Chrome leaves unnamed
@@ -84,19 +104,24 @@ function redundant(a, b) {
 /**
  * Drops the nodes that repeat another node's action in the same item. nodes carry their walk info as
  * _info; the survivors keep their order. A dropped node's `similar` count passes to the one that stays.
+ * @param {ObservedNodeDraft[]} nodes
  */
 export function dropDuplicates(nodes) {
+  /** @type {Map<Element, ObservedNodeDraft[]>} */
   const byParent = new Map();
   for (const n of nodes) {
     if (!activator(n)) continue;
+    /** @type {Set<Element>} */
     const seen = new Set();
-    let cur = n._info.parent;
+    let cur = /** @type {WalkNode | null} */ (n._info.parent);
     for (let d = 0; d < LEVELS && cur && cur.el; d++, cur = cur.parent) {
       add(byParent, cur.el, n, seen);
     }
     // the repeated member it sits in, however deep (a card link over the card and its title link)
-    if (n._info.item && n._info.item !== n._info && n._info.item.el) add(byParent, n._info.item.el, n, seen);
+    // (an item, no longer 'self': the walk resolves that when it visits the element)
+    if (n._info.item && n._info.item !== n._info && /** @type {WalkInfo} */ (n._info.item).el) add(byParent, /** @type {WalkInfo} */ (n._info.item).el, n, seen);
   }
+  /** @type {Set<ObservedNodeDraft>} */
   const dropped = new Set();
   for (const group of byParent.values()) {
     if (group.length < 2 || group.length > BUCKET_MAX) continue;
@@ -116,8 +141,8 @@ export function dropDuplicates(nodes) {
   // a control deeper inside another one than the buckets reach: compare it with the nearest control around it
   for (const n of nodes) {
     if (dropped.has(n) || !activator(n)) continue;
-    for (let cur = n._info.parent, d = 0; cur && cur.el && d < 8; cur = cur.parent, d++) {
-      const outer = cur._node;
+    for (let cur = /** @type {WalkNode | null} */ (n._info.parent), d = 0; cur && cur.el && d < 8; cur = cur.parent, d++) {
+      const outer = /** @type {WalkInfo} */ (cur)._node; // (an element's record, by its el)
       if (!outer) continue;
       if (!dropped.has(outer) && redundant(outer, n) === n) dropped.add(n);
       break;
@@ -127,6 +152,12 @@ export function dropDuplicates(nodes) {
   return nodes.filter((n) => !dropped.has(n));
 }
 
+/**
+ * @param {Map<Element, ObservedNodeDraft[]>} map
+ * @param {Element} el
+ * @param {ObservedNodeDraft} n
+ * @param {Set<Element>} seen
+ */
 function add(map, el, n, seen) {
   if (seen.has(el)) return;
   seen.add(el);

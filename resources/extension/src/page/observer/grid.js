@@ -9,16 +9,21 @@ const CELL = 'td,th,[role=gridcell],[role=cell],[role=rowheader]';
 const GRID = 'table,[role=grid],[role=table],[role=treegrid]';
 const HEADER_CAP = 30;
 
+/** @param {string | null} s */
 function slug(s) {
   return (s || '').replace(/\s+/g, ' ').trim().slice(0, HEADER_CAP).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || null;
 }
 
-/** Whether el is a row of a data grid (a <tr>, or role=row inside a grid). */
+/** Whether el is a row of a data grid (a <tr>, or role=row inside a grid). @param {Element} el */
 export function isGridRow(el) {
   return el.tagName === 'TR' || (el.getAttribute('role') === 'row' && el.closest(GRID) !== null);
 }
 
-/** The cells of a row, in order: its cell-role children, or for a <tr> its cells. */
+/**
+ * The cells of a row, in order: its cell-role children, or for a <tr> its cells.
+ * @param {Element} row
+ * @returns {Element[]}
+ */
 function cellsOf(row) {
   if (row.tagName === 'TR') return Array.from(/** @type {HTMLTableRowElement} */ (row).cells);
   const out = [];
@@ -26,7 +31,11 @@ function cellsOf(row) {
   return out;
 }
 
-/** The header cells of the grid row sits in, in column order, or null when it has none. */
+/**
+ * The header cells of the grid row sits in, in column order, or null when it has none.
+ * @param {Element} row
+ * @returns {Element[] | null}
+ */
 function headerCells(row) {
   const grid = row.closest(GRID);
   if (!grid) return null;
@@ -47,12 +56,15 @@ function headerCells(row) {
  * For a grid row: a function from an element inside the row to the name of its column (the header's
  * text), matched by the grid's column key (aria-colindex, col-id, tabulator-field…) and else by the
  * cell's position. Null for anything that is not a grid row with headers.
+ * @param {Element} row
+ * @returns {((el: Element) => string | null | undefined) | null}
  */
 export function columnNamer(row) {
   if (!isGridRow(row)) return null;
   const heads = headerCells(row);
   if (!heads || !heads.length) return null;
   const names = heads.map((h) => slug(h.textContent) || slug(h.getAttribute('aria-label')) || slug(h.getAttribute('title')));
+  /** @type {Map<string, string | null>} */
   const byKey = new Map();
   heads.forEach((h, i) => {
     for (const a of COLUMN_ATTRS) {
@@ -73,13 +85,21 @@ export function columnNamer(row) {
   };
 }
 
-/** The cell of row that el is or sits in, or null. */
+/**
+ * The cell of row that el is or sits in, or null.
+ * @param {Element} el
+ * @param {Element} row
+ */
 export function cellOf(el, row) {
   const cell = el.closest(CELL);
   return cell && cell !== row && row.contains(cell) ? cell : null;
 }
 
-/** A selector for a cell by its column key, relative to the row, when the key names one cell there. */
+/**
+ * A selector for a cell by its column key, relative to the row, when the key names one cell there.
+ * @param {Element} el
+ * @param {Element} row
+ */
 export function columnCss(el, row) {
   const cell = el.closest(CELL);
   if (cell !== el) return null;

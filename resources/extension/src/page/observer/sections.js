@@ -1,6 +1,8 @@
 // @ts-check
 // What a node's `section` is, and the text of headings as a person reads them.
 import { accnameOptions, accessibleName } from './names.js';
+/** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./walk-records.js').WalkNode} WalkNode */
+/** @typedef {import('./walk-records.js').StyleOf} StyleOf @typedef {import('./walk-records.js').WalkLandmark} WalkLandmark */
 
 // repeated page regions keep their headings as sections; repeated records do not
 const PAGE_PARTS = new Set(['SECTION', 'MAIN', 'ASIDE', 'NAV', 'FORM', 'FIELDSET']);
@@ -15,12 +17,21 @@ const PERMALINK_MARKS = new Set(['#', '§', '¶', '🔗']);
  * The text of el with a space where a block-level child begins and ends ("pets Pets of the clinic",
  * not "petsPets of the clinic"), inline children joined as they are drawn ("Hel<b>lo</b>" is "Hello").
  * What is not displayed is not read.
+ * @param {Element} el
+ * @param {StyleOf} styleOf
  */
 export function blockText(el, styleOf) {
   const budget = { left: TEXT_ELEMENTS };
   return textOf(el, styleOf, budget, 0);
 }
 
+/**
+ * @param {Node} node
+ * @param {StyleOf} styleOf
+ * @param {{left: number}} budget elements whose display may still be asked
+ * @param {number} depth
+ * @returns {string}
+ */
 function textOf(node, styleOf, budget, depth) {
   let out = '';
   for (let c = node.firstChild; c; c = c.nextSibling) {
@@ -39,7 +50,11 @@ function textOf(node, styleOf, budget, depth) {
   return out;
 }
 
-/** A heading's text without its permalink mark: "File system" rather than "File system#". */
+/**
+ * A heading's text without its permalink mark: "File system" rather than "File system#".
+ * @param {Element} h
+ * @param {StyleOf} styleOf
+ */
 export function headingWords(h, styleOf) {
   const text = blockText(h, styleOf);
   for (const a of h.querySelectorAll('a[href^="#"]')) {
@@ -57,13 +72,16 @@ export function headingWords(h, styleOf) {
  * Which repeated members are regions of the page rather than records: those that hold a run of items
  * with controls of their own (Swagger's tag sections holding operations), or many kinds of control.
  * A card with its title, price and a button stays a record: its heading names the card, not a region.
+ * @param {WalkInfo[]} candidates
  */
 function pageParts(candidates) {
+  /** @type {Map<Element, Set<number | undefined>>} */
   const kinds = new Map();
+  /** @type {Set<Element>} */
   const parts = new Set();
   for (const c of candidates) {
     let first = null;
-    for (let cur = c.parent, d = 0; cur && cur.el && d < 40; cur = cur.parent, d++) {
+    for (let cur = /** @type {WalkNode | null} */ (c.parent), d = 0; cur && cur.el && d < 40; cur = cur.parent, d++) {
       if (!cur.repeated) continue;
       if (!first) {
         first = cur;
@@ -84,12 +102,17 @@ function pageParts(candidates) {
  * A heading inside the landmark is more specific than the landmark, unless it is the landmark's own
  * title (a dialog's heading); a landmark inside the heading's part of the page is more specific than
  * the heading.
+ * @param {import('./walk-records.js').PageWalk} walk
+ * @param {StyleOf} styleOf
+ * @param {(i: number) => string | undefined} headingText the text of the walk's heading i
+ * @returns {(info: WalkInfo) => string | null}
  */
 export function makeSectionOf(walk, styleOf, headingText) {
   const headings = walk.headings;
+  /** @type {Map<Element, string | null>} */
   const labelCache = new Map();
   const naming = accnameOptions(styleOf);
-  const landmarkLabel = (lm) => {
+  const landmarkLabel = (/** @type {WalkLandmark} */ lm) => {
     if (labelCache.has(lm.el)) return labelCache.get(lm.el);
     let label = null;
     if (lm.el.hasAttribute('aria-label') || lm.el.hasAttribute('aria-labelledby') || lm.role === 'dialog' || lm.role === 'alertdialog') {
@@ -98,13 +121,15 @@ export function makeSectionOf(walk, styleOf, headingText) {
     labelCache.set(lm.el, label);
     return label;
   };
+  /** @type {Map<number, boolean>} */
   const shownCache = new Map();
-  const shown = (i) => {
+  const shown = (/** @type {number} */ i) => {
     if (!shownCache.has(i)) shownCache.set(i, headings[i].el.checkVisibility({ checkVisibilityCSS: true }));
     return shownCache.get(i);
   };
+  /** @type {Set<Element> | null} */
   let parts = null;
-  const pagePart = (el) => {
+  const pagePart = (/** @type {Element} */ el) => {
     if (!parts) parts = pageParts(walk.candidates);
     return parts.has(el);
   };
@@ -119,7 +144,7 @@ export function makeSectionOf(walk, styleOf, headingText) {
       const h = headings[hi - 1];
       let skip = !shown(hi - 1);
       // (the heading's containers, not the heading: sibling headings of a plain document are no cards)
-      for (let cur = h.info.parent; cur && cur.el && !skip; cur = cur.parent) {
+      for (let cur = /** @type {WalkNode | null} */ (h.info.parent); cur && cur.el && !skip; cur = cur.parent) {
         if (cur.repeated && !PAGE_PARTS.has(cur.el.tagName) && !(info.el && cur.el.contains(info.el) && pagePart(cur.el))) skip = true;
       }
       if (!skip) break;
@@ -130,14 +155,19 @@ export function makeSectionOf(walk, styleOf, headingText) {
     if (hi > 0 && (!lm || (hi > lm.headingStart && headings[hi - 1].info.landmark === lm))) heading = headingText(hi - 1) || null;
     const label = lm ? landmarkLabel(lm) : null;
     if (label) {
-      if (heading && heading.toLowerCase() !== label.toLowerCase() && !labels(lm.el, headings[hi - 1].el)) return heading;
-      return lm.role + ' "' + label + '"';
+      // (a label is a landmark's: lm is there)
+      if (heading && heading.toLowerCase() !== label.toLowerCase() && !labels(/** @type {WalkLandmark} */ (lm).el, headings[hi - 1].el)) return heading;
+      return /** @type {WalkLandmark} */ (lm).role + ' "' + label + '"';
     }
     if (heading) return heading;
     return lm ? lm.role : null;
   };
 }
 
+/**
+ * @param {Element} landmark
+ * @param {Element} heading
+ */
 function labels(landmark, heading) {
   const ids = (landmark.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
   return ids.length > 0 && heading.id !== '' && ids.includes(heading.id);
