@@ -4,6 +4,15 @@
 import { selectorFor, quote } from './selector.js';
 import { columnNamer, columnCss, isGridRow, cellOf } from './grid.js';
 import { blockText } from './sections.js';
+/** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./walk-records.js').StyleOf} StyleOf */
+/** @typedef {import('./observation.js').ObservedListDraft} ObservedListDraft */
+/** @typedef {import('./selector.js').ScanBudget} ScanBudget */
+/** A link or button of the top document with the short label it shows. @typedef {{c: WalkInfo, el: Element, text: string, shown: string}} PagerControl */
+/**
+ * What advances a listing: `at` is where it sits (the list it follows is the last that starts before it), `ctl`
+ * its control (none for an infinite-scroll sentinel, whose own record is `info`).
+ * @typedef {{at: Element, kind: import('./observation.js').ListPagination['kind'], ctl: WalkInfo | null, pages?: number, info?: WalkInfo}} Pager
+ */
 
 const MAX_LISTS = 12;
 const MAX_FIELDS = 8;
@@ -13,17 +22,27 @@ const SKIP_FIELD_TAGS = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SCRIP
 const NEXT_TEXT = /^(next|next page|older|older posts|more results|›|»|→|>|>>)$/i;
 const MORE_TEXT = /^(load|show|view|see) more\b|^more results$|^load more$/i;
 
+/**
+ * @param {string | null | undefined} s
+ * @param {number} cap
+ */
 function clean(s, cap) {
   const t = (s || '').replace(/\s+/g, ' ').trim();
   return t.length > cap ? t.slice(0, cap - 1) + '…' : t;
 }
 
+/** @param {Element} el */
 function ownText(el) {
   let t = '';
-  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) t += c.data;
+  for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) t += /** @type {Text} */ (c).data;
   return t.trim();
 }
 
+/**
+ * @param {Element} el
+ * @param {Element} item
+ * @param {ReturnType<typeof columnNamer>} column
+ */
 function fieldName(el, item, column) {
   // a grid's cell is named by the header a person reads over its column
   const h = column ? column(el) : null;
@@ -38,7 +57,11 @@ function fieldName(el, item, column) {
   return null;
 }
 
-/** A selector for `el` relative to `item`, unique inside the first member. */
+/**
+ * A selector for `el` relative to `item`, unique inside the first member.
+ * @param {Element} el
+ * @param {Element} item
+ */
 function relativeCss(el, item) {
   const col = columnCss(el, item);
   if (col) return col;
@@ -51,9 +74,10 @@ function relativeCss(el, item) {
   if (a) { const s = '[itemprop=' + quote(a) + ']'; if (item.querySelectorAll(s).length === 1) return s; }
   if (item.querySelectorAll(tag).length === 1) return tag;
   const parts = [];
-  for (let cur = el; cur && cur !== item; cur = cur.parentElement) {
+  for (let cur = /** @type {Element | null} */ (el); cur && cur !== item; cur = cur.parentElement) {
     let n = 1; let same = 0;
-    for (let s = cur.parentElement.firstElementChild; s; s = s.nextElementSibling) {
+    // (below item: it has a parent)
+    for (let s = /** @type {Element} */ (cur.parentElement).firstElementChild; s; s = s.nextElementSibling) {
       if (s.localName === cur.localName) { same++; if (s === cur) n = same; }
     }
     parts.push(CSS.escape(cur.localName) + (same > 1 ? ':nth-of-type(' + n + ')' : ''));
@@ -61,10 +85,16 @@ function relativeCss(el, item) {
   return ':scope > ' + parts.reverse().join(' > ');
 }
 
+/**
+ * @param {Element} item
+ * @param {StyleOf} styleOf
+ */
 function fieldsOf(item, styleOf) {
+  /** @type {import('./observation.js').ListField[]} */
   const fields = [];
   const names = new Set();
   const headers = columnNamer(item);
+  /** @type {(el: Element, name: string | null | undefined, attribute: string | null, sample: string | null) => void} */
   const add = (el, name, attribute, sample) => {
     if (fields.length >= MAX_FIELDS || !sample) return;
     let n = (name || (attribute === 'href' ? 'link' : attribute === 'src' ? 'image' : 'text'))
@@ -72,10 +102,12 @@ function fieldsOf(item, styleOf) {
     let base = n; let i = 2;
     while (names.has(n)) n = base + '_' + i++;
     names.add(n);
+    /** @type {import('./observation.js').ListField} */
     const f = { name: n, css: relativeCss(el, item), sample: clean(sample, SAMPLE_CAP) };
     if (attribute) f.attribute = attribute;
     fields.push(f);
   };
+  /** @type {Set<Element>} */
   const taken = new Set();
   const all = item.getElementsByTagName('*');
   const scan = [item];
@@ -91,7 +123,7 @@ function fieldsOf(item, styleOf) {
     if (el.tagName === 'A' && el.getAttribute('href')) {
       const text = clean(el.textContent, SAMPLE_CAP);
       if (text && el !== item) { add(el, fieldName(el, item, headers) || (el.closest('h1,h2,h3,h4,h5,h6') ? 'title' : 'link'), null, text); taken.add(el); }
-      add(el, (fieldName(el, item, headers) || 'link') + '_url', 'href', el.href);
+      add(el, (fieldName(el, item, headers) || 'link') + '_url', 'href', /** @type {HTMLAnchorElement} */ (el).href);
       continue;
     }
     if (el === item) continue;
@@ -111,9 +143,10 @@ function fieldsOf(item, styleOf) {
   return fields;
 }
 
+/** @param {Element} item */
 function rich(item) {
   // members that carry at least two pieces of text or a link and a text: records, not menu entries
-  if (item.tagName === 'TR') return item.cells && item.cells.length >= 2;
+  if (item.tagName === 'TR') return /** @type {HTMLTableRowElement} */ (item).cells && /** @type {HTMLTableRowElement} */ (item).cells.length >= 2;
   if (isGridRow(item)) return item.querySelectorAll('[role=gridcell],[role=cell]').length >= 2;
   let pieces = 0;
   const all = item.getElementsByTagName('*');
@@ -129,14 +162,20 @@ function rich(item) {
 
 // Ancestor walk rather than contains() over every accepted member: a page of 5,000 cards with a run of
 // star icons in each would otherwise make millions of checks.
+/**
+ * @param {Element} el
+ * @param {Set<Element>} accepted
+ */
 function insideAccepted(el, accepted) {
-  for (let cur = el; cur; cur = cur.parentElement) if (accepted.has(cur)) return true;
+  for (let cur = /** @type {Element | null} */ (el); cur; cur = cur.parentElement) if (accepted.has(cur)) return true;
   return false;
 }
 
 /**
  * How many items the whole list has when the page draws only some of them (a virtualized grid or list): an ARIA
  * grid's aria-rowcount less its header rows, or an item's aria-setsize. Null when it says nothing more than count.
+ * @param {Element} item
+ * @param {number} count
  */
 function totalOf(item, count) {
   const setSize = parseInt(item.getAttribute('aria-setsize') || '', 10);
@@ -152,9 +191,18 @@ function totalOf(item, count) {
   return total > count ? total : null;
 }
 
-/** Detects lists among the walk's sibling runs (top document only: a list has no `enter`). */
-export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDocument.defaultView.getComputedStyle(el)) {
+/**
+ * Detects lists among the walk's sibling runs (top document only: a list has no `enter`).
+ * @param {import('./walk-records.js').PageWalk} walk
+ * @param {ScanBudget} budget
+ * @param {(info: WalkInfo) => string | null} sectionOf
+ * @param {StyleOf} [styleOf] by default the window's own (the walked document is shown in one)
+ * @returns {ObservedListDraft[]}
+ */
+export function findLists(walk, budget, sectionOf, styleOf = (el) => /** @type {Window} */ (el.ownerDocument.defaultView).getComputedStyle(el)) {
+  /** @type {ObservedListDraft[]} */
   const lists = [];
+  /** @type {Set<Element>} */
   const accepted = new Set();
   const top = walk.trees[0];
   for (const g of walk.groups) {
@@ -170,18 +218,19 @@ export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDoc
     if (!first.checkVisibility({ checkVisibilityCSS: true })) continue;
     const fields = fieldsOf(first, styleOf);
     if (fields.length < 2 && !isGridRow(first)) continue;
-    const parentSel = selectorFor(g.parent, budget);
+    // (an element's record: a tree's root record, without one, is skipped above)
+    const parentSel = selectorFor(/** @type {WalkInfo} */ (g.parent), budget);
     if (parentSel.indexes || parentSel.path) continue;
     const cls = first.classList.length ? '.' + CSS.escape(first.classList[0]) : '';
     const selector = parentSel.selector + ' > ' + CSS.escape(first.localName) + cls;
     let count;
     try { count = top.root.querySelectorAll(selector).length; } catch { continue; }
-    const list = { ref: 'l' + (lists.length + 1), selector, count, fields };
+    const list = /** @type {ObservedListDraft} */ ({ ref: 'l' + (lists.length + 1), selector, count, fields }); // _parent follows
     const total = totalOf(first, count);
     if (total) list.total = total;
-    const section = sectionOf(g.parent);
+    const section = sectionOf(/** @type {WalkInfo} */ (g.parent));
     if (section) list.section = section;
-    list._parent = g.parent.el;
+    list._parent = /** @type {Element} */ (g.parent.el);
     lists.push(list);
     for (const i of g.items) accepted.add(i);
   }
@@ -191,11 +240,17 @@ export function findLists(walk, budget, sectionOf, styleOf = (el) => el.ownerDoc
 /**
  * Finds the controls that advance a listing and attaches each to the list it follows.
  * `controls` are the walk's candidates (all of them, collapsed or not) in document order.
+ * @param {ObservedListDraft[]} lists
+ * @param {WalkInfo[]} controls
+ * @param {WalkInfo[]} infinite
+ * @param {ScanBudget} budget
  */
 export function attachPagination(lists, controls, infinite, budget) {
   if (!lists.length) return;
+  /** @type {Pager[]} */
   const pagers = [];
   // one pass over the controls of the top document: the short label of each link or button
+  /** @type {PagerControl[]} */
   const labelled = [];
   for (const c of controls) {
     if (c.tree.parent) continue;
@@ -210,17 +265,20 @@ export function attachPagination(lists, controls, infinite, budget) {
     labelled.push({ c, el, text, shown });
   }
   // numbered: two or more controls whose text is a page number, under one container
+  /** @type {Map<Element, PagerControl[]>} */
   const byContainer = new Map();
   for (const x of labelled) {
     if (!/^\d{1,4}$/.test(x.text)) continue;
-    // (from the parent: Tabulator's page buttons are themselves of class tabulator-page)
-    const up = x.el.parentElement;
+    // (from the parent: Tabulator's page buttons are themselves of class tabulator-page; a control of the top
+    // document has one, the document element being no link or button)
+    const up = /** @type {Element} */ (x.el.parentElement);
     const container = (up && up.closest('nav,ul,ol,[class*="pag" i],[aria-label*="pag" i]')) || up;
     if (!byContainer.has(container)) byContainer.set(container, []);
-    byContainer.get(container).push(x);
+    /** @type {PagerControl[]} */ (byContainer.get(container)).push(x); // (set just above)
   }
+  /** @type {Set<PagerControl>} */
   const claimed = new Set();
-  const isNext = (x) => x.el.getAttribute('rel') === 'next' || NEXT_TEXT.test(x.text) || /^next/i.test(x.text)
+  const isNext = (/** @type {PagerControl} */ x) => x.el.getAttribute('rel') === 'next' || NEXT_TEXT.test(x.text) || /^next/i.test(x.text)
     || NEXT_TEXT.test(x.shown) || /^next/i.test(x.shown);
   for (const [container, nums] of byContainer) {
     if (nums.length < 2) continue;
@@ -263,15 +321,18 @@ export function attachPagination(lists, controls, infinite, budget) {
       if (pos & Node.DOCUMENT_POSITION_FOLLOWING || pos & Node.DOCUMENT_POSITION_CONTAINED_BY) owner = l;
     }
     if (!owner || owner.pagination) continue;
-    const pg = { kind: p.kind };
+    const pg = /** @type {import('./observation.js').ListPagination} */ ({ kind: p.kind }); // the selector follows
     if (p.ctl) {
       const sel = selectorFor(p.ctl, budget);
       pg.selector = sel.selector;
       const label = clean(p.ctl.el.textContent, 40) || clean(p.ctl.el.getAttribute('aria-label'), 40);
       if (label) pg.label = label;
-      if (p.ctl.el.tagName === 'A' && p.ctl.el.getAttribute('href') && !p.ctl.el.getAttribute('href').startsWith('#')) pg.url = p.ctl.el.href;
+      // (the href is there: asked just before)
+      if (p.ctl.el.tagName === 'A' && p.ctl.el.getAttribute('href') && !/** @type {string} */ (p.ctl.el.getAttribute('href')).startsWith('#')) {
+        pg.url = /** @type {HTMLAnchorElement} */ (p.ctl.el).href;
+      }
     } else {
-      pg.selector = selectorFor(p.info, budget).selector;
+      pg.selector = selectorFor(/** @type {WalkInfo} */ (p.info), budget).selector; // (a pager without a control is a sentinel, with its info)
     }
     if (p.pages) pg.pages = p.pages;
     owner.pagination = pg;
