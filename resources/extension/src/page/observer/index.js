@@ -28,38 +28,38 @@ const HEADING_CAP = 120;
 const HREF_CAP = 300;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
-const INPUT_ROLES = { password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
-  month: 'textbox', week: 'textbox', file: 'button', color: 'button' };
+const INPUT_ROLES = /** @type {Record<string, string>} */ ({ password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
+  month: 'textbox', week: 'textbox', file: 'button', color: 'button' });
 // a column header's own words tell a control in it (a grid's header filter) apart from those of other columns
 const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE', 'TH']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem', 'columnheader']);
 
 /** A getComputedStyle that asks each element once; the page does not change during one observe. */
 function styleCache() {
-  const plain = new Map();
-  const pseudo = new Map();
-  const fn = (el, p) => {
+  const plain = /** @type {Map<Element, CSSStyleDeclaration>} */ (new Map());
+  const pseudo = /** @type {Map<Element, Map<string, CSSStyleDeclaration>>} */ (new Map());
+  const fn = (/** @type {Element} */ el, /** @type {string | null | undefined} */ p) => {
     if (p) {
       const k = p;
       let m = pseudo.get(el);
       if (!m) { m = new Map(); pseudo.set(el, m); }
       let s = m.get(k);
-      if (!s) { s = el.ownerDocument.defaultView.getComputedStyle(el, p); m.set(k, s); }
+      if (!s) { s = /** @type {Window} */ (el.ownerDocument.defaultView).getComputedStyle(el, p); m.set(k, s); }
       return s;
     }
     let s = plain.get(el);
-    if (!s) { s = el.ownerDocument.defaultView.getComputedStyle(el); plain.set(el, s); }
+    if (!s) { s = /** @type {Window} */ (el.ownerDocument.defaultView).getComputedStyle(el); plain.set(el, s); } // (a shown document has a window)
     return s;
   };
   return fn;
 }
 
-function visible(el) {
+function visible(/** @type {Element} */ el) {
   // opacity 0 stays in: visually hidden native inputs under a styled label are still the control
   return el.checkVisibility({ checkVisibilityCSS: true });
 }
 
-function roleOf(info) {
+function roleOf(/** @type {import('./walk-records.js').WalkInfo} */ info) {
   // ARIA's conflict rule: a focusable element keeps no presentation role (Chrome makes it generic)
   if ((info.role === 'presentation' || info.role === 'none') && info.el.hasAttribute('tabindex')) return 'generic';
   if (info.role) return info.role;
@@ -69,40 +69,42 @@ function roleOf(info) {
   if (info.kind === 'editable') return 'textbox';
   // html-aam maps some input types to no role; a reader needs to know what using them means:
   // password and the date/time pickers are typed into, file and colour inputs are pressed
-  if (el.tagName === 'INPUT' && INPUT_ROLES[el.type]) return INPUT_ROLES[el.type];
+  if (el.tagName === 'INPUT' && INPUT_ROLES[/** @type {HTMLInputElement} */ (el).type]) return INPUT_ROLES[/** @type {HTMLInputElement} */ (el).type];
   const r = getRole(el);
   return r || 'generic';
 }
 
-function boolAttr(el, name) {
+function boolAttr(/** @type {Element} */ el, /** @type {string} */ name) {
   const v = el.getAttribute(name);
   if (v === 'true') return true;
   if (v === 'false') return false;
   return null;
 }
 
-/** The node's state fields (type, value, placeholder, disabled, checked, expanded, options). */
-function stateOf(el, role, node) {
+/** The node's state fields (type, value, placeholder, disabled, checked, expanded, options), as its tag's control. */
+function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /** @type {import('./observation.js').ObservedNode} */ node) {
   const tag = el.tagName;
   if (tag === 'INPUT') {
-    const type = (el.type || 'text').toLowerCase();
+    const type = (/** @type {HTMLInputElement} */ (el).type || 'text').toLowerCase();
     node.type = type;
-    if (type === 'checkbox' || type === 'radio') node.checked = el.checked;
+    if (type === 'checkbox' || type === 'radio') node.checked = /** @type {HTMLInputElement} */ (el).checked;
     // a password's value never leaves the page; button-like inputs carry their label in value
-    else if (type !== 'password' && type !== 'submit' && type !== 'button' && type !== 'reset' && type !== 'image' && el.value) {
-      node.value = clean(el.value, VALUE_CAP);
+    else if (type !== 'password' && type !== 'submit' && type !== 'button' && type !== 'reset' && type !== 'image' && /** @type {HTMLInputElement} */ (el).value) {
+      node.value = clean(/** @type {HTMLInputElement} */ (el).value, VALUE_CAP);
     }
   } else if (tag === 'TEXTAREA') {
-    if (el.value) node.value = el.value.length > VALUE_CAP ? el.value.slice(0, VALUE_CAP - 1) + '…' : el.value;
+    const area = /** @type {HTMLTextAreaElement} */ (el);
+    if (area.value) node.value = area.value.length > VALUE_CAP ? area.value.slice(0, VALUE_CAP - 1) + '…' : area.value;
   } else if (tag === 'SELECT') {
-    const opts = el.options;
+    const select = /** @type {HTMLSelectElement} */ (el);
+    const opts = select.options;
     const list = [];
     for (let i = 0; i < opts.length && i < OPTIONS_CAP; i++) list.push(opts[i].value);
     node.options = list;
-    if (el.selectedIndex >= 0 && opts[el.selectedIndex]) node.value = clean(opts[el.selectedIndex].value, VALUE_CAP);
+    if (select.selectedIndex >= 0 && opts[select.selectedIndex]) node.value = clean(opts[select.selectedIndex].value, VALUE_CAP);
   } else if (tag === 'BUTTON') {
     node.type = (el.getAttribute('type') || 'submit').toLowerCase();
-  } else if (el.isContentEditable) {
+  } else if (/** @type {HTMLElement} */ (el).isContentEditable) {
     const t = clean(el.textContent, VALUE_CAP);
     if (t) node.value = t;
   }
@@ -114,7 +116,7 @@ function stateOf(el, role, node) {
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
   // inert content is drawn but takes no input: to a reader that is a control that rejects interaction
-  const disabled = (typeof el.disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
+  const disabled = (typeof /** @type {{disabled?: unknown}} */ (el).disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
     || el.closest('[inert]') !== null;
   if (disabled) node.disabled = true;
   if (node.checked === undefined) {
@@ -123,7 +125,7 @@ function stateOf(el, role, node) {
     else if (c === 'false') node.checked = false;
   }
   let expanded = boolAttr(el, 'aria-expanded');
-  if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = el.parentElement.open;
+  if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = /** @type {HTMLDetailsElement} */ (el.parentElement).open;
   if (expanded !== null) node.expanded = expanded;
 }
 
@@ -132,9 +134,9 @@ function stateOf(el, role, node) {
  * than the control's own, until they say enough (the title and price of a tile, the first cells of a
  * row). Not the whole card: the rest is the list's business.
  */
-function contextOf(info, name) {
+function contextOf(/** @type {import('./walk-records.js').WalkInfo} */ info, /** @type {string | undefined} */ name) {
   let depth = 0;
-  for (let cur = info.parent; cur && cur.el && depth < 10; cur = cur.parent, depth++) {
+  for (let cur = /** @type {import('./walk-records.js').WalkNode | null} */ (info.parent); cur && cur.el && depth < 10; cur = cur.parent, depth++) {
     const el = cur.el;
     if (el === el.ownerDocument.body) break;
     const r = el.getAttribute('role');
@@ -146,13 +148,13 @@ function contextOf(info, name) {
   return null;
 }
 
-function leadingText(container, control, name) {
+function leadingText(/** @type {Element} */ container, /** @type {Element} */ control, /** @type {string | undefined} */ name) {
   const doc = container.ownerDocument;
   const walker = doc.createTreeWalker(container, NodeFilter.SHOW_TEXT);
   const parts = [];
   let length = 0;
-  const seenParents = new Map();
-  for (let t = walker.nextNode(); t && parts.length < CONTEXT_PIECES && length < CONTEXT_ENOUGH; t = walker.nextNode()) {
+  const seenParents = /** @type {Map<Element, boolean>} */ (new Map());
+  for (let t = /** @type {Text | null} */ (walker.nextNode()); t && parts.length < CONTEXT_PIECES && length < CONTEXT_ENOUGH; t = /** @type {Text | null} */ (walker.nextNode())) {
     const s = clean(t.data, 40);
     if (!s) continue;
     const p = t.parentElement;
@@ -171,25 +173,26 @@ function leadingText(container, control, name) {
  * Where a link leads (absolute), so the studio's risk gate can tell a click that leaves the task's sites;
  * none for a jump inside the same document or a javascript: link, which navigate nowhere.
  */
-function linkTarget(el) {
+function linkTarget(/** @type {Element} */ el) {
   if ((el.localName !== 'a' && el.localName !== 'area') || !el.hasAttribute('href')) return null;
-  const raw = el.getAttribute('href').trim();
+  const raw = /** @type {string} */ (el.getAttribute('href')).trim(); // (there: asked just before)
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return null;
-  const url = el.href;
+  const url = /** @type {HTMLAnchorElement | HTMLAreaElement} */ (el).href;
   if (!url) return null;
   return url.length > HREF_CAP ? url.slice(0, HREF_CAP) : url;
 }
 
-function topVisibleText(doc, cap) {
+function topVisibleText(/** @type {Document} */ doc, /** @type {number} */ cap) {
   const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
 }
 
 /** Observes the page. Options: max_nodes, max_text, include_text (docs/protocol.md), similar_keep. */
-export function observePage(options) {
+export function observePage(/** @type {import('./observation.js').ObserveOptions | undefined} */ options) {
   const t0 = performance.now();
-  const opt = Object.assign({}, DEFAULTS);
-  for (const k of Object.keys(options || {})) if (options[k] !== undefined && options[k] !== null) opt[k] = options[k];
+  const opt = /** @type {import('./observation.js').ObserveSettings & Record<string, unknown>} */ (Object.assign({}, DEFAULTS));
+  const given = /** @type {Record<string, unknown>} */ (options); // (any key given is taken; there when it has keys)
+  for (const k of Object.keys(options || {})) if (given[k] !== undefined && given[k] !== null) opt[k] = given[k];
   const doc = document;
   const win = window;
   const styleOf = styleCache();
@@ -218,14 +221,14 @@ export function observePage(options) {
   }
 
   const headingTexts = new Map();
-  const headingText = (i) => {
+  const headingText = (/** @type {number} */ i) => {
     if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el, styleOf), 60));
     return headingTexts.get(i);
   };
   const sectionOf = makeSectionOf(walk, styleOf, headingText);
   let modal = findModal(doc, walk.dialogs, styleOf);
   // a fixed layer with every control inside it covers nothing: it is the page's own frame
-  if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(modal, c.el))) modal = null;
+  if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(/** @type {import('./modal.js').Modal} */ (modal), c.el))) modal = null;
   if (modal) modal.above = [];
   const budget = { left: VERIFY_BUDGET };
   const vw = win.innerWidth;
@@ -262,7 +265,6 @@ export function observePage(options) {
       if (info.tree.parent) node.enter = enterOf(info.tree, budget);
       const section = sectionOf(info);
       if (section) node.section = section;
-
       if (P) { P.section += performance.now() - tp; tp = performance.now(); }
       const r = el.getBoundingClientRect();
       const x = r.left + r.width / 2;
@@ -281,7 +283,7 @@ export function observePage(options) {
         if (hit && !covers(el, hit)) node.obscured = true;
         // a consent box is often a sibling stacked over the backdrop rather than inside it: what
         // the hit test reaches above the wall belongs to the wall
-        else if (modal && modal.overlay && !inside) modal.above.push(el);
+        else if (modal && modal.overlay && !inside) /** @type {Element[]} */ (modal.above).push(el); // (set above)
       } else if (modal && !inside) node.obscured = true;
       if (P) { P.geometry += performance.now() - tp; }
       if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
@@ -312,7 +314,7 @@ export function observePage(options) {
       const ctx = contextOf(node._info, said);
       if (ctx && ctx !== said) node.context = ctx;
     }
-    delete node._info;
+    delete /** @type {{_info?: unknown}} */ (node)._info; // (what is returned is an ObservedNode)
   }
   const tNodes = performance.now();
   if (P) P.context = tNodes - tCtx;
@@ -324,12 +326,11 @@ export function observePage(options) {
     const text = clean(headingWords(h.el, styleOf), HEADING_CAP);
     if (text) headings.push({ level: h.level, text });
   }
-
   const lists = findLists(walk, budget, sectionOf, styleOf);
   attachPagination(lists, walk.candidates.filter((c) => !c.tree.parent), walk.infinite, budget);
-  for (const l of lists) delete l._parent;
+  for (const l of lists) delete /** @type {{_parent?: unknown}} */ (l)._parent;
 
-  const obs = { url: location.href, title: doc.title, nodes, headings };
+  const obs = /** @type {import('./observation.js').PageObservation} */ ({ url: location.href, title: doc.title, nodes, headings });
   let truncated = capped > 0 || walk.clipped;
   if (opt.include_text) {
     const t = topVisibleText(doc, opt.max_text);
@@ -341,7 +342,7 @@ export function observePage(options) {
     obs.modal = modalName(modal, styleOf);
     if (modal.frame) obs.modal_frame = true;
   }
-  if (formStepOf(doc)) obs.form_step = formStepOf(doc);
+  if (formStepOf(doc)) obs.form_step = /** @type {string} */ (formStepOf(doc)); // (the same as just asked)
   obs.omitted = collapsed + capped;
   obs.frames = walk.frames;
   obs.lists = lists;
@@ -354,47 +355,46 @@ export function observePage(options) {
   return obs;
 }
 
-function covers(el, hit) {
+function covers(/** @type {Element & {labels?: Iterable<HTMLLabelElement> | null}} */ el, /** @type {Element} */ hit) {
   if (hit === el || el.contains(hit)) return true;
-  // a label stacked over a visually hidden input is how custom checkboxes are drawn: clicking it
-  // reaches the input
+  // a label stacked over a visually hidden input is how custom checkboxes are drawn: clicking it reaches the input
   if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return true;
   // a shadow host or frame seen from outside stands for what it holds
   if (composedContains(hit, el)) return true;
   return false;
 }
 
-function enterOf(tree, budget) {
+function enterOf(/** @type {import('./walk-records.js').WalkTree} */ tree, /** @type {import('./selector.js').ScanBudget} */ budget) {
   if (tree.enter) return tree.enter;
-  const parent = tree.parent;
-  const outer = enterOf(parent, budget);
-  const sel = selectorFor(tree.hostInfo, budget).selector;
+  const parent = tree.parent; // (a tree without its enter yet is below the top one: it has a parent and a host)
+  const outer = /** @type {string[]} */ (enterOf(/** @type {import('./walk-records.js').WalkTree} */ (parent), budget));
+  const sel = selectorFor(/** @type {import('./walk-records.js').WalkInfo} */ (tree.hostInfo), budget).selector;
   tree.enter = outer.concat([sel]);
   return tree.enter;
 }
 
-function modalName(modal, styleOf) {
-  if (modal.overlay && !modal.frame && modal.above.length) {
+function modalName(/** @type {import('./modal.js').Modal} */ modal, /** @type {import('./walk-records.js').StyleOf} */ styleOf) {
+  if (modal.overlay && !modal.frame && /** @type {Element[]} */ (modal.above).length) { // (set by the observer; an overlay has its wall)
     // name the box the reachable controls sit in: their highest ancestor that is not the page
-    let box = modal.above[0];
+    let box = /** @type {Element[]} */ (modal.above)[0];
     const body = box.ownerDocument.body;
-    while (box.parentElement && box.parentElement !== body && !box.parentElement.contains(modal.wall)) box = box.parentElement;
+    while (box.parentElement && box.parentElement !== body && !box.parentElement.contains(/** @type {Element} */ (modal.wall))) box = box.parentElement;
     modal.roots = [box].concat(modal.roots);
     modal.label = box;
   }
   const el = modal.label;
   let n = accessibleName(el, accnameOptions(styleOf), 80);
-  if (!n && el.tagName === 'IFRAME') n = clean(el.getAttribute('title') || el.getAttribute('name') || '', 80) || ('frame ' + safeOrigin(el.src));
+  if (!n && el.tagName === 'IFRAME') n = clean(el.getAttribute('title') || el.getAttribute('name') || '', 80) || ('frame ' + safeOrigin(/** @type {HTMLIFrameElement} */ (el).src));
   if (!n) {
     for (const r of modal.roots) {
       const h = r.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
       if (h) { n = clean(blockText(h, styleOf), 80); break; }
     }
   }
-  if (!n) n = clean(modal.roots[0].innerText, 80);
+  if (!n) n = clean(/** @type {HTMLElement} */ (modal.roots[0]).innerText, 80); // (no innerText on an SVG root: clean reads '')
   return n || 'dialog';
 }
 
-function safeOrigin(src) {
+function safeOrigin(/** @type {string} */ src) {
   try { return new URL(src).origin; } catch { return 'cross-origin'; }
 }

@@ -26,24 +26,28 @@ export interface ObserveSettings {
   profile?: boolean;
 }
 
+/**
+ * An absent field reads as false, empty or zero (docs/protocol.md). The observer always sets url, title, nodes,
+ * headings, truncated, omitted, frames and lists; the others only when they say something.
+ */
 export interface PageObservation {
   url: string;
   title: string;
   nodes: ObservedNode[];
   headings: ObservedHeading[];
-  /** the page's visible text, only with include_text */
+  /** the page's visible text: only with include_text */
   text?: string;
-  truncated: boolean;
-  /** the name of what stands over the page */
+  truncated?: boolean;
+  /** the name of what stands over the page: only when something does */
   modal?: string;
   /** the wall's topmost element is a cross-origin frame */
   modal_frame?: boolean;
   /** where a multi-step form stands: "step 2 of 3: Address" */
   form_step?: string;
-  omitted: number;
+  omitted?: number;
   /** cross-origin (unreadable) frames */
-  frames: number;
-  lists: ObservedList[];
+  frames?: number;
+  lists?: ObservedList[];
 }
 
 /** One control of the page. */
