@@ -4,38 +4,56 @@
 // Only imports from the observer; the selector rules live there.
 import { walkPage } from '../observer/walk.js';
 import { selectorFor } from '../observer/selector.js';
+/** @typedef {import('../observer/walk-records.js').WalkTree} WalkTree */
 
 const VERIFY_BUDGET = 800000; // the observer's: elements querySelectorAll may scan to confirm uniqueness
 
-// Crosses shadow roots and same-origin frames upwards, as the walk crosses them downwards.
+/**
+ * Crosses shadow roots and same-origin frames upwards, as the walk crosses them downwards.
+ * @param {Element} el
+ * @returns {Element | null}
+ */
 function composedParent(el) {
   if (el.parentElement) return el.parentElement;
-  const root = el.parentNode;
+  // (a document or a shadow root; only the shadow root has a host)
+  const root = /** @type {(ParentNode & {host?: Element}) | null} */ (el.parentNode);
   if (root && root.host) return root.host;
   const win = el.ownerDocument && el.ownerDocument.defaultView;
   try { return win && win.frameElement ? win.frameElement : null; } catch { return null; }
 }
 
+/**
+ * @param {WalkTree} tree
+ * @param {import('../observer/selector.js').ScanBudget} budget
+ * @returns {string[]}
+ */
 function enterOf(tree, budget) {
   if (tree.enter) return tree.enter;
-  tree.enter = enterOf(tree.parent, budget).concat([selectorFor(tree.hostInfo, budget).selector]);
+  // (a tree without its enter yet is below the top one: it has a parent and a host)
+  tree.enter = enterOf(/** @type {WalkTree} */ (tree.parent), budget).concat([selectorFor(/** @type {import('../observer/walk-records.js').WalkInfo} */ (tree.hostInfo), budget).selector]);
   return tree.enter;
 }
 
 /**
  * The Selector ({css, path?, indexes?, enter?}) the observer gives the control that el is or sits in
  * (a click on the text inside a button is a click on the button), or null when el is in no control.
+ * @param {Node | null} el what the person's action reached
+ * @returns {import('../../wire.js').Selector | null}
  */
 export function targetSelector(el) {
   if (!el || el.nodeType !== 1) return null;
-  const walk = walkPage(document, (e, p) => e.ownerDocument.defaultView.getComputedStyle(e, p));
+  // (a shown document has a window)
+  const walk = walkPage(document, (e, p) => /** @type {Window} */ (e.ownerDocument.defaultView).getComputedStyle(e, p));
+  /** @type {Map<Element, import('../observer/walk-records.js').WalkInfo>} */
   const byEl = new Map();
   for (const c of walk.candidates) byEl.set(c.el, c);
   let info = null;
-  for (let cur = el; cur && !info; cur = composedParent(cur)) info = byEl.get(cur) || null;
+  // (nodeType 1: an element)
+  for (let cur = /** @type {Element | null} */ (el); cur && !info; cur = composedParent(cur)) info = byEl.get(cur) || null;
   if (!info) return null;
   const budget = { left: VERIFY_BUDGET };
   const sel = selectorFor(info, budget);
+  /** @type {import('../../wire.js').Selector} */
   const out = { css: sel.selector };
   if (sel.path) out.path = sel.path;
   if (sel.indexes) out.indexes = sel.indexes;
