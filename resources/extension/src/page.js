@@ -5,7 +5,7 @@ import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
 import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
-  expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
+  expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore, takeLateEffects,
 } from './page/executor/index.js';
 
 /**
@@ -46,13 +46,15 @@ import {
 
 /**
  * observePage with the time it took, measured here in the page (the worker's clock would add the
- * injection and the message round trip): `{observation, observe_ms}`.
+ * injection and the message round trip): `{observation, observe_ms, late_effects?}`.
  * @param {Parameters<typeof observePage>[0]} opts the observer's options (max_nodes, max_text, include_text)
  */
 function observePageTimed(opts) {
   const t0 = performance.now();
   const observation = observePage(opts);
-  return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10 };
+  // a change the last click made after its verdict said it changed nothing (page/executor/effects.js)
+  const late = takeLateEffects();
+  return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10, ...(late.length ? { late_effects: late } : {}) };
 }
 
 if (!(/** @type {PageGlobals} */ (globalThis)).__waymark) {

@@ -131,6 +131,16 @@
  * @property {import('./executor/effects.js').PageEffect} [page_effect] what the page saw a click or key do
  * @property {Heal} [healed] the step's selector did not lead to its target; the element acted on was found by identity
  * @property {string} [missing] the recorded effect (expect) that did not follow, in words
+ * @property {LateEffect[]} [late_effects] what clicks before this step did after their verdicts saw no change
+ */
+
+/**
+ * A change a click made after its verdict said it changed nothing (page/executor/effects.js): the click's step id,
+ * what changed, and how long after the verdict the first change came.
+ * @typedef {object} LateEffect
+ * @property {string} step_id
+ * @property {string} effect
+ * @property {number} after_ms
  */
 
 /**
@@ -173,6 +183,7 @@
  * @property {string} [store]
  * @property {Heal} [healed]
  * @property {string} [missing] the recorded effect (expect) that did not follow, in words
+ * @property {LateEffect[]} [late_effects] what clicks before this step did after their verdicts saw no change
  */
 
 /**

@@ -102,8 +102,10 @@ const HANDLERS = {
       const timed = /** @type {ReturnType<PageScript['observePageTimed']>} */ (await callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
       }]));
-      // the observation's own shape (an object), its strings masked
-      const observation = /** @type {Record<string, unknown>} */ (maskDeep(timed.observation, masker(knownValues)));
+      // the observation's own shape (an object), its strings masked; a change the last click made after its verdict
+      // rides along (page/executor/effects.js)
+      const observation = /** @type {Record<string, unknown>} */ (maskDeep(timed.late_effects
+        ? { ...timed.observation, late_effects: timed.late_effects } : timed.observation, masker(knownValues)));
       // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
       Object.assign(observation, (await visibleTabs(tab, taskKey(msg.task))).view);
       return { type: 'observation', ok: true, observation, tab, network: networkState(tab),

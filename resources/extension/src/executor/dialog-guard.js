@@ -57,9 +57,14 @@ export function installDialogGuard(accept, mode = 'step') {
   };
   // The short timers the page set in reaction to something (an event, a promise), not from a timer of its own
   // (a polling chain): a debounced save or render still to run. A click that leaves the view waits for them
-  // (page/executor/pending-work.js), as a person is never fast enough to drop them.
+  // (page/executor/pending-work.js), as a person is never fast enough to drop them. The requests in flight
+  // (fetch, XMLHttpRequest) too: a click's verdict waits for the work the click itself started, and no longer
+  // (page/executor/effects.js).
   const watchTimers = (w) => {
+    /** @type {Map<any, {due: number, at: number}>} */
     const pending = new Map();
+    /** @type {Map<number, number>} the requests in flight, each with the time it was sent */
+    const inFlight = new Map();
     let inTimer = 0;
     const set = w.setTimeout;
     const clear = w.clearTimeout;
@@ -75,29 +80,73 @@ export function installDialogGuard(accept, mode = 'step') {
         try { return fn.apply(this, args); } finally { inTimer--; }
       };
       id = set.call(w, run, delay);
-      if (ms <= 1000 && inTimer === 0) pending.set(id, Date.now() + ms);
+      if (ms <= 1000 && inTimer === 0) pending.set(id, { due: Date.now() + ms, at: Date.now() });
       return id;
     };
     w.clearTimeout = function clearTimeout(id) {
       pending.delete(id);
       return clear.call(w, id);
     };
-    Object.defineProperty(w, '__waymarkTimers', { value: () => {
+    // A request is counted from its send to its end; one the page never ends (a long poll) is bounded by the waits
+    // that read it, which all have a limit of their own.
+    let seq = 0;
+    const began = () => {
+      const id = seq++;
+      inFlight.set(id, Date.now());
+      return () => { inFlight.delete(id); };
+    };
+    const fetch0 = w.fetch;
+    if (typeof fetch0 === 'function') {
+      w.fetch = function fetch(...args) {
+        const end = began();
+        let p;
+        try { p = fetch0.apply(this, args); } catch (e) { end(); throw e; }
+        Promise.resolve(p).then(end, end);
+        return p;
+      };
+    }
+    const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
+    const send0 = xhr && xhr.send;
+    if (typeof send0 === 'function') {
+      xhr.send = function send(...args) {
+        const end = began();
+        try { this.addEventListener('loadend', end, { once: true }); } catch { end(); }
+        try { return send0.apply(this, args); } catch (e) { end(); throw e; }
+      };
+    }
+    // since: only the timers set and the requests sent from then on (a Date.now() time); none: all of them.
+    const timersMs = (since) => {
       const now = Date.now();
       let last = 0;
+      let n = 0;
       // one cleared another way (clearInterval) or held up by a busy page is stale a second after it was due
-      for (const [id, due] of pending) if (due < now - 1000) pending.delete(id); else last = Math.max(last, due - now);
-      return pending.size ? Math.max(1, last) : 0;
-    }, enumerable: false, configurable: true });
+      for (const [id, t] of pending) {
+        if (t.due < now - 1000) pending.delete(id);
+        else if (!(since > t.at)) { n++; last = Math.max(last, t.due - now); }
+      }
+      return n ? Math.max(1, last) : 0;
+    };
+    Object.defineProperty(w, '__waymarkTimers', { value: timersMs, enumerable: false, configurable: true });
+    Object.defineProperty(w, '__waymarkRequests', { value: (since) => [...inFlight.values()].filter((at) => !(since > at)).length,
+      enumerable: false, configurable: true });
   };
-  const pendingMs = () => {
+  const pendingMs = (since) => {
     let ms = 0;
     const read = (w) => {
-      try { if (w.__waymarkTimers) ms = Math.max(ms, w.__waymarkTimers()); } catch { /* cross-origin */ }
+      try { if (w.__waymarkTimers) ms = Math.max(ms, w.__waymarkTimers(since)); } catch { /* cross-origin */ }
     };
     read(window);
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
     return ms;
+  };
+  const requests = (since) => {
+    let n = 0;
+    const read = (w) => {
+      try { if (w.__waymarkRequests) n += w.__waymarkRequests(since); } catch { /* cross-origin */ }
+    };
+    read(window);
+    for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
+    return n;
   };
   const patchAll = (acc, force) => {
     patch(window, acc, force);
@@ -122,7 +171,9 @@ export function installDialogGuard(accept, mode = 'step') {
       // A step's own arming is explicit: it replaces whatever a loading guard set.
       patchAll(typeof cmd.accept === 'boolean' ? cmd.accept : undefined, typeof cmd.accept === 'boolean' ? false : undefined);
       const dialogs = cmd.take ? collect() : [];
-      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...(cmd.timers ? { pending_ms: pendingMs() } : {}) }) }));
+      const since = typeof cmd.since === 'number' ? cmd.since : undefined;
+      const work = cmd.timers ? { pending_ms: pendingMs(since), ...(cmd.requests ? { requests: requests(since) } : {}) } : {};
+      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...work }) }));
     }, true);
   }
   return true;

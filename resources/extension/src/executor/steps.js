@@ -264,6 +264,10 @@ async function finalize(result, ctx) {
   if (result.pages !== undefined) reply.pages = result.pages;
   if (result.count !== undefined) reply.count = result.count;
   if (result.healed) reply.healed = { ...result.healed, element: mask(result.healed.element) };
+  // what the clicks before this step did after their verdicts said they changed nothing (page/executor/effects.js)
+  if (Array.isArray(result.late_effects) && result.late_effects.length) {
+    reply.late_effects = result.late_effects.map((l) => ({ step_id: l.step_id, effect: mask(l.effect), after_ms: l.after_ms }));
+  }
   if (result.missing) reply.missing = mask(result.missing);
   if (result.file) reply.file = { ...result.file, filename: mask(result.file.filename) };
   if (step && step.optional) reply.optional = true;

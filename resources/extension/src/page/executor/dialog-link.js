@@ -5,9 +5,10 @@ const REQ = '__waymark_dialogs_req';
 const RES = '__waymark_dialogs_res';
 
 /**
- * Sends cmd ({accept?: bool, take?: bool, timers?: bool}) to the guard of this document. Returns its answer
- * ({dialogs, pending_ms?}: with timers, how long until the page's pending short timers have run) or null when
- * the document has no guard yet.
+ * Sends cmd ({accept?: bool, take?: bool, timers?: bool, requests?: bool, since?: number}) to the guard of this
+ * document. Returns its answer ({dialogs, pending_ms?, requests?}: with timers, how long until the page's pending
+ * short timers have run; with requests too, how many fetch and XMLHttpRequest requests are in flight; with since (a
+ * Date.now() time), only those set or sent from then on) or null when the document has no guard yet.
  */
 export function dialogLink(cmd) {
   let answer = null;
@@ -24,6 +25,7 @@ export function dialogLink(cmd) {
     const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : [];
     return {
       ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
+      ...(typeof parsed.requests === 'number' ? { requests: parsed.requests } : {}),
       dialogs: dialogs.map((d) => {
         const handled = d.handled === 'accepted' ? 'accepted' : 'dismissed';
         const out = { kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled };

@@ -3,9 +3,15 @@
 // went, the checked state of a checkbox or radio. The service worker adds what only it sees (a new
 // document, a new tab, a dialog) and turns it into the step's verdict (executor/effects.js).
 
-// Long enough for a handler that answers after a frame or a short timer, short enough not to slow
-// down the clicks that changed nothing (the only ones that wait for it).
+import { dialogLink } from './dialog-link.js';
+
+// A click that changed nothing yet waits for the page to settle: two frames with no change and none of the work
+// the click started still running (short timers it set, requests it sent; the dialog guard counts them). This long
+// at most, for a page that keeps working; a change that comes after the verdict is a late effect (below).
 const QUIET_MS = 250;
+// How long a click that changed nothing watches on: a change in that time is reported, as the step's late effect,
+// with the next observation or step (takeLateEffects).
+const LATE_MS = 5000;
 // A hash route the click moved to, and a checkbox whose state only the page's script can take: the page's answer
 // (its render) may come after the address or the box changed; this long for its first change.
 const ANSWER_MS = 600;
@@ -63,6 +69,106 @@ function describe(el) {
   return `<${el.localName}${id}${name}>`;
 }
 
+// Two frames: what the click's handlers render is laid out by the second. A tab in the background runs no frames,
+// so a short timer stands in.
+function twoFrames() {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, 50);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(t); resolve(undefined); }));
+  });
+}
+
+/**
+ * The work the page still has to do that began at `mark` (a Date.now() time): how long until the short timers set
+ * since then have run, and how many requests sent since then are in flight. Null when the document has no dialog
+ * guard to count them.
+ * @param {number} mark
+ * @returns {{ms: number, requests: number} | null}
+ */
+function workSince(mark) {
+  const r = dialogLink({ timers: true, requests: true, since: mark });
+  return r && typeof r.pending_ms === 'number' ? { ms: r.pending_ms, requests: r.requests || 0 } : null;
+}
+
+// A change Waymark itself makes (the studio's highlight, the person's gate, the replay's ready mark) is not the page's.
+function ownChange(/** @type {MutationRecord} */ m) {
+  const t = /** @type {Element} */ (m.target);
+  if (m.type === 'attributes' && String(m.attributeName).startsWith('data-waymark')) return true;
+  const mine = (/** @type {Node} */ n) => n.nodeType === 1 && (/** @type {Element} */ (n).localName.startsWith('waymark-') || /** @type {Element} */ (n).id === 'waymark-gate-host');
+  if (m.type === 'childList') return [...m.addedNodes, ...m.removedNodes].every(mine) && m.addedNodes.length + m.removedNodes.length > 0;
+  return !!(t && t.closest && t.closest('waymark-highlight, #waymark-gate-host'));
+}
+
+/**
+ * @typedef {{stepId: string, at: number, mutations: number, first: number, url: string, observers: MutationObserver[],
+ *   timer: any, seen: (list: MutationRecord[]) => void}} LateWatch
+ * @typedef {{step_id: string, effect: string, after_ms: number}} LateEffect
+ */
+
+/**
+ * The late watches of the clicks whose verdict saw no change, not yet taken: the last one may still be watching
+ * (until the next step begins, at most LATE_MS); the ones before it are done.
+ * @type {LateWatch[]}
+ */
+const lateWatches = [];
+
+// Stops the live late watch, keeping what it saw until it is taken.
+function endLateWatch() {
+  const l = lateWatches[lateWatches.length - 1];
+  if (!l) return;
+  for (const o of l.observers) l.seen(o.takeRecords());
+  for (const o of l.observers) o.disconnect();
+  clearTimeout(l.timer);
+}
+
+/**
+ * Takes the late effects seen so far: for each click whose verdict saw no change, what changed after it (until the
+ * next step began, at most LATE_MS). Those that saw nothing are dropped; `except` (the step now running) stays.
+ * @param {string} [except]
+ * @returns {LateEffect[]}
+ */
+export function takeLateEffects(except) {
+  /** @type {LateEffect[]} */
+  const out = [];
+  for (const l of lateWatches.splice(0)) {
+    if (l.stepId === except) { lateWatches.push(l); continue; }
+    for (const o of l.observers) l.seen(o.takeRecords());
+    const moved = location.href !== l.url;
+    if (!l.mutations && !moved) continue;
+    const parts = [];
+    if (moved) parts.push('the address changed');
+    if (l.mutations) parts.push(`the page changed (${l.mutations} DOM change${l.mutations === 1 ? '' : 's'})`);
+    out.push({ step_id: l.stepId, effect: parts.join('; '), after_ms: Math.max(0, Math.round(l.first - l.at)) });
+  }
+  return out;
+}
+
+/**
+ * Watches on after a verdict that saw no change (see LATE_MS).
+ * @param {string} stepId
+ * @param {Set<Node>} docs
+ */
+function startLateWatch(stepId, docs) {
+  endLateWatch();
+  // only the last few are kept: an agent that never observes leaves nothing behind
+  while (lateWatches.length >= 3) lateWatches.shift();
+  const at = Date.now();
+  /** @type {LateWatch} */
+  const l = { stepId, at, mutations: 0, first: at, url: location.href, observers: [], timer: null,
+    seen: (list) => {
+      const n = list.filter((m) => !ownChange(m)).length;
+      if (n && !l.mutations) l.first = Date.now();
+      l.mutations += n;
+    } };
+  l.observers = [...docs].map((d) => {
+    const o = new MutationObserver(l.seen);
+    o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+    return o;
+  });
+  l.timer = setTimeout(() => { for (const o of l.observers) l.seen(o.takeRecords()); for (const o of l.observers) o.disconnect(); }, LATE_MS);
+  lateWatches.push(l);
+}
+
 /**
  * Starts watching before a dispatch on el (null: a key on the page). settle() stops and returns
  * {mutations, url_changed, focus, toggle, link, leaving, route}: `toggle` the checkbox/radio with checked before and
@@ -71,6 +177,9 @@ function describe(el) {
  * @param {Element | null} el
  */
 export function watchEffect(el) {
+  // what the step before saw after its verdict is counted until now: changes from here on are this step's
+  endLateWatch();
+  const mark = Date.now();
   /** @type {Set<Node>} */
   const docs = new Set([document]);
   if (el && el.ownerDocument) docs.add(el.ownerDocument);
@@ -113,7 +222,8 @@ export function watchEffect(el) {
   const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().length, 0);
   return {
     /**
-     * @param {{quiet?: boolean}} [opts] quiet: wait up to QUIET_MS for a first change when none came yet
+     * @param {{quiet?: boolean, stepId?: string}} [opts] quiet: when nothing changed yet, wait for the page to settle
+     * (at most QUIET_MS); stepId: when it still changed nothing, watch on for a late effect of that step
      */
     async settle(opts = {}) {
       mutations = count();
@@ -121,14 +231,33 @@ export function watchEffect(el) {
       const ticked = () => !!box && /** @type {HTMLInputElement} */ (box).checked !== checkedBefore;
       const rerouted = () => routeOf(location.href) !== routeOf(topBefore) && location.href.split('#')[0] === topBefore.split('#')[0];
       const answerDue = () => !leaving && mutations === 0 && ((scriptOnly && ticked()) || rerouted());
-      const wait = opts.quiet && unchanged() ? QUIET_MS : answerDue() ? ANSWER_MS : 0;
-      if (wait) {
-        await new Promise((resolve) => {
-          const t = setTimeout(resolve, wait);
-          wake = () => { clearTimeout(t); resolve(undefined); };
-        });
+      // until `waiting` ends or a change or a navigation wakes it
+      const woken = (/** @type {Promise<unknown>} */ waiting) => new Promise((resolve) => {
+        wake = () => resolve(undefined);
+        waiting.then(resolve);
+      }).finally(() => { wake = null; });
+      const quiet = !!opts.quiet && unchanged();
+      if (quiet) {
+        const until = Date.now() + QUIET_MS;
+        for (;;) {
+          await woken(twoFrames());
+          mutations = count();
+          const left = until - Date.now();
+          if (!unchanged() || left <= 0) break;
+          const work = workSince(mark);
+          // settled: two frames without a change, and nothing the click started still running
+          if (work && !work.ms && !work.requests) break;
+          // a timer still to run is waited for; a request is looked at again after the next two frames
+          if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
+          mutations = count();
+          if (!unchanged()) break;
+        }
+      } else if (answerDue()) {
+        await woken(new Promise((r) => setTimeout(r, ANSWER_MS)));
         mutations = count();
       }
+      // a verdict of no change may be early (a timer longer than the wait, a slow server): watch on
+      if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs);
       for (const o of observers) o.disconnect();
       unlisten();
       const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;

@@ -8,7 +8,8 @@ import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
-import { watchEffect, armed } from './effects.js';
+import { watchEffect, armed, takeLateEffects } from './effects.js';
+export { takeLateEffects };
 import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';
 import { readOne, TEXT_CAP } from './extract.js';
@@ -53,7 +54,10 @@ export async function performInPage(step, values, options = {}) {
     if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
   }
   const dialogs = options.guard ? (dialogLink({ take: true }) || { dialogs: [] }).dialogs : undefined;
-  return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}) };
+  // what the clicks before this step did after their verdicts (effects.js): a replay reads no observation between
+  // its steps, so the next step that acts carries them
+  const late = result.dispatched ? takeLateEffects(id) : [];
+  return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}), ...(late.length ? { late_effects: late } : {}) };
 }
 
 /** What this document knows about a step: {known, result, doc}. */
@@ -135,7 +139,7 @@ async function elementActionOn(step, options) {
       if (r.effect) note = r.effect;
     }
     const nav = await watch.settled();
-    const seen = effect ? await effect.settle({ quiet: t.elements.length === 1 && !nav.navigating && !nav.new_tab && kind === 'click' }) : null;
+    const seen = effect ? await effect.settle({ quiet: t.elements.length === 1 && !nav.navigating && !nav.new_tab && kind === 'click', stepId: options.step_id }) : null;
     if (seen && seen.leaving) nav.navigating = true;
     return { ok: true, dispatched: true, count: done, ...nav, ...(seen ? { page_effect: seen } : {}), ...(note ? { effect: note } : {}) };
   } finally {
@@ -173,7 +177,7 @@ export async function finishTrusted(stepId, opts = {}) {
     if (!r.error) noteFilled(f.el);
     return r.error ? { ok: false, error: r.error, dispatched: true } : { ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) };
   }
-  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet }) };
+  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }) };
 }
 
 // One element: {notReady} when it is not actionable yet, else acts and returns {error?, effect?}; with

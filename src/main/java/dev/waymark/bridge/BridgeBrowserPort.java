@@ -220,7 +220,7 @@ public final class BridgeBrowserPort implements BrowserPort {
       }
     }
     return new StepOutcome(dialogs, downloads, opened, closed, r.truncated(), r.items(), r.pages(), r.skipped(),
-        r.skipped() ? data : null, r.healed(), r.missing(), r.stopped());
+        r.skipped() ? data : null, r.healed(), r.missing(), r.stopped(), r.lateEffects());
   }
 
   /** How a dialog was answered: the text an accepted prompt returned, else accepted or dismissed. */

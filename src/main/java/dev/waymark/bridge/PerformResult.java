@@ -62,7 +62,19 @@ public record PerformResult(
     @JsonProperty("healed") dev.waymark.workflow.StepOutcome.Heal healed,
     // replay: the step's recorded effect (expect) that did not follow, in words
     @JsonProperty("missing") String missing,
-    @JsonProperty("stopped") boolean stopped) {
+    @JsonProperty("stopped") boolean stopped,
+    // what clicks before this step did after their verdicts said they changed nothing
+    @JsonProperty("late_effects") List<dev.waymark.workflow.StepOutcome.LateEffect> lateEffects) {
+
+  /** A result that carries no late effects of the steps before it. */
+  public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
+      List<DialogInfo> dialogs, List<DownloadInfo> downloads, List<TabInfo> newTabs, boolean navigated, CapturedFile file,
+      boolean uncertain, boolean repeated, boolean optional, String store, Integer count, Integer items, Integer pages,
+      boolean truncated, long elapsedMs, String effect, dev.waymark.workflow.StepOutcome.Heal healed, String missing,
+      boolean stopped) {
+    this(stepId, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file, uncertain, repeated,
+        optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing, stopped, List.of());
+  }
 
   /** A result the person did not stop. */
   public PerformResult(String stepId, boolean ok, String error, JsonNode data, String url, String title, boolean skipped,
@@ -104,6 +116,7 @@ public record PerformResult(
     dialogs = dialogs == null ? List.of() : List.copyOf(dialogs);
     downloads = downloads == null ? List.of() : List.copyOf(downloads);
     newTabs = newTabs == null ? List.of() : List.copyOf(newTabs);
+    lateEffects = lateEffects == null ? List.of() : List.copyOf(lateEffects);
   }
 
   /** An outcome the studio records when it cannot know whether the step happened. */
@@ -119,7 +132,8 @@ public record PerformResult(
   /** The same result under another step id (the reply of a status request carries none). */
   public PerformResult withStepId(String id) {
     return new PerformResult(id, ok, error, data, url, title, skipped, dialogs, downloads, newTabs, navigated, file,
-        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing, stopped);
+        uncertain, repeated, optional, store, count, items, pages, truncated, elapsedMs, effect, healed, missing, stopped,
+        lateEffects);
   }
 
   /** A dialog the page opened. */

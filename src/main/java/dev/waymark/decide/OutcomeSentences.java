@@ -57,6 +57,7 @@ public final class OutcomeSentences {
           + (h.runnerUp() == null ? "" : String.format(java.util.Locale.ROOT, " against %.2f for the next", h.runnerUp()))
           + ")" + (h.to() == null ? "" : "; its selector now: " + h.to().describe()) + ".");
     }
+    for (StepOutcome.LateEffect l : o.lateEffects()) out.add(late(l, advice));
     if (o.truncated() || (o.pages() != null && o.pages() > 1)) {
       StringBuilder b = new StringBuilder(the).append(" read ");
       b.append(o.items() == null ? "its items" : o.items() + (o.items() == 1 ? " item" : " items"));
@@ -71,6 +72,13 @@ public final class OutcomeSentences {
       out.add(b.append('.').toString());
     }
     return out;
+  }
+
+  /** A click before this step whose verdict saw no change, and what the page did after it. */
+  public static String late(StepOutcome.LateEffect l, boolean advice) {
+    String what = l.effect() == null || l.effect().isBlank() ? "the page changed" : one(l.effect(), QUOTE_CHARS);
+    return "Late effect of the click " + (l.stepId() == null ? "before" : l.stepId()) + ", which saw no change by its verdict: "
+        + what + ", " + l.afterMs() + " ms after it" + (advice ? "; the page now shows what it did." : ".");
   }
 
   private static String dialog(String the, StepOutcome.Dialog d, boolean advice) {

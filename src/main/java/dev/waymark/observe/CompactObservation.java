@@ -57,6 +57,7 @@ public final class CompactObservation {
     b.append('\n');
     CompactTabs.append(b, o);
     b.append(statusLines(o));
+    b.append(lateLines(o));
     if (o.modal() != null) {
       b.append("modal: ").append(q(o.modal()));
       if (o.modalFrame()) b.append(" in a cross-origin frame: nothing in it has a ref; get past it another way");
@@ -103,6 +104,17 @@ public final class CompactObservation {
   }
 
   /** The lines that say how whole the reading is (partial, frames) and where a multi-step form stands. */
+  /** One line per click before this reading that changed the page after its verdict said it did not. */
+  static String lateLines(PageObservation o) {
+    StringBuilder b = new StringBuilder();
+    for (PageObservation.LateEffect l : o.lateEffects()) {
+      b.append("late effect: the click ").append(l.stepId() == null ? "before" : l.stepId())
+          .append(" saw no change by its verdict, then ").append(l.effect() == null ? "the page changed" : l.effect())
+          .append(' ').append(l.afterMs()).append(" ms after it\n");
+    }
+    return b.toString();
+  }
+
   static String statusLines(PageObservation o) {
     StringBuilder b = new StringBuilder();
     if (o.truncated() || o.omitted() > 0) {

@@ -95,7 +95,7 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
   public boolean empty() {
     return fullBecause == null && added.isEmpty() && changed.isEmpty() && nowOffscreen.isEmpty() && nowOnScreen.isEmpty()
         && removed.isEmpty() && lists.isEmpty()
-        && headings == null && tabs == null && status == null && text.isEmpty();
+        && headings == null && tabs == null && status == null && text.isEmpty() && after.lateEffects().isEmpty();
   }
 
   /** The delta as the reader gets it, or null when only the whole page can say what changed. */
@@ -153,6 +153,7 @@ public record PageDelta(long since, PageObservation after, String fullBecause, L
     if (headings != null) b.append(headings);
     if (tabs != null) b.append(tabs);
     if (status != null) b.append(status);
+    b.append(CompactObservation.lateLines(o));
     if (!text.isEmpty()) {
       b.append("text diff:\n");
       for (String line : text) b.append(line).append('\n');

@@ -26,7 +26,25 @@ public record PageObservation(
     @JsonProperty("other_open_tabs") int otherOpenTabs,
     // Beyond the spec's fields: where a multi-step form's step indicator (aria-current="step") stands, in words:
     // "step 2 of 3: Address".
-    @JsonProperty("form_step") String formStep) {
+    @JsonProperty("form_step") String formStep,
+    // What clicks before this reading did after their verdicts said they changed nothing (a late effect): events since
+    // the last reading, not the page's state.
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("late_effects") List<LateEffect> lateEffects) {
+
+  /**
+   * A change a click made after its verdict said the page did not change: the click's step id, what changed, and how
+   * long after the verdict the first change came.
+   */
+  public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
+      @JsonProperty("after_ms") long afterMs) {}
+
+  /** A page read with no late effect to tell. */
+  public PageObservation(String url, String title, List<ObservedNode> nodes, List<ObservedHeading> headings, String text,
+      boolean truncated, String modal, boolean modalFrame, int omitted, int frames, List<ObservedList> lists,
+      List<ObservedTab> taskTabs, List<ObservedTab> openTabs, int otherOpenTabs, String formStep) {
+    this(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists, taskTabs, openTabs,
+        otherOpenTabs, formStep, List.of());
+  }
 
   @JsonCreator
   public PageObservation {
@@ -36,6 +54,7 @@ public record PageObservation(
     taskTabs = taskTabs == null ? List.of() : List.copyOf(taskTabs);
     openTabs = openTabs == null ? List.of() : List.copyOf(openTabs);
     if (otherOpenTabs < 0) otherOpenTabs = 0;
+    lateEffects = lateEffects == null ? List.of() : List.copyOf(lateEffects);
   }
 
   /** A page that shows no form step. */
@@ -55,7 +74,7 @@ public record PageObservation(
   /** The same page with these tabs. */
   public PageObservation withTabs(List<ObservedTab> task, List<ObservedTab> open, int others) {
     return new PageObservation(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists,
-        task, open, others, formStep);
+        task, open, others, formStep, lateEffects);
   }
 
   /** The tab with this id among the task's tabs and the open ones, or null. */

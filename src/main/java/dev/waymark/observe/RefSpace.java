@@ -73,7 +73,7 @@ public record RefSpace(PageObservation view, Map<String, String> toRaw, int next
     }
     PageObservation carried = new PageObservation(raw.url(), raw.title(), nodes, raw.headings(), raw.text(), raw.truncated(),
         raw.modal(), raw.modalFrame(), raw.omitted(), raw.frames(), lists, raw.taskTabs(), raw.openTabs(),
-        raw.otherOpenTabs(), raw.formStep());
+        raw.otherOpenTabs(), raw.formStep(), raw.lateEffects());
     return new RefSpace(carried, refs, next, nextL);
   }
 

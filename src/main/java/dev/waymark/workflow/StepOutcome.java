@@ -31,7 +31,9 @@ public record StepOutcome(
     // Replay: the effect the step had when authored (its expect) that did not follow this time, in words.
     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("missing") String missing,
     // The person stopped the extractList before its end (the studio's Stop): truncated, and not at its limit.
-    @JsonProperty("stopped") boolean stopped) {
+    @JsonProperty("stopped") boolean stopped,
+    // What clicks before this step did after their verdicts said they changed nothing (a late effect).
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("late_effects") List<LateEffect> lateEffects) {
 
   public static final StepOutcome NONE = new StepOutcome(null, null, null, null, false, null, null, false, null);
 
@@ -52,6 +54,23 @@ public record StepOutcome(
       boolean truncated, Integer items, Integer pages, boolean skipped, String condition, Heal healed, String missing) {
     this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, missing, false);
   }
+
+  /** An outcome without late effects of the steps before it. */
+  public StepOutcome(List<Dialog> dialogs, List<Download> downloads, List<Tab> tabsOpened, List<Integer> tabsClosed,
+      boolean truncated, Integer items, Integer pages, boolean skipped, String condition, Heal healed, String missing,
+      boolean stopped) {
+    this(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, missing, stopped,
+        List.of());
+  }
+
+  /**
+   * A change a click made after its verdict said the page did not change: the click's step id, what changed, and how
+   * long after the verdict the first change came. The verdict stands (it said what the page showed by then); this
+   * says the page answered later.
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
+      @JsonProperty("after_ms") long afterMs) {}
 
   /**
    * The evidence of a heal: the selector the step had, the one it acted through, how well the element fit the
@@ -86,13 +105,14 @@ public record StepOutcome(
     downloads = downloads == null ? List.of() : List.copyOf(downloads);
     tabsOpened = tabsOpened == null ? List.of() : List.copyOf(tabsOpened);
     tabsClosed = tabsClosed == null ? List.of() : List.copyOf(tabsClosed);
+    lateEffects = lateEffects == null ? List.of() : List.copyOf(lateEffects);
   }
 
   /** Nothing happened besides the step itself (an extractList's plain row count alone is not news). */
   @JsonIgnore
   public boolean isEmpty() {
     return dialogs.isEmpty() && downloads.isEmpty() && tabsOpened.isEmpty() && tabsClosed.isEmpty() && !truncated
-        && (pages == null || pages <= 1) && !skipped && healed == null && missing == null;
+        && (pages == null || pages <= 1) && !skipped && healed == null && missing == null && lateEffects.isEmpty();
   }
 
   /** The same outcome with every text passed through {@code mask} (a real value becomes its token). */
@@ -104,7 +124,8 @@ public record StepOutcome(
         tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
         tabsClosed, truncated, items, pages, skipped, mask.apply(condition),
         healed == null ? null : new Heal(healed.from(), healed.to(), healed.score(), healed.runnerUp(), healed.reason(),
-            mask.apply(healed.element())), mask.apply(missing), stopped);
+            mask.apply(healed.element())), mask.apply(missing), stopped,
+        lateEffects.stream().map(l -> new LateEffect(l.stepId(), mask.apply(l.effect()), l.afterMs())).toList());
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
@@ -112,7 +133,7 @@ public record StepOutcome(
     if (dialogs.isEmpty()) return this;
     return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
         d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
-        skipped, condition, healed, missing, stopped);
+        skipped, condition, healed, missing, stopped, lateEffects);
   }
 
   /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */

@@ -166,4 +166,18 @@ class PromptRendererOutcomeTest {
     assertThat(said).isEqualTo("The click opened a confirm dialog 'Delete?'; it was dismissed. "
         + "The click started a download of a.csv; it was blocked.");
   }
+
+  @Test
+  void aClickBeforeThatChangedThePageAfterItsVerdictIsSaidOnTheStepThatCarriedIt() {
+    StepOutcome o = new StepOutcome(null, null, null, null, false, null, null, false, null, null, null, false,
+        List.of(new StepOutcome.LateEffect("s3", "the page changed (4 DOM changes)", 700)));
+    Prompt p = render(turn("click", o));
+
+    assertThat(p.stablePrefix()).contains("Late effect of the click s3, which saw no change by its verdict: "
+        + "the page changed (4 DOM changes), 700 ms after it; the page now shows what it did.");
+    assertThat(OutcomeSentences.forPerson("click", o)).contains("Late effect of the click s3").doesNotContain("the page now shows");
+    assertThat(o.isEmpty()).isFalse();
+    assertThat(o.masked(t -> t == null ? null : t.replace("4", "{{ n }}")).lateEffects().get(0).effect())
+        .isEqualTo("the page changed ({{ n }} DOM changes)");
+  }
 }

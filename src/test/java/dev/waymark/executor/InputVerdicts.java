@@ -7,6 +7,7 @@ import static dev.waymark.executor.Steps.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.PerformResult;
+import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Step;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,9 @@ abstract class InputVerdicts {
 
   /** The value of a JavaScript expression in the task tab's page, as text. */
   abstract String js(String expression);
+
+  /** The task tab's page as the extension observes it now. */
+  abstract PageObservation observe();
 
   PerformResult perform(Step step) {
     return perform(step, Map.of());
@@ -190,5 +194,50 @@ abstract class InputVerdicts {
 
     PerformResult noop = ok(perform(click("#noop")));
     assertThat(noop.effect()).isEqualTo("no visible change");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aClickWaitsForTheWorkItStartedAndAChangeAfterItsVerdictIsReportedAsItsLateEffect(String input) {
+    use(input);
+    open("late-clicks.html");
+    // the page answers after its request: the verdict waited for the request, so it saw the answer
+    PerformResult fetched = ok(perform(click("#fetcher")));
+    assertThat(js("document.getElementById('fetched').textContent")).isEqualTo("fetched 1");
+    assertThat(fetched.effect()).contains("the page changed");
+
+    PerformResult silent = ok(perform(click("#silent")));
+    assertThat(silent.effect()).isEqualTo("no visible change");
+    assertThat(js("String(window.silentClicks)")).isEqualTo("1");
+
+    // the page answers 700 ms later, past any verdict's wait: said as no change, then as the click's late effect
+    PerformResult slow = ok(perform(click("#slow")));
+    assertThat(slow.effect()).isEqualTo("no visible change");
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        .until(() -> "answered late 1".equals(js("document.getElementById('late').textContent")));
+    PageObservation page = observe();
+    assertThat(page.lateEffects()).singleElement().satisfies(l -> {
+      assertThat(l.stepId()).isEqualTo(slow.stepId());
+      assertThat(l.effect()).contains("the page changed");
+      assertThat(l.afterMs()).isBetween(100L, 5000L);
+    });
+    assertThat(dev.waymark.observe.CompactObservation.render(page)).contains("late effect: the click " + slow.stepId());
+    // taken once: the next reading has none
+    assertThat(observe().lateEffects()).isEmpty();
+
+    // a replay reads no page between its steps: the next step that acts carries it
+    PerformResult again = ok(perform(click("#slow")));
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        .until(() -> "answered late 2".equals(js("document.getElementById('late').textContent")));
+    PerformResult next = ok(perform(click("#silent")));
+    if ("page".equals(input)) {
+      assertThat(next.lateEffects()).singleElement().satisfies(l -> assertThat(l.stepId()).isEqualTo(again.stepId()));
+    } else {
+      // trusted input: the page prepares the click and the browser sends it; the reading after says it
+      java.util.List<String> lateSteps = next.lateEffects().isEmpty()
+          ? observe().lateEffects().stream().map(PageObservation.LateEffect::stepId).toList()
+          : next.lateEffects().stream().map(dev.waymark.workflow.StepOutcome.LateEffect::stepId).toList();
+      assertThat(lateSteps).contains(again.stepId());
+    }
   }
 }

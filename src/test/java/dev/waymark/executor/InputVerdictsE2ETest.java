@@ -35,4 +35,16 @@ class InputVerdictsE2ETest extends InputVerdicts {
       throw new AssertionError(e);
     }
   }
+
+  @Override
+  dev.waymark.observe.PageObservation observe() {
+    try {
+      dev.waymark.bridge.ObserveResult r = browser.harness().client().observe(dev.waymark.bridge.ObserveOptions.defaults())
+          .get(30, java.util.concurrent.TimeUnit.SECONDS);
+      if (!r.ok()) throw new AssertionError(r.error());
+      return r.page();
+    } catch (Exception e) {
+      throw new AssertionError("observe failed", e);
+    }
+  }
 }

@@ -60,4 +60,16 @@ class InputVerdictsOnFirefoxTest extends InputVerdicts {
       throw new AssertionError(e);
     }
   }
+
+  @Override
+  dev.waymark.observe.PageObservation observe() {
+    try {
+      dev.waymark.bridge.ObserveResult r = firefox.client().observe(dev.waymark.bridge.ObserveOptions.defaults())
+          .get(30, java.util.concurrent.TimeUnit.SECONDS);
+      if (!r.ok()) throw new AssertionError(r.error());
+      return r.page();
+    } catch (Exception e) {
+      throw new AssertionError("observe failed", e);
+    }
+  }
 }

@@ -212,4 +212,22 @@ class PageDeltaTest {
     for (ObservedNode n : o.nodes()) m.put(n.ref(), CompactObservation.nodeLine(n, o));
     return m;
   }
+
+  @Test
+  void aClicksLateEffectIsSaidInTheWholePageAndInADeltaThatOtherwiseSaysNothingChanged() {
+    PageObservation before = page(URL, form(Map.of()), List.of());
+    PageObservation same = page(URL, form(Map.of()), List.of());
+    PageObservation late = new PageObservation(same.url(), same.title(), same.nodes(), same.headings(), same.text(),
+        same.truncated(), same.modal(), same.modalFrame(), same.omitted(), same.frames(), same.lists(), same.taskTabs(),
+        same.openTabs(), same.otherOpenTabs(), same.formStep(),
+        List.of(new PageObservation.LateEffect("s7", "the page changed (2 DOM changes)", 420)));
+
+    String line = "late effect: the click s7 saw no change by its verdict, then the page changed (2 DOM changes) 420 ms after it\n";
+    assertThat(CompactObservation.render(late)).contains(line);
+    assertThat(CompactObservation.render(same)).doesNotContain("late effect");
+    PageDelta d = PageDelta.between(2, before, late);
+    assertThat(d.empty()).isFalse();
+    assertThat(d.render()).contains(line).doesNotContain("Nothing on the page changed");
+    assertThat(PageDelta.between(2, before, same).render()).contains("Nothing on the page changed");
+  }
 }
