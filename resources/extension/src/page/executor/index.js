@@ -160,7 +160,9 @@ const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'colo
 export async function finishTrusted(stepId, opts = {}) {
   const a = armed.get(stepId);
   armed.delete(stepId);
-  if (!a) return { gone: true };
+  // Nothing armed here: this is the document the input's navigation loaded (Enter that submitted a form), which
+  // saw the input as the worker does when the old document is gone: dispatched, and a new page.
+  if (!a) return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };
   tellMissedFocus(a.focus);
   if (a.flow) {
     const next = await nextTrustedInput(a.flow, undefined);
