@@ -122,6 +122,14 @@ public final class FirefoxHarness implements BeforeAllCallback, AfterAllCallback
     };
   }
 
+  /** The browser's top-level contexts (its tabs, in every window): context id → the address it shows. */
+  public java.util.Map<String, String> tabs() throws Exception {
+    JsonNode tree = bidi().call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), 10_000);
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (JsonNode c : tree.path("contexts")) out.put(c.path("context").asText(), c.path("url").asText());
+    return out;
+  }
+
   /** Closes a tab {@link #openAddOnPage} opened. */
   public void closeTab(String context) throws Exception {
     bidi().call("browsingContext.close", JSON.createObjectNode().put("context", context), 10_000);
