@@ -44,18 +44,12 @@ final class AuthorBrowser {
     progress.accept("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
     // Firefox gives add-ons no debugger: the studio sends their trusted input over the launched Firefox's BiDi connection.
     if (onFirefox && !c.pageInput) progress.accept("Firefox: clicks and typing are Firefox's own input, sent over WebDriver BiDi");
-    try (PairedChromium browser = PairedChromium.launch(c.engineOptions.engine(), c.chromium, c.engineOptions.firefox, headless,
-        c.connectTimeout, "author")) {
-      int code = runWork(work, new Connected(browser.client(), headless));
-      if (code == AuthorCommand.EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt.get(), err);
-      return code;
-    } catch (PairedChromium.Unavailable e) {
-      err.println(e.getMessage());
-      return e.exitCode();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return AuthorCommand.EXIT_STOPPED;
-    }
+    return PairedChromium.runIn(c.engineOptions.engine(), c.chromium, c.engineOptions.firefox, headless, c.connectTimeout,
+        "author", err, AuthorCommand.EXIT_STOPPED, null, browser -> {
+          int code = runWork(work, new Connected(browser.client(), headless));
+          if (code == AuthorCommand.EXIT_HANDED_OFF) handOver(browser, headless, handedOffAt.get(), err);
+          return code;
+        });
   }
 
   /** A hand-off leaves a browser the person can see open, tab and all; a headless one nobody can use is closed. */

@@ -191,16 +191,9 @@ public final class McpCommand implements Callable<Integer> {
     }
     boolean onFirefox = engineOptions.engine() == Engine.FIREFOX;
     progress("starting " + (onFirefox ? "Firefox" : "Chromium") + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(engineOptions.engine(), chromium, engineOptions.firefox, headless,
-        connectTimeout, "mcp")) {
-      return serve(browser.client(), values, caps, policy, terminal, headless, browser);
-    } catch (PairedChromium.Unavailable e) {
-      err.println(e.getMessage());
-      return e.exitCode();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return AuthorCommand.EXIT_STOPPED;
-    }
+    return PairedChromium.runIn(engineOptions.engine(), chromium, engineOptions.firefox, headless, connectTimeout, "mcp",
+        err, AuthorCommand.EXIT_STOPPED, null,
+        browser -> serve(browser.client(), values, caps, policy, terminal, headless, browser));
   }
 
   private int serveOwnBrowser(Map<String, String> values, Capabilities caps, ApprovalPolicy policy, Terminal terminal) {

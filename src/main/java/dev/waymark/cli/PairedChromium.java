@@ -9,6 +9,7 @@ import dev.waymark.bridge.LaunchedBrowser;
 import dev.waymark.firefox.FirefoxLauncher;
 import dev.waymark.firefox.FirefoxLocator;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +53,32 @@ final class PairedChromium implements AutoCloseable {
   void leaveOpen() {
     leaveOpen = true;
     if (cleanup != null) removeHook(cleanup);
+  }
+
+  /** What a command does in the browser it launched: its exit code. */
+  @FunctionalInterface
+  interface InBrowser {
+    int run(PairedChromium browser) throws InterruptedException;
+  }
+
+  /**
+   * Launches the browser, runs {@code work} in it and closes it (unless the work left it open for the person). A browser
+   * that cannot start or pair says why on {@code err} and gives its exit code; an interrupt gives {@code stoppedCode},
+   * after {@code stoppedNote} when there is one.
+   */
+  static int runIn(Engine engine, Path chromium, Path firefox, boolean headless, int connectTimeoutSeconds, String who,
+      PrintWriter err, int stoppedCode, String stoppedNote, InBrowser work) {
+    try (PairedChromium browser = launch(engine, chromium, firefox, headless, connectTimeoutSeconds, who)) {
+      return work.run(browser);
+    } catch (Unavailable e) {
+      err.println(e.getMessage());
+      err.flush();
+      return e.exitCode();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      if (stoppedNote != null) err.println(stoppedNote);
+      return stoppedCode;
+    }
   }
 
   /**

@@ -46,17 +46,8 @@ final class SingleRunBrowser {
     boolean headless = c.headlessOption != null ? c.headlessOption : !SessionOptions.hasDisplay();
     if (c.engine() == Engine.FIREFOX) return replayInFirefox(headless, replay);
     progress.accept("starting Chromium" + (headless ? " (headless)" : ""));
-    try (PairedChromium browser = PairedChromium.launch(c.chromium, headless, c.connectTimeout, "run")) {
-      return replayOverBridge(browser.client(), replay);
-    } catch (PairedChromium.Unavailable e) {
-      err.println(e.getMessage());
-      err.flush();
-      return e.exitCode();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      err.println("Stopped.");
-      return RunCommand.EXIT_STOPPED;
-    }
+    return PairedChromium.runIn(Engine.CHROMIUM, c.chromium, null, headless, c.connectTimeout, "run", err,
+        RunCommand.EXIT_STOPPED, "Stopped.", browser -> replayOverBridge(browser.client(), replay));
   }
 
   /**
