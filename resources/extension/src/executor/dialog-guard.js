@@ -7,23 +7,51 @@
 // executeScript for dialogs once a document has the guard.
 
 /**
+ * What the guard keeps on a window it patched: whether it accepts, the dialogs it answered, whether the person has
+ * the page (passthrough), and whether a step or navigation set accept (forced: a loading guard leaves it).
+ * @typedef {{accept: boolean, seen: import('../wire.js').Dialog[], passthrough: boolean, forced?: boolean}} GuardState
+ */
+
+/**
+ * A window (this one or a frame's) with what the guard puts on it: its state and the counters of pending timers and
+ * requests (since: a Date.now() time). A frame's window is only a Window to the type check; its XMLHttpRequest is read
+ * where it is there.
+ * @typedef {Window & {__waymarkDialogs?: GuardState, __waymarkTimers?: (since?: number) => number,
+ *   __waymarkRequests?: (since?: number) => number, XMLHttpRequest?: typeof XMLHttpRequest}} GuardWindow
+ */
+
+/**
  * Installs (or re-arms) the guard in this document and its same-origin frames. mode 'step': a
  * step arms it (its accept wins); 'load': the standing guard of the task's sites at
  * document_start (it does not undo a 'load-accept'); 'load-accept': registered for one
  * navigate step with accept_dialog, whichever of the two runs first.
+ * @param {boolean} accept
+ * @param {string} [mode] 'step', 'load' or 'load-accept'
  */
 export function installDialogGuard(accept, mode = 'step') {
   const REQ = '__waymark_dialogs_req';
   const RES = '__waymark_dialogs_res';
+  /**
+   * @param {GuardWindow} w
+   * @param {boolean | undefined} acc
+   * @param {boolean | undefined} force
+   */
   const patch = (w, acc, force) => {
     try {
-      let state = w.__waymarkDialogs;
+      // undefined on a window not patched yet: set just below, before anything that reads it can run
+      let state = /** @type {GuardState} */ (w.__waymarkDialogs);
       if (!state) {
         state = { accept: false, seen: [], passthrough: false };
         // While the person has the page (take-over), dialogs are theirs: the page's own functions.
         const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
         // An accepted prompt answers its default text: the reply says what was answered (masked by the worker).
+        /**
+         * @param {string} kind
+         * @param {unknown} message
+         * @param {string} [answer]
+         */
         const record = (kind, message, answer) => {
+          /** @type {import('../wire.js').Dialog} */
           const d = { kind, message: String(message ?? '').slice(0, 500), handled: state.accept ? 'accepted' : 'dismissed' };
           if (state.accept && typeof answer === 'string') d.answer = answer.slice(0, 500);
           state.seen.push(d);
@@ -60,7 +88,7 @@ export function installDialogGuard(accept, mode = 'step') {
   // (page/executor/pending-work.js), as a person is never fast enough to drop them. The requests in flight
   // (fetch, XMLHttpRequest) too: a click's verdict waits for the work the click itself started, and no longer
   // (page/executor/effects.js).
-  const watchTimers = (w) => {
+  const watchTimers = (/** @type {GuardWindow} */ w) => {
     /** @type {Map<any, {due: number, at: number}>} */
     const pending = new Map();
     /** @type {Map<number, number>} the requests in flight, each with the time it was sent */
@@ -108,53 +136,55 @@ export function installDialogGuard(accept, mode = 'step') {
     const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
     const send0 = xhr && xhr.send;
     if (typeof send0 === 'function') {
-      xhr.send = function send(...args) {
+      /** @type {XMLHttpRequest} */ (xhr).send = function send(...args) { // send0 is its send: xhr is there
         const end = began();
         try { this.addEventListener('loadend', end, { once: true }); } catch { end(); }
         try { return send0.apply(this, args); } catch (e) { end(); throw e; }
       };
     }
     // since: only the timers set and the requests sent from then on (a Date.now() time); none: all of them.
-    const timersMs = (since) => {
+    const timersMs = (/** @type {number | undefined} */ since) => {
       const now = Date.now();
       let last = 0;
       let n = 0;
       // one cleared another way (clearInterval) or held up by a busy page is stale a second after it was due
       for (const [id, t] of pending) {
         if (t.due < now - 1000) pending.delete(id);
-        else if (!(since > t.at)) { n++; last = Math.max(last, t.due - now); }
+        // (an undefined since is greater than nothing: every one counts)
+        else if (!(/** @type {number} */ (since) > t.at)) { n++; last = Math.max(last, t.due - now); }
       }
       return n ? Math.max(1, last) : 0;
     };
     Object.defineProperty(w, '__waymarkTimers', { value: timersMs, enumerable: false, configurable: true });
-    Object.defineProperty(w, '__waymarkRequests', { value: (since) => [...inFlight.values()].filter((at) => !(since > at)).length,
+    Object.defineProperty(w, '__waymarkRequests', { value: (/** @type {number | undefined} */ since) => [...inFlight.values()].filter((at) => !(/** @type {number} */ (since) > at)).length,
       enumerable: false, configurable: true });
   };
-  const pendingMs = (since) => {
+  const pendingMs = (/** @type {number | undefined} */ since) => {
     let ms = 0;
-    const read = (w) => {
+    const read = (/** @type {GuardWindow} */ w) => {
       try { if (w.__waymarkTimers) ms = Math.max(ms, w.__waymarkTimers(since)); } catch { /* cross-origin */ }
     };
     read(window);
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
     return ms;
   };
-  const requests = (since) => {
+  const requests = (/** @type {number | undefined} */ since) => {
     let n = 0;
-    const read = (w) => {
+    const read = (/** @type {GuardWindow} */ w) => {
       try { if (w.__waymarkRequests) n += w.__waymarkRequests(since); } catch { /* cross-origin */ }
     };
     read(window);
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
     return n;
   };
-  const patchAll = (acc, force) => {
+  const patchAll = (/** @type {boolean | undefined} */ acc, /** @type {boolean | undefined} */ force) => {
     patch(window, acc, force);
     for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc, force);
   };
   const collect = () => {
+    /** @type {import('../wire.js').Dialog[]} */
     const out = [];
-    const take = (w) => {
+    const take = (/** @type {GuardWindow} */ w) => {
       try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
     };
     take(window);
@@ -181,7 +211,7 @@ export function installDialogGuard(accept, mode = 'step') {
 
 /** Take-over: the guard of this document and its frames lets dialogs through to the person. */
 export function letDialogsThrough() {
-  const set = (w) => {
+  const set = (/** @type {GuardWindow} */ w) => {
     try { if (w.__waymarkDialogs) w.__waymarkDialogs.passthrough = true; } catch { /* cross-origin */ }
   };
   set(window);

@@ -61,7 +61,7 @@ async function throughStudio(tabId, input, what) {
         input.kind === 'click' ? 2 : 1));
     }, STUDIO_INPUT_WAIT_MS);
     asked.set(request, { resolve, reject, timer });
-    sendEvent('trusted_input', { request, browser_key: launch.browser_key, tab: tabId, url: tab.url, input });
+    sendEvent('trusted_input', { request, browser_key: /** @type {string} */ (launch.browser_key), tab: tabId, url: tab.url, input }); // checked above
   });
 }
 

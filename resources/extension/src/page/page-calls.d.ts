@@ -1,8 +1,9 @@
 // The calls the service worker makes into the page script (globalThis.__waymark, wired in page.js; the worker calls
 // them through executor/page-call.js): what it passes (the step as the page gets it, performInPage's options) and
 // what each page function answers. Types only: nothing here runs, and no bundle imports it.
-import type { Selector, FieldSpec, Condition, WaitConfig, Dialog, Heal, Step } from '../wire.js';
+import type { Selector, FieldSpec, Condition, WaitConfig, Dialog, Heal, Step, LateEffect } from '../wire.js';
 import type { Expect } from './executor/expect.js';
+import type { ObserveOptions, PageObservation } from './observer/observation';
 
 /** What a click or a key did, seen from inside the page (page/executor/effects.js settle), or {gone} for a new document. */
 export type PageEffect = import('../executor/effects.js').PageEffect;
@@ -223,12 +224,8 @@ export interface TargetSettled {
   doc: DocId;
 }
 
-/** highlight: how many elements are outlined, or why none. */
-export interface Highlighted {
-  ok: boolean;
-  count?: number;
-  error?: string;
-}
+/** highlight: how many elements are outlined, or why none (each side names the other's fields as absent). */
+export type Highlighted = { ok: true; count: number; error?: undefined } | { ok: false; error: string; count?: undefined };
 
 /** pictureBoxes: the observed elements' boxes on screen and how many fields were blurred. */
 export interface PictureBoxes {
@@ -258,8 +255,7 @@ export interface PageCalls {
   targetSettled(selector: Selector | null, mark: boolean): Promise<TargetSettled>;
   unmarkTarget(): { ok: boolean; doc: DocId };
   highlight(selector: Selector | null): Highlighted;
-  /** the observation is src/page/observer's to declare */
-  observePageTimed(opts: { max_nodes: number; max_text: number; include_text: boolean }): { observation: unknown; observe_ms: number };
+  observePageTimed(opts: ObserveOptions): { observation: PageObservation; observe_ms: number; late_effects?: LateEffect[] };
   pictureBoxes(refs: { ref: string; selector: unknown }[], secret: unknown[]): PictureBoxes;
   pictureRestore(): void;
 }

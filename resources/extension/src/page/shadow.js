@@ -8,13 +8,18 @@
 const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom
   : { openOrClosedShadowRoot: (/** @type {any} */ el) => ('openOrClosedShadowRoot' in el ? el.openOrClosedShadowRoot : null) };
 
-/** el's shadow root, open or (on a custom element) closed; null when it hosts none. */
+/**
+ * el's shadow root, open or (on a custom element) closed; null when it hosts none.
+ * @param {Element} el
+ * @returns {ShadowRoot | null}
+ */
 export function shadowOf(el) {
   const open = el.shadowRoot;
   if (open) return open;
   if (!dom || !el.localName || el.localName.indexOf('-') < 0) return null;
   try {
-    return dom.openOrClosedShadowRoot(el) || null;
+    // only a custom element reaches here (its localName has a '-'): an HTMLElement
+    return dom.openOrClosedShadowRoot(/** @type {HTMLElement} */ (el)) || null;
   } catch {
     return null;
   }

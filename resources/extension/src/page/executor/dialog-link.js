@@ -10,9 +10,14 @@ const RES = '__waymark_dialogs_res';
  * short timers have run; with requests too, how many fetch and XMLHttpRequest requests are in flight; with since (a
  * Date.now() time), only those set or sent from then on) or null when the document has no guard yet.
  */
+/**
+ * @param {{accept?: boolean, take?: boolean, timers?: boolean, requests?: boolean, since?: number}} cmd
+ * @returns {{pending_ms?: number, requests?: number, dialogs: import('../../wire.js').Dialog[]} | null}
+ */
 export function dialogLink(cmd) {
+  /** @type {unknown} what the guard answered: set by its event, inside dispatchEvent */
   let answer = null;
-  const on = (e) => { answer = e.detail; };
+  const on = (/** @type {Event} */ e) => { answer = /** @type {CustomEvent} */ (e).detail; };
   window.addEventListener(RES, on, true);
   try {
     window.dispatchEvent(new CustomEvent(REQ, { detail: JSON.stringify(cmd) }));
@@ -21,13 +26,17 @@ export function dialogLink(cmd) {
   }
   if (typeof answer !== 'string') return null;
   try {
+    // the guard's JSON: a page's script could send anything on this event, so every field is checked
+    /** @type {{dialogs?: unknown, pending_ms?: unknown, requests?: unknown}} */
     const parsed = JSON.parse(answer);
-    const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : [];
+    /** @type {{kind: string, message?: unknown, handled?: unknown, answer?: unknown}[]} */
+    const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : []; // kind checked
     return {
       ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
       ...(typeof parsed.requests === 'number' ? { requests: parsed.requests } : {}),
       dialogs: dialogs.map((d) => {
         const handled = d.handled === 'accepted' ? 'accepted' : 'dismissed';
+        /** @type {import('../../wire.js').Dialog} */
         const out = { kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled };
         if (handled === 'accepted' && typeof d.answer === 'string') out.answer = d.answer.slice(0, 500);
         return out;

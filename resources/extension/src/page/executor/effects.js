@@ -17,7 +17,7 @@ const LATE_MS = 5000;
 const ANSWER_MS = 600;
 
 // The roots el lives in: its document and each shadow root on the way up (a document's observer sees none of them).
-function rootsOf(el) {
+function rootsOf(/** @type {Node} */ el) {
   const roots = [];
   for (let n = el; n; ) {
     const root = n.getRootNode ? n.getRootNode() : null;
@@ -33,7 +33,7 @@ function rootsOf(el) {
 // into the page), in a row of a list of rows. Its app answers a tick in the page (the row, a count); ticked while
 // the page changed nothing, the app did not take it. A lone box outside components ("remember me", read when the
 // form is sent) changes nothing when ticked, and is not one.
-function scriptRowBox(box) {
+function scriptRowBox(/** @type {HTMLInputElement} */ box) {
   if (String(box.type).toLowerCase() !== 'checkbox' || box.form || box.getAttribute('name')) return false;
   const inShadow = rootsOf(box).length > 0;
   let component = inShadow;
@@ -49,20 +49,22 @@ function scriptRowBox(box) {
 }
 
 // The hash route of an address ('#/active', '#!/x'), '' when it has none.
-function routeOf(href) {
+function routeOf(/** @type {string} */ href) {
   const h = href.includes('#') ? href.slice(href.indexOf('#')) : '';
   return h.startsWith('#/') || h.startsWith('#!') ? h : '';
 }
 
-function toggle(el) {
+/** @returns {HTMLInputElement | null} */
+function toggle(/** @type {Element} */ el) {
   const c = el.closest ? el.closest('label') : null;
-  const control = el.localName === 'input' ? el : c && c.control ? c.control : el.closest ? el.closest('input') : null;
+  // an input is looked for, and only one whose localName says so is kept
+  const control = /** @type {HTMLInputElement | null} */ (el.localName === 'input' ? el : c && c.control ? c.control : el.closest ? el.closest('input') : null);
   if (!control || control.localName !== 'input') return null;
   const type = String(control.type || '').toLowerCase();
   return type === 'checkbox' || type === 'radio' ? control : null;
 }
 
-function describe(el) {
+function describe(/** @type {Element | null} */ el) {
   if (!el || el.nodeType !== 1) return 'nothing';
   const id = el.id ? `#${el.id}` : '';
   const name = el.getAttribute && el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : '';

@@ -8,6 +8,13 @@
 import { observePage } from '../observer/index.js';
 import { resolveSelector, describeSelector } from './resolve.js';
 
+/** @import { ObservedNode } from '../observer/observation.js' */
+/** @import { Selector, Heal } from '../../wire.js' */
+/**
+ * Who a step's element is (the step's `target`): what the observer said of it when the step was authored.
+ * @typedef {Partial<Pick<ObservedNode, 'role' | 'name' | 'text' | 'tag' | 'type' | 'section' | 'context' | 'href'>>} Target
+ */
+
 /** A candidate must reach this share of the target's weighted fields to be the target. */
 export const MATCH = 0.62;
 /** …and beat the next candidate by this much to be healed to. */
@@ -24,15 +31,19 @@ const ROLE_GROUPS = [
 // text: the words of an element the browser names nothing (a clickable <div>), which tell it apart as a name would
 const WEIGHTS = { name: 4, text: 4, context: 2, href: 1.5, section: 1, tag: 0.5, type: 0.5 };
 
-function norm(s) {
+function norm(/** @type {string | null | undefined} */ s) {
   return String(s || '').toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/[^\p{L}\p{N} ]+/gu, '').trim();
 }
 
-function words(s) {
+function words(/** @type {string} */ s) {
   return new Set(norm(s).split(' ').filter(Boolean));
 }
 
-/** 1 for the same text, less for text that shares words or contains the other, 0 for unrelated text. */
+/**
+ * 1 for the same text, less for text that shares words or contains the other, 0 for unrelated text.
+ * @param {string | null | undefined} a
+ * @param {string | null | undefined} b
+ */
 export function textSimilarity(a, b) {
   const x = norm(a);
   const y = norm(b);
@@ -48,13 +59,17 @@ export function textSimilarity(a, b) {
   return Math.max(jaccard, contains);
 }
 
+/**
+ * @param {string} a
+ * @param {string | undefined} b
+ */
 export function roleFit(a, b) {
   if (a === b) return 1;
-  if (ROLE_GROUPS.some((g) => g.includes(a) && g.includes(b))) return 0.8;
+  if (ROLE_GROUPS.some((g) => g.includes(a) && g.includes(/** @type {string} */ (b)))) return 0.8; // undefined is in none
   return 0;
 }
 
-function hrefPath(h) {
+function hrefPath(/** @type {string} */ h) {
   try {
     const u = new URL(h, location.href);
     return u.pathname + u.hash;
@@ -63,7 +78,11 @@ function hrefPath(h) {
   }
 }
 
-/** How well an observed node fits the target, 0..1 (0 when the role does not fit at all). */
+/**
+ * How well an observed node fits the target, 0..1 (0 when the role does not fit at all).
+ * @param {ObservedNode} node
+ * @param {Target} target
+ */
 export function scoreNode(node, target) {
   const role = roleFit(node.role, target.role);
   if (!role) return 0;
@@ -72,7 +91,7 @@ export function scoreNode(node, target) {
   if (target.context && node.context && textSimilarity(node.context, target.context) < 0.5) return 0;
   let got = 0;
   let max = 0;
-  for (const [field, w] of Object.entries(WEIGHTS)) {
+  for (const [field, w] of /** @type {[keyof Target, number][]} */ (Object.entries(WEIGHTS))) { // WEIGHTS' keys are Target's
     const want = target[field];
     if (want === undefined || want === null || want === '') continue;
     max += w;
@@ -90,15 +109,17 @@ export function scoreNode(node, target) {
   return role * (got / max);
 }
 
-function describeNode(n) {
+function describeNode(/** @type {ObservedNode} */ n) {
   return `${n.role}${n.name ? ` "${n.name}"` : ''}${n.context ? ` in "${n.context}"` : ''}`;
 }
 
-function describeTarget(t) {
+function describeTarget(/** @type {Target} */ t) {
   return `${t.role || 'an element'}${t.name ? ` "${t.name}"` : t.text ? ` showing "${t.text}"` : ''}${t.context ? ` in "${t.context}"` : ''}${t.section ? ` under "${t.section}"` : ''}`;
 }
 
-function selectorOf(node) {
+/** @returns {Selector} */
+function selectorOf(/** @type {ObservedNode} */ node) {
+  /** @type {Selector} */
   const s = { css: node.selector };
   if (node.path) s.path = node.path;
   if (node.indexes) s.indexes = node.indexes;
@@ -106,7 +127,7 @@ function selectorOf(node) {
   return s;
 }
 
-function elementOf(node) {
+function elementOf(/** @type {ObservedNode} */ node) {
   try {
     const r = resolveSelector(selectorOf(node));
     return r.elements.length === 1 ? r.elements[0] : r.elements[0] || null;
@@ -118,9 +139,12 @@ function elementOf(node) {
 /**
  * Which element a step with a target acts on: {selector} to act through (the step's own, or a healed one with
  * `heal` evidence), or {error, retry} when the page holds no element that is clearly the target.
+ * @param {import('../page-calls.js').PageStep} step
+ * @returns {{selector?: Selector, score?: number, heal?: Heal, error?: string, retry?: boolean, ambiguous?: boolean}}
  */
 export function identify(step) {
-  const target = step.target;
+  const target = /** @type {Target} */ (step.target); // the caller checked it is an object
+  /** @type {Element[]} */
   let found = [];
   try {
     found = resolveSelector(step.selector || {}).elements;
@@ -160,6 +184,6 @@ export function identify(step) {
   };
 }
 
-function round(x) {
+function round(/** @type {number} */ x) {
   return Math.round(x * 100) / 100;
 }

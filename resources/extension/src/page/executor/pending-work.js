@@ -10,7 +10,10 @@ import { sleep } from './common.js';
 /** However busy the page keeps its timers, a click waits at most this long for them. */
 export const PENDING_WORK_MAX_MS = 1000;
 
-/** Whether a click on el leaves the view: el is (inside) a link. */
+/**
+ * Whether a click on el leaves the view: el is (inside) a link.
+ * @param {Element} el
+ */
 export function leavesView(el) {
   return !!(el && el.closest && el.closest('a[href], area[href]'));
 }

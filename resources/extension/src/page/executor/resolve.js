@@ -105,6 +105,7 @@ function enterRoots(enter, doc) {
   /** @type {QueryRoot} */
   let root = doc;
   for (const entry of enter) {
+    /** @type {Element | undefined} */
     const host = queryAll(root, entry)[0];
     if (!host) return { root, error: `no element matches '${entry}' to enter` };
     const sr = shadowOf(host);
