@@ -128,7 +128,7 @@
  * @property {boolean} [new_tab]
  * @property {boolean} [partial]
  * @property {string | null} [effect] what the page did with the input, in words (a fill's note)
- * @property {import('./executor/effects.js').PageEffect} [page_effect] what the page saw a click or key do
+ * @property {import('./page/page-calls.js').PageEffect} [page_effect] what the page saw a click or key do
  * @property {Heal} [healed] the step's selector did not lead to its target; the element acted on was found by identity
  * @property {string} [missing] the recorded effect (expect) that did not follow, in words
  * @property {LateEffect[]} [late_effects] what clicks before this step did after their verdicts saw no change

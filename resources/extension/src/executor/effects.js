@@ -5,10 +5,8 @@
 // when the address or the document changed or a tab opened (a hash route the page did not answer says so), and
 // every other click or key says whether the page changed at all (docs/decisions/0021).
 
-/**
- * @typedef {{mutations?: number, url_changed?: boolean, focus?: string | null, toggle?: {type: string, before: boolean, after: boolean, script_only?: boolean}, link?: boolean, gone?: boolean, leaving?: boolean, route?: string}} PageEffect
- * @typedef {{committed?: boolean, sameDoc?: boolean, started?: boolean}} NavSeen
- */
+/** @typedef {import('../page/page-calls.js').PageEffect} PageEffect */
+/** @typedef {{committed?: boolean, sameDoc?: boolean, started?: boolean}} NavSeen */
 
 /**
  * What changed, in words ("no visible change" when nothing did).

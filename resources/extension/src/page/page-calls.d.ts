@@ -1,12 +1,32 @@
 // The calls the service worker makes into the page script (globalThis.__waymark, wired in page.js; the worker calls
 // them through executor/page-call.js): what it passes (the step as the page gets it, performInPage's options) and
-// what each page function answers. Types only: nothing here runs, and no bundle imports it.
+// what each page function answers. One declaration for both sides: the worker's callers and the page's functions
+// (page/executor) read the same shapes. Types only: nothing here runs, and no bundle imports it.
 import type { Selector, FieldSpec, Condition, WaitConfig, Dialog, Heal, Step, LateEffect } from '../wire.js';
 import type { Expect } from './executor/expect.js';
 import type { ObserveOptions, PageObservation } from './observer/observation';
 
-/** What a click or a key did, seen from inside the page (page/executor/effects.js settle), or {gone} for a new document. */
-export type PageEffect = import('../executor/effects.js').PageEffect;
+/**
+ * What a click or a key did, seen from inside the page (page/executor/effects.js settle), or {gone} for a new
+ * document; the worker turns it into the step's verdict (executor/effects.js).
+ */
+export interface PageEffect {
+  /** DOM changes */
+  mutations?: number;
+  url_changed?: boolean;
+  /** where focus went, described; null when it did not move */
+  focus?: string | null;
+  /** the checkbox or radio clicked, checked before and after (script_only: one only the page's script reads) */
+  toggle?: { type: string; before: boolean; after: boolean; script_only?: boolean };
+  /** the element is (inside) a link */
+  link?: boolean;
+  /** finishTrusted in a new document: the input's navigation loaded it */
+  gone?: boolean;
+  /** a navigation started while the page waited */
+  leaving?: boolean;
+  /** the hash route the address moved to within the document */
+  route?: string;
+}
 
 /** The page script's id of its document (page/executor/common.js docId): a new one after every navigation. */
 export type DocId = string;
@@ -54,12 +74,16 @@ export interface PageStepOptions {
   guard?: { accept: boolean };
 }
 
-/** The request captureDownload's click would have made, for the worker to send in the page's session. */
+/**
+ * The request captureDownload's click would have made (a link's or a form's: page/executor/files.js formPlan), for
+ * the worker to send in the page's session through fetchFile.
+ */
 export interface DownloadPlan {
   url: string;
-  method: string;
+  method: 'GET' | 'POST';
   /** [name, value] pairs in form order */
   fields: [string, string][];
+  /** a form's (page/executor/files.js sets it); a download the browser began has none */
   enctype?: string;
   /** a GET form replaces the address's query */
   replace_query: boolean;
@@ -100,6 +124,8 @@ export interface PageStepResult {
   plan?: DownloadPlan | null;
   /** the same step_id dispatched in this document before: its result again */
   repeated?: boolean;
+  /** what clicks before this step did after their verdicts saw no change (page/executor/effects.js) */
+  late_effects?: LateEffect[];
   /** the document has no dialog guard yet: the worker installs it and calls again */
   guard_missing?: boolean;
   /** finishTrusted: no input was armed in this document (a new one) */

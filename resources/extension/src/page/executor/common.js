@@ -9,7 +9,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The elements the step's selector picks now: {elements}, or {error} (fatal when no selector could ever match).
- * @param {import('./step-types.js').PageStep} step
+ * @param {import('../page-calls.js').PageStep} step
  */
 export function targets(step) {
   const sel = step.selector;

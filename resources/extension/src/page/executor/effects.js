@@ -104,7 +104,7 @@ function ownChange(/** @type {MutationRecord} */ m) {
 /**
  * @typedef {{stepId: string, at: number, mutations: number, first: number, url: string, observers: MutationObserver[],
  *   timer: any, seen: (list: MutationRecord[]) => void}} LateWatch
- * @typedef {{step_id: string, effect: string, after_ms: number}} LateEffect
+ * @typedef {import('../../wire.js').LateEffect} LateEffect
  */
 
 /**
@@ -126,7 +126,7 @@ function endLateWatch() {
 /**
  * Takes the late effects seen so far: for each click whose verdict saw no change, what changed after it (until the
  * next step began, at most LATE_MS). Those that saw nothing are dropped; `except` (the step now running) stays.
- * @param {string} [except]
+ * @param {string | null} [except]
  * @returns {LateEffect[]}
  */
 export function takeLateEffects(except) {
@@ -224,8 +224,9 @@ export function watchEffect(el) {
   const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().length, 0);
   return {
     /**
-     * @param {{quiet?: boolean, stepId?: string}} [opts] quiet: when nothing changed yet, wait for the page to settle
-     * (at most QUIET_MS); stepId: when it still changed nothing, watch on for a late effect of that step
+     * @param {{quiet?: boolean, stepId?: string | null}} [opts] quiet: when nothing changed yet, wait for the page to
+     * settle (at most QUIET_MS); stepId: when it still changed nothing, watch on for a late effect of that step
+     * @returns {Promise<import('../page-calls.js').PageEffect>}
      */
     async settle(opts = {}) {
       mutations = count();
@@ -268,7 +269,8 @@ export function watchEffect(el) {
         url_changed: address() !== url,
         // focus landing on what was clicked is the click itself, not an effect of it
         focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
-        ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: checkedBefore, after: /** @type {HTMLInputElement} */ (box).checked, ...(scriptOnly ? { script_only: true } : {}) } } : {}),
+        // (with a box, checkedBefore is what it read: a boolean)
+        ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: /** @type {boolean} */ (checkedBefore), after: /** @type {HTMLInputElement} */ (box).checked, ...(scriptOnly ? { script_only: true } : {}) } } : {}),
         ...(rerouted() ? { route: routeOf(location.href) } : {}),
         ...(link ? { link: true } : {}),
         ...(leaving ? { leaving: true } : {}),
@@ -278,8 +280,15 @@ export function watchEffect(el) {
   };
 }
 
+/**
+ * What a trusted fill read before the worker types (index.js actOn): the field, the text to type, and the reading
+ * judgeFill completes with what the field holds after the typing.
+ * @typedef {{el: import('./input.js').Field, text: string, reading: Omit<import('./verdicts.js').FillReading, 'typed' | 'after'>}} FillArm
+ * @typedef {AsyncGenerator<import('./flows.js').FlowInput, import('./flows.js').FlowResult, {error?: string} | undefined>} Flow
+ */
+
 // Watches armed for a trusted dispatch (the worker sends the input, then asks here what it did).
 // A flow (a combobox select) waits there for its next input instead. focus: the element that had focus before the
 // input (missed-focus.js).
-/** @type {Map<string, {watch?: ReturnType<typeof watchEffect>, fill?: any, flow?: AsyncGenerator<any, any, any>, focus?: Element | null}>} */
+/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: FillArm, flow?: undefined, focus: Element | null} | {flow: Flow, watch?: undefined, fill?: undefined, focus: Element | null}>} */
 export const armed = new Map();

@@ -6,7 +6,7 @@ import { isVisible, isDisabled } from './actionability.js';
 
 export const TEXT_CAP = 20000;
 
-/** @typedef {import('./step-types.js').PageStep} PageStep */
+/** @import { PageStep, ListStep, ListBatch } from '../page-calls.js' */
 
 /** @param {string | null | undefined} s */
 export function normText(s) {
@@ -91,7 +91,7 @@ const NEXT_WORDS = /^(next|next page|next »|next ›|›|»|>|→|more|load mor
 
 /**
  * Finds the control that reaches the next batch: explicit css, rel=next, or a Next/More control.
- * @param {PageStep} step
+ * @param {ListStep} step
  */
 function findNext(step) {
   const explicit = (step.value || '').trim();
@@ -132,7 +132,7 @@ function fieldValue(item, field) {
 /**
  * Reads the rows of the items on this page that were not read before. Returns
  * {rows, matched, next: {kind, description}|null, scrollable}.
- * @param {PageStep} step
+ * @param {ListStep} step
  */
 export function extractItems(step) {
   const sel = step.selector || {};
@@ -175,7 +175,7 @@ export function extractItems(step) {
 
 /**
  * Clicks the next-batch control found by findNext (the caller checks actionability first).
- * @param {PageStep} step
+ * @param {ListStep} step
  */
 export function nextControl(step) {
   const { el } = findNext(step);

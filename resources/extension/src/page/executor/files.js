@@ -5,14 +5,14 @@ import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actio
 import { clickAt } from './input.js';
 import { docId, targets } from './common.js';
 
-/** @typedef {import('./step-types.js').FormPlan} FormPlan */
+/** @import { DownloadPlan, PageCalls, PageStep, PageStepOptions, PageStepResult } from '../page-calls.js' */
 
 // ---- captureDownload: the click, and the request the download would make ----
 
 /**
  * @param {HTMLFormElement} form
  * @param {HTMLElement | null} submitter the button or input that submitted it (one with formaction is either)
- * @returns {FormPlan}
+ * @returns {DownloadPlan}
  */
 function formPlan(form, submitter) {
   const method = String((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toUpperCase();
@@ -20,7 +20,7 @@ function formPlan(form, submitter) {
   const enctype = String((submitter && submitter.getAttribute('formenctype')) || form.enctype || 'application/x-www-form-urlencoded').toLowerCase();
   let data;
   try { data = new FormData(form, submitter || undefined); } catch { data = new FormData(form); }
-  /** @type {string[][]} */
+  /** @type {[string, string][]} */
   const fields = [];
   for (const [k, v] of data.entries()) if (typeof v === 'string') fields.push([k, v]);
   return { url: action || location.href, method: method === 'POST' ? 'POST' : 'GET', fields, enctype, replace_query: method !== 'POST' };
@@ -31,9 +31,9 @@ function formPlan(form, submitter) {
  * the browser: the request it would make comes back as `plan` ({url, method, fields, enctype})
  * for the service worker to send in the page's session. A click handled by the page's own
  * script downloads as it does, and the worker takes that download from chrome.downloads.
- * @param {import('./step-types.js').PageStep} step
- * @param {import('./step-types.js').StepOptions} options
- * @returns {Promise<import('./step-types.js').PageStepResult>}
+ * @param {PageStep} step
+ * @param {PageStepOptions} options
+ * @returns {Promise<PageStepResult>}
  */
 export async function downloadClick(step, options) {
   const t = targets(step);
@@ -44,7 +44,7 @@ export async function downloadClick(step, options) {
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   const hit = hitTarget(el);
   if (hit.error) return { ok: false, error: hit.error, retry: true };
-  /** @type {FormPlan | null} */
+  /** @type {DownloadPlan | null} */
   let plan = null;
   // Bubble phase on window: after the page's own handlers, so what they cancel stays cancelled
   // and what they add to the form is sent.
@@ -97,7 +97,7 @@ export function pageHtml() {
 
 /**
  * Fetches url in the page's session (cookies of the page's site) and returns it as base64.
- * @param {import('./step-types.js').FetchRequest} req
+ * @type {PageCalls['fetchFile']}
  */
 export async function fetchFile(req) {
   const maxBytes = req.max_bytes || 10 * 1024 * 1024;

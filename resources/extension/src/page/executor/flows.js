@@ -70,7 +70,7 @@ export function aim(el) {
  * into is focused and its contents selected here, so the debugger's keys replace them.
  * @param {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} flow
  * @param {{error?: string} | undefined} reply
- * @returns {Promise<{ask?: Record<string, unknown>, result?: FlowResult}>}
+ * @returns {Promise<{ask?: Pick<import('../page-calls.js').PageStepResult, 'trusted_point' | 'trusted_keys' | 'text' | 'chord'>, result?: FlowResult}>}
  */
 export async function nextTrustedInput(flow, reply) {
   for (;;) {

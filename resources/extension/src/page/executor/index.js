@@ -22,6 +22,9 @@ import { nextTrustedInput } from './flows.js';
 import { widgetStep } from './widget-steps.js';
 import { awaitPendingWork, leavesView } from './pending-work.js';
 import { focusBefore, tellMissedFocus } from './missed-focus.js';
+/** @import { PageCalls, PageStep, PageStepOptions, PageStepResult, Point } from '../page-calls.js' */
+/** @import { Selector } from '../../wire.js' */
+/** @import { Field } from './input.js' */
 
 export { pageHtml, fetchFile } from './files.js';
 export { listItems, listNext, listScroll } from './lists.js';
@@ -32,26 +35,27 @@ export { expectBaseline, checkExpect, targetSettled, unmarkTarget } from './expe
 
 // step_id → the result of a step that dispatched in this document, so a repeated call for the
 // same step reports instead of acting again.
-const dispatched = new Map();
+const dispatched = /** @type {Map<string, PageStepResult>} */ (new Map());
 
-/** Performs one attempt of an element or page action. See docs/protocol.md (perform). */
+/** Performs one attempt of an element or page action. See docs/protocol.md (perform). @type {PageCalls['performInPage']} */
 export async function performInPage(step, values, options = {}) {
   const id = options.step_id;
   if (id && dispatched.has(id)) return { ...dispatched.get(id), repeated: true };
   // Dialogs: arm this document's guard before acting; without one the worker installs it
   // (a MAIN-world call) and calls again, once per document.
   if (options.guard && !dialogLink({ accept: !!options.guard.accept })) return { ok: false, guard_missing: true, doc: docId };
-  /** @type {import('../../wire.js').StepResult & Record<string, unknown>} */
+  /** @type {PageStepResult} */
   let result;
   try {
     result = await attempt(step, options);
   } catch (e) {
     if (e instanceof SelectorError) result = { ok: false, error: e.message };
-    else result = { ok: false, error: `the page raised an error: ${e && e.message ? e.message : e}`, dispatched: !!e?.dispatched };
+    // anything thrown; an Error that actOn marked dispatched when the input went out
+    else result = { ok: false, error: `the page raised an error: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`, dispatched: !!(/** @type {{dispatched?: boolean} | null | undefined} */ (e))?.dispatched };
   }
   if (id && result.dispatched) {
     dispatched.set(id, result);
-    if (dispatched.size > 200) dispatched.delete(dispatched.keys().next().value);
+    if (dispatched.size > 200) dispatched.delete(/** @type {string} */ (dispatched.keys().next().value)); // more than 200: a first one is there
   }
   const dialogs = options.guard ? (dialogLink({ take: true }) || { dialogs: [] }).dialogs : undefined;
   // what the clicks before this step did after their verdicts (effects.js): a replay reads no observation between
@@ -60,12 +64,13 @@ export async function performInPage(step, values, options = {}) {
   return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}), ...(late.length ? { late_effects: late } : {}) };
 }
 
-/** What this document knows about a step: {known, result, doc}. */
+/** What this document knows about a step: {known, result, doc}. @type {PageCalls['stepRecord']} */
 export function stepRecord(stepId) {
-  return dispatched.has(stepId) ? { known: true, result: dispatched.get(stepId), doc: docId } : { known: false, doc: docId };
+  return dispatched.has(stepId) ? { known: true, result: /** @type {PageStepResult} */ (dispatched.get(stepId)), doc: docId } : { known: false, doc: docId };
 }
 
-async function attempt(step, options) {
+/** @returns {Promise<PageStepResult>} */
+async function attempt(/** @type {PageStep} */ step, /** @type {PageStepOptions} */ options) {
   switch (step.type) {
     case 'click':
     case 'fill':
@@ -86,7 +91,7 @@ async function attempt(step, options) {
   }
 }
 
-async function elementAction(step, options) {
+async function elementAction(/** @type {PageStep} */ step, /** @type {PageStepOptions} */ options) {
   // Replay checks who the element is before acting on it (identity.js); authoring has just observed it.
   let heal = null;
   if (options.identity && step.target && typeof step.target === 'object') {
@@ -99,12 +104,13 @@ async function elementAction(step, options) {
   return heal ? { ...r, healed: heal } : r;
 }
 
-async function elementActionOn(step, options) {
-  let t = targets(step);
+async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStepOptions} */ options) {
+  // t.elements is read only after `if (t.error) return`: targets answers {error} or the elements it matched
+  let t = /** @type {{elements: Element[], error?: string, fatal?: boolean}} */ (targets(step));
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
   // A link leaves the view: what the page has still to run from the steps before runs first (pending-work.js).
   if (step.type === 'click' && t.elements.length === 1 && leavesView(t.elements[0]) && await awaitPendingWork() > 0) {
-    t = targets(step);
+    t = /** @type {{elements: Element[], error?: string, fatal?: boolean}} */ (targets(step));
     if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
   }
   let chord = null;
@@ -115,7 +121,7 @@ async function elementActionOn(step, options) {
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
   const widget = widgetStep(t.elements[0], kind, options);
   if (widget) return widget;
-  if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(t.elements[0].type || '').toLowerCase()))) {
+  if (options.trusted && t.elements.length === 1 && TRUSTED_KINDS.has(kind) && !(kind === 'fill' && PICKED.has(String(/** @type {HTMLInputElement} */ (t.elements[0]).type || '').toLowerCase()))) {
     // The worker sends the input through the debugger; here the element is checked, hit-tested (a click)
     // or focused (keys), and watched, and nothing is dispatched from the page.
     const el = t.elements[0];
@@ -156,6 +162,7 @@ const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'colo
  * After the worker sent trusted input for stepId: what it did; for a flow (a combobox select), the
  * next input it needs or its result. A fill's verdict (judgeFill) from what
  * the field holds now; a click's or key's page effect; {gone} when this is a new document.
+ * @type {PageCalls['finishTrusted']}
  */
 export async function finishTrusted(stepId, opts = {}) {
   const a = armed.get(stepId);
@@ -184,9 +191,11 @@ export async function finishTrusted(stepId, opts = {}) {
 
 // One element: {notReady} when it is not actionable yet, else acts and returns {error?, effect?}; with
 // prepareOnly it only checks, and returns a click's point or a fill's reading before the typing.
-/** @returns {Promise<{notReady?: string, error?: string | null, effect?: string | null, point?: {x: number, y: number}, fill?: any}>} */
-async function actOn(el, kind, chord, options) {
-  const needs = NEEDS[kind];
+// kind: click, fill, select or press (elementAction's kinds, NEEDS' keys); chord: a press's, parsed (null for the others).
+/** @returns {Promise<{notReady?: string, error?: string | null, effect?: string | null, point?: Point, fill?: import('./effects.js').FillArm}>} */
+async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** @type {import('./keys.js').ParsedChord | null} */ chord,
+  /** @type {PageStepOptions & {prepareOnly?: boolean}} */ options) {
+  const needs = /** @type {Record<string, import('./actionability.js').Needs>} */ (NEEDS)[kind];
   const not = notActionable(el, needs);
   if (not) return { notReady: not };
   scrollIntoViewIfNeeded(el, options.attempt || 0);
@@ -208,28 +217,30 @@ async function actOn(el, kind, chord, options) {
     hit = hitTarget(el);
     if (hit.error) return { notReady: hit.error };
   }
+  // a click needs the hit test: for one, hit is set and had no error
   if (options.prepareOnly) {
-    if (kind === 'click') return { point: hit.top };
+    if (kind === 'click') return { point: /** @type {{top: Point}} */ (hit).top };
     if (kind === 'press') { focusElement(el); return {}; }
-    const text = typable(el, String(options.value ?? ''));
-    const before = prepareField(el);
-    const editor = el.isContentEditable;
+    // a fill (the trusted kinds are click, fill and press): an input, a textarea or an editor, read as a Field
+    const text = typable(/** @type {HTMLElement} */ (el), String(options.value ?? ''));
+    const before = prepareField(/** @type {Field} */ (el));
+    const editor = /** @type {HTMLElement} */ (el).isContentEditable;
     const reading = {
-      wanted: editor ? text.replace(/\s+/g, ' ').trim() : text, before, maxLength: editor ? -1 : el.maxLength,
-      number: String(el.type || '').toLowerCase() === 'number', echo: options.echo !== false, what: editor ? 'editor' : 'field',
+      wanted: editor ? text.replace(/\s+/g, ' ').trim() : text, before, maxLength: editor ? -1 : /** @type {Field} */ (el).maxLength,
+      number: String(/** @type {Field} */ (el).type || '').toLowerCase() === 'number', echo: options.echo !== false, what: editor ? 'editor' : 'field',
     };
-    return { fill: { el, text, reading } };
+    return { fill: { el: /** @type {Field} */ (el), text, reading } };
   }
   try {
-    if (kind === 'click') clickAt(el, hit.target, hit.point);
-    else if (kind === 'fill') return fillElement(el, options.value ?? '', { echo: options.echo !== false });
-    else if (kind === 'select') return selectOption(el, options.value ?? '');
+    if (kind === 'click') clickAt(el, /** @type {{target: Element}} */ (hit).target, /** @type {{point: Point}} */ (hit).point);
+    else if (kind === 'fill') return fillElement(/** @type {Field} */ (el), options.value ?? '', { echo: options.echo !== false });
+    else if (kind === 'select') return selectOption(/** @type {HTMLSelectElement} */ (el), options.value ?? ''); // selectOption refuses another
     else if (kind === 'press') {
       focusElement(el);
-      pressOn(el, chord);
+      pressOn(el, /** @type {import('./keys.js').ParsedChord} */ (chord)); // a press's chord is parsed
     }
   } catch (e) {
-    e.dispatched = true;
+    /** @type {Error & {dispatched?: boolean}} */ (e).dispatched = true; // an Error, or a DOMException
     throw e;
   }
   return {};
@@ -237,24 +248,25 @@ async function actOn(el, kind, chord, options) {
 
 // True when a running animation or transition targets el or an ancestor (through shadow
 // hosts and frame elements).
-function animated(el) {
-  const chain = new Set();
-  for (let n = el; n; ) {
+function animated(/** @type {Element} */ el) {
+  const chain = /** @type {Set<Element>} */ (new Set());
+  // (a root with a host is a shadow root; a document without a window throws, and is caught)
+  for (let n = /** @type {Element | null} */ (el); n; ) {
     chain.add(n);
     if (n.parentElement) n = n.parentElement;
-    else if (n.getRootNode && n.getRootNode().host) n = n.getRootNode().host;
+    else if (n.getRootNode && /** @type {ShadowRoot} */ (n.getRootNode()).host) n = /** @type {ShadowRoot} */ (n.getRootNode()).host;
     else {
       let f;
-      try { f = n.ownerDocument.defaultView.frameElement; } catch { f = null; }
+      try { f = /** @type {Window} */ (n.ownerDocument.defaultView).frameElement; } catch { f = null; }
       n = f;
     }
   }
   const docs = new Set([...chain].map((n) => n.ownerDocument));
   for (const d of docs) {
-    let list;
+    /** @type {Animation[]} */ let list;
     try { list = d.getAnimations(); } catch { list = []; }
     for (const a of list) {
-      const target = a.effect && a.effect.target;
+      const target = a.effect && /** @type {KeyframeEffect} */ (a.effect).target;
       if (a.playState === 'running' && target && chain.has(target)) return true;
     }
   }
@@ -270,17 +282,17 @@ function animated(el) {
  * task of its own), and form.submit() from a handler by one turn of the event loop.
  */
 function watchNavigation() {
-  const nav = globalThis.navigation;
+  const nav = /** @type {{navigation?: EventTarget}} */ (globalThis).navigation; // the Navigation API, where there is one
   let seen = false;
-  let submits = [];
-  let clicks = [];
+  let submits = /** @type {SubmitEvent[]} */ ([]);
+  let clicks = /** @type {MouseEvent[]} */ ([]);
   const on = () => { seen = true; };
-  const onSubmit = (e) => { submits.push(e); };
-  const onClick = (e) => { clicks.push(e); };
+  const onSubmit = (/** @type {SubmitEvent} */ e) => { submits.push(e); };
+  const onClick = (/** @type {MouseEvent} */ e) => { clicks.push(e); };
   if (nav && typeof nav.addEventListener === 'function') nav.addEventListener('navigate', on);
   window.addEventListener('submit', onSubmit, true);
   window.addEventListener('click', onClick, true);
-  const opensTab = (target) => {
+  const opensTab = (/** @type {string | null | undefined} */ target) => {
     const t = String(target || '').trim().toLowerCase();
     return t !== '' && t !== '_self' && t !== '_parent' && t !== '_top' && !(t === window.name);
   };
@@ -290,14 +302,15 @@ function watchNavigation() {
       let newTab = false;
       for (const e of submits) {
         if (e.defaultPrevented) continue;
-        const form = e.target;
+        const form = /** @type {HTMLFormElement | null} */ (e.target); // a submit event's target is its form
         const target = (e.submitter && e.submitter.getAttribute && e.submitter.getAttribute('formtarget')) || (form && form.target);
         if (opensTab(target)) newTab = true;
         else if (!(form && String(form.method).toLowerCase() === 'dialog') && form && form.ownerDocument === document) seen = true;
       }
       for (const e of clicks) {
         if (e.defaultPrevented) continue;
-        const a = e.target && e.target.closest ? e.target.closest('a[href], area[href]') : null;
+        // a target with closest is an element; what it finds is a link (a or area)
+        const a = e.target && /** @type {Element} */ (e.target).closest ? /** @type {HTMLAnchorElement | HTMLAreaElement | null} */ (/** @type {Element} */ (e.target).closest('a[href], area[href]')) : null;
         if (a && opensTab(a.target)) newTab = true;
       }
       if (!seen && !newTab) {
@@ -317,11 +330,11 @@ function watchNavigation() {
 }
 
 // Nothing dispatched yet → the worker may retry; some matches already acted on → it must not.
-function partial(done, error) {
+function partial(/** @type {number} */ done, /** @type {string} */ error) {
   return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
 }
 
-async function pressPage(step, options) {
+async function pressPage(/** @type {PageStep} */ step, /** @type {PageStepOptions} */ options) {
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   if (options.trusted) {
@@ -341,12 +354,12 @@ async function pressPage(step, options) {
   }
 }
 
-function scrollStep(step) {
+function scrollStep(/** @type {PageStep} */ step) {
   let el = null;
   if (step.selector && (step.selector.css || step.selector.path)) {
     const t = targets(step);
     if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
-    el = t.elements[0];
+    el = /** @type {Element[]} */ (t.elements)[0]; // no error: the elements matched
     if (!step.value) {
       el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
       return { ok: true, dispatched: true, data: `scrolled ${describeSelector(step.selector)} into view` };
@@ -355,27 +368,31 @@ function scrollStep(step) {
   const r = scrollBy(el, step.value);
   if (r.error) return { ok: false, error: r.error };
   const where = r.box ? 'the box' : 'the page';
-  const atEnd = r.y + r.viewport >= r.height - 2 ? ' (at the bottom)' : r.y === 0 ? ' (at the top)' : '';
+  // no error: scrollBy said where it ended
+  const atEnd = /** @type {number} */ (r.y) + /** @type {number} */ (r.viewport) >= /** @type {number} */ (r.height) - 2 ? ' (at the bottom)' : r.y === 0 ? ' (at the top)' : '';
   return { ok: true, dispatched: true, data: `scrolled ${where} to y=${r.y} of ${r.height}${atEnd}` };
 }
 
-function extractStep(step) {
+function extractStep(/** @type {PageStep} */ step) {
   const t = targets(step);
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
   const out = [];
-  for (const el of t.elements) {
+  for (const el of /** @type {Element[]} */ (t.elements)) { // no error: the elements matched
     const v = readOne(el, step);
     if (v.error) return { ok: false, error: v.error };
     out.push(v.value);
   }
-  const many = step.selector.all || (Array.isArray(step.selector.indexes) && step.selector.indexes.length > 0) || (step.format || '').toLowerCase() === 'json';
-  let data = many ? JSON.stringify(out) : out[0];
+  // step.selector is there: targets found the elements through it
+  const many = /** @type {Selector} */ (step.selector).all || (Array.isArray(/** @type {Selector} */ (step.selector).indexes) && /** @type {Selector} */ (step.selector).indexes.length > 0)
+    || (step.format || '').toLowerCase() === 'json';
+  // no error: one element at least, and each read a value
+  let data = /** @type {string} */ (many ? JSON.stringify(out) : out[0]);
   let truncated = false;
   if (data.length > TEXT_CAP && !many) { data = data.slice(0, TEXT_CAP); truncated = true; }
   return { ok: true, data, count: out.length, ...(truncated ? { truncated } : {}) };
 }
 
-/** Where the page stands: URL, title, document id and ready state. */
+/** Where the page stands: URL, title, document id and ready state. @type {PageCalls['pageState']} */
 export function pageState() {
   return { url: location.href, title: document.title, doc: docId, ready: document.readyState, viewport: `${window.innerWidth}x${window.innerHeight}` };
 }

@@ -7,11 +7,12 @@ import { docId, sleep } from './common.js';
 
 // ---- extractList page half ----
 
-/** @typedef {import('./step-types.js').PageStep} PageStep */
+/** @import { PageCalls, ListStep } from '../page-calls.js' */
 
 /**
- * Rows of the items not read before in this document, and how the list continues.
- * @param {PageStep} step
+ * Rows of the items not read before in this document, and how the list continues. (Not PageCalls['listItems']: an
+ * error answers only {error, doc}, without the rows ListBatch declares; the worker reads error first.)
+ * @param {ListStep} step
  */
 export function listItems(step) {
   try {
@@ -23,7 +24,7 @@ export function listItems(step) {
 
 /**
  * Clicks the list's next-batch control once it is actionable.
- * @param {PageStep} step
+ * @type {PageCalls['listNext']}
  */
 export async function listNext(step) {
   const el = nextControl(step);
@@ -39,8 +40,12 @@ export async function listNext(step) {
   return { ok: true, dispatched: true, doc: docId };
 }
 
-/** Scrolls to the bottom for an infinite list; returns the new scroll height. */
+/**
+ * Scrolls to the bottom for an infinite list; returns the new scroll height.
+ * @type {PageCalls['listScroll']}
+ */
 export function listScroll() {
   const r = scrollBy(null, 'bottom');
-  return { height: r.height, y: r.y, doc: docId };
+  // 'bottom' is a value scrollBy knows: it answers where it ended, never {error}
+  return { height: /** @type {number} */ (r.height), y: /** @type {number} */ (r.y), doc: docId };
 }

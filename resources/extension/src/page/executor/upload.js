@@ -45,9 +45,9 @@ function fileInputFor(el) {
 
 /**
  * Puts the step's files into the file field that goes with its element.
- * @param {import('./step-types.js').PageStep} step
- * @param {import('./step-types.js').StepOptions} options
- * @returns {import('./step-types.js').PageStepResult}
+ * @param {import('../page-calls.js').PageStep} step
+ * @param {import('../page-calls.js').PageStepOptions} options
+ * @returns {import('../page-calls.js').PageStepResult}
  */
 export function uploadStep(step, options) {
   const t = targets(step);

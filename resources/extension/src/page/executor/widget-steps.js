@@ -13,7 +13,7 @@ import { editableCellOf, cellEditFlow } from './grid-edit.js';
 import { selectTextIn } from './text-select.js';
 import { isAriaRange, rangeFlow } from './slider.js';
 
-/** @typedef {import('./step-types.js').StepOptions} StepOptions */
+/** @typedef {import('../page-calls.js').PageStepOptions} PageStepOptions */
 /** @typedef {import('./flows.js').FlowInput} FlowInput */
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
@@ -21,8 +21,8 @@ import { isAriaRange, rangeFlow } from './slider.js';
  * The widget flow a step of `kind` on el is, started; null when el is no such widget.
  * @param {Element} el
  * @param {string} kind
- * @param {StepOptions} options
- * @returns {Promise<import('./step-types.js').PageStepResult> | null}
+ * @param {PageStepOptions} options
+ * @returns {Promise<import('../page-calls.js').PageStepResult> | null}
  */
 export function widgetStep(el, kind, options) {
   const echo = options.echo !== false;
@@ -53,7 +53,7 @@ export function widgetStep(el, kind, options) {
 /**
  * @param {Element} el
  * @param {() => AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>} makeFlow
- * @param {StepOptions} options
+ * @param {PageStepOptions} options
  */
 async function started(el, makeFlow, options) {
   const not = notActionable(el, NEEDS.select);
