@@ -47,7 +47,7 @@ import {
 /**
  * observePage with the time it took, measured here in the page (the worker's clock would add the
  * injection and the message round trip): `{observation, observe_ms, late_effects?}`.
- * @param {Parameters<typeof observePage>[0]} opts the observer's options (max_nodes, max_text, include_text)
+ * @type {import('./page/page-calls.js').PageCalls['observePageTimed']}
  */
 function observePageTimed(opts) {
   const t0 = performance.now();

@@ -20,7 +20,6 @@ import { onFirefox } from '../engine.js';
 
 /** @typedef {import('../wire.js').StudioRequest} StudioRequest */
 /** @typedef {import('../wire.js').Reply} Reply */
-/** @typedef {import('../page.js').PageScript} PageScript */
 
 // A long extractList reports how far it has got after each page: counts only, never what the rows hold.
 onProgress((/** @type {import('../wire.js').Progress} */ p) => sendEvent('progress', p));
@@ -99,9 +98,9 @@ const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
     try {
-      const timed = /** @type {ReturnType<PageScript['observePageTimed']>} */ (await callPageWhenReady(tab, 'observePageTimed', [{
+      const timed = await callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
-      }]));
+      }]);
       // the observation's own shape (an object), its strings masked; a change the last click made after its verdict
       // rides along (page/executor/effects.js)
       const observation = /** @type {Record<string, unknown>} */ (maskDeep(timed.late_effects

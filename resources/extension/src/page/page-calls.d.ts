@@ -277,13 +277,15 @@ export interface PageCalls {
   fetchFile(req: FetchRequest): Promise<FetchedFile>;
   pageHtml(): PageHtml;
   expectBaseline(expect: Expect): ExpectBaseline;
-  checkExpect(expect: Expect, baseline: ExpectBaseline | {}, opts: { value?: string | null; selector?: unknown }): ExpectCheck;
+  /** baseline: what expectBaseline answered ({} when there is none) */
+  checkExpect(expect: Expect, baseline: { count?: number | null }, opts: { value?: string | null; selector?: unknown }): ExpectCheck;
   targetSettled(selector: Selector | null, mark: boolean): Promise<TargetSettled>;
   unmarkTarget(): { ok: boolean; doc: DocId };
   highlight(selector: Selector | null): Highlighted;
   observePageTimed(opts: ObserveOptions): { observation: PageObservation; observe_ms: number; late_effects?: LateEffect[] };
   pictureBoxes(refs: { ref: string; selector: unknown }[], secret: unknown[]): PictureBoxes;
-  pictureRestore(): void;
+  /** how many fields it took the blur off */
+  pictureRestore(): { restored: number };
 }
 
 /** The name of a page function the worker calls. */

@@ -40,7 +40,7 @@ function deepMatches(css) {
  * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
  * the matched elements does; url_includes: the URL contains it. match "all" (default) or
  * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
- * @param {import('../../wire.js').Condition} cond
+ * @type {import('../page-calls.js').PageCalls['checkCondition']}
  */
 export function checkCondition(cond) {
   try {
@@ -65,7 +65,7 @@ export function checkCondition(cond) {
  * Checks a WaitConfig once: every set predicate must hold. selector waits for a visible match
  * (absent: for no visible match); text for the text on the page; url_includes for the URL.
  * Returns {ok, holds, pending} where pending says what has not happened yet.
- * @param {import('../../wire.js').WaitConfig} wait
+ * @type {import('../page-calls.js').PageCalls['checkWait']}
  */
 export function checkWait(wait) {
   try {

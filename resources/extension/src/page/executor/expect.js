@@ -9,6 +9,7 @@ import { docId } from './common.js';
 import { roleFit, textSimilarity } from './identity.js';
 import { comboboxOf, widgetValue } from '../combobox.js';
 
+/** @import { PageCalls } from '../page-calls.js' */
 /** @typedef {{role?: string, name?: string}} ExpectElement */
 /** @typedef {{url?: string, title?: string, appears?: ExpectElement, gone?: ExpectElement, value?: string, count?: {list: string, by: number}}} Expect */
 
@@ -46,7 +47,7 @@ function count(css) {
 
 /**
  * What an expect compares against after the step: the list's count before it.
- * @param {Expect} expect
+ * @type {PageCalls['expectBaseline']}
  */
 export function expectBaseline(expect) {
   return { ok: true, count: expect && expect.count && expect.count.list ? count(expect.count.list) : null, doc: docId };
@@ -56,9 +57,7 @@ export function expectBaseline(expect) {
  * Checks expect once against the page as it is now. value is the field's expected real value (the worker
  * substituted its tokens); selector the step's element (the healed one when the step healed). Returns
  * {ok, holds, missing: [fact in words…]}.
- * @param {Expect} expect
- * @param {{count?: number | null}} baseline
- * @param {{value?: string | null, selector?: any}} [opts]
+ * @type {PageCalls['checkExpect']}
  */
 export function checkExpect(expect, baseline, opts = {}) {
   const missing = [];
@@ -133,8 +132,7 @@ function box(el) {
  * Whether the page takes input at the step's element now: loaded, the element attached and in the same box for two
  * frames. With mark, the element carries a marker attribute (the worker asks the debugger about its listeners,
  * then calls unmarkTarget). Returns {ok, ready, pending}.
- * @param {any} selector
- * @param {boolean} mark
+ * @type {PageCalls['targetSettled']}
  */
 export async function targetSettled(selector, mark) {
   const pending = [];
@@ -154,7 +152,7 @@ export async function targetSettled(selector, mark) {
   return { ok: true, ready: pending.length === 0, pending: pending.join('; '), doc: docId };
 }
 
-/** Takes the marker targetSettled left off again. */
+/** Takes the marker targetSettled left off again. @type {PageCalls['unmarkTarget']} */
 export function unmarkTarget() {
   for (const e of deepQueryAll(`[${MARK}]`)) e.removeAttribute(MARK);
   return { ok: true, doc: docId };

@@ -79,7 +79,7 @@ export async function downloadClick(step, options) {
 
 // ---- capturePageFile (html) ----
 
-/** The page as HTML: its doctype and the serialized DOM as it is now. */
+/** The page as HTML: its doctype and the serialized DOM as it is now. @type {PageCalls['pageHtml']} */
 export function pageHtml() {
   const dt = document.doctype;
   const doctype = dt ? `<!DOCTYPE ${dt.name}${dt.publicId ? ` PUBLIC "${dt.publicId}"` : ''}${dt.systemId ? ` "${dt.systemId}"` : ''}>\n` : '';

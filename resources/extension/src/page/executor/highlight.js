@@ -12,7 +12,7 @@ let raf = 0;
 
 /**
  * Outlines the elements a Selector matches (null clears). Returns {ok, count} or {ok:false, error}.
- * @param {import('../../wire.js').Selector | null} selector
+ * @type {import('../page-calls.js').PageCalls['highlight']}
  */
 export function highlight(selector) {
   tracked = [];

@@ -37,8 +37,7 @@ function blur(el) {
 /**
  * Boxes of `refs` ([{ref, selector}]) that are on screen, and the blur put on `secret` selectors and password fields.
  * `{boxes: [{ref, x, y, w, h}], viewport: {w, h, dpr}, blurred}`.
- * @param {{ref: string, selector: any}[]} refs
- * @param {any[]} secret
+ * @type {import('../page-calls.js').PageCalls['pictureBoxes']}
  */
 export function pictureBoxes(refs, secret) {
   pictureRestore();
@@ -60,7 +59,7 @@ export function pictureBoxes(refs, secret) {
   return { boxes, viewport: { w: vw, h: vh, dpr: window.devicePixelRatio || 1 }, blurred: blurred.length };
 }
 
-/** Takes the picture's blur off again, leaving each field's own filter as it was. */
+/** Takes the picture's blur off again, leaving each field's own filter as it was. @type {import('../page-calls.js').PageCalls['pictureRestore']} */
 export function pictureRestore() {
   for (const { el, filter, priority } of blurred) {
     if (filter) el.style.setProperty('filter', filter, priority);
