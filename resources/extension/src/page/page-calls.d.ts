@@ -134,11 +134,8 @@ export interface PageStepResult {
   doc?: DocId;
 }
 
-/**
- * stepRecord: what the document knows about a step it may have dispatched. (Each side names the other's fields as
- * absent, so they read the same where known is not narrowed: the build's type check is not strict.)
- */
-export type PageStepRecord = { known: true; result: PageStepResult; doc: DocId } | { known: false; result?: undefined; doc: DocId };
+/** stepRecord: what the document knows about a step it may have dispatched. */
+export type PageStepRecord = { known: true; result: PageStepResult; doc: DocId } | { known: false; doc: DocId };
 
 /** pageState: where the page stands. */
 export interface PageState {
@@ -211,13 +208,10 @@ export interface FetchRequest {
   max_bytes: number;
 }
 
-/** fetchFile's answer: the file as base64, or why not (each side names the other's fields as absent, as PageStepRecord). */
+/** fetchFile's answer: the file as base64, or why not. */
 export type FetchedFile =
-  | {
-    ok: false; error: string;
-    status?: undefined; mime?: undefined; disposition?: undefined; final_url?: undefined; size?: undefined; base64?: undefined;
-  }
-  | { ok: true; error?: undefined; status: number; mime: string; disposition: string; final_url: string; size: number; base64: string };
+  | { ok: false; error: string }
+  | { ok: true; status: number; mime: string; disposition: string; final_url: string; size: number; base64: string };
 
 /** pageHtml: the page serialized. */
 export interface PageHtml {
@@ -250,8 +244,8 @@ export interface TargetSettled {
   doc: DocId;
 }
 
-/** highlight: how many elements are outlined, or why none (each side names the other's fields as absent). */
-export type Highlighted = { ok: true; count: number; error?: undefined } | { ok: false; error: string; count?: undefined };
+/** highlight: how many elements are outlined, or why none. */
+export type Highlighted = { ok: true; count: number } | { ok: false; error: string };
 
 /** pictureBoxes: the observed elements' boxes on screen and how many fields were blurred. */
 export interface PictureBoxes {

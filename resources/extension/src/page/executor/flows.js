@@ -22,7 +22,7 @@ export async function runFlow(flow) {
   for (;;) {
     const next = await flow.next(reply);
     if (next.done) return next.value;
-    reply = performSynthetic(/** @type {FlowInput} */ (next.value)); // not done: an input
+    reply = performSynthetic(next.value);
   }
 }
 
@@ -75,8 +75,8 @@ export function aim(el) {
 export async function nextTrustedInput(flow, reply) {
   for (;;) {
     const next = await flow.next(reply);
-    if (next.done) return { result: /** @type {FlowResult} */ (next.value) };
-    const input = /** @type {FlowInput} */ (next.value);
+    if (next.done) return { result: next.value };
+    const input = next.value;
     if (input.kind === 'click') {
       const hit = aim(input.el);
       if (hit.error) { reply = { error: hit.error }; continue; }

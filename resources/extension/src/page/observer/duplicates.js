@@ -142,7 +142,7 @@ export function dropDuplicates(nodes) {
   for (const n of nodes) {
     if (dropped.has(n) || !activator(n)) continue;
     for (let cur = /** @type {WalkNode | null} */ (n._info.parent), d = 0; cur && cur.el && d < 8; cur = cur.parent, d++) {
-      const outer = /** @type {WalkInfo} */ (cur)._node; // (an element's record, by its el)
+      const outer = cur._node;
       if (!outer) continue;
       if (!dropped.has(outer) && redundant(outer, n) === n) dropped.add(n);
       break;

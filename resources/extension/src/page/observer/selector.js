@@ -162,9 +162,8 @@ export function buildSelector(info, budget = { left: 0 }) {
     if (cur.el === body) { parts.push('body'); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
     const o = ownSelector(cur.el, tree);
     if (o) { parts.push(o); return { css: parts.reverse().join(' > '), anchored: true, positional }; }
-    // (a record with an element is an element's, not a tree root's)
-    parts.push(step(/** @type {WalkInfo} */ (cur)));
-    if (/** @type {WalkInfo} */ (cur).sameTag > 1) positional = true;
+    parts.push(step(cur));
+    if (cur.sameTag > 1) positional = true;
   }
   // the top of a shadow tree has no unique anchor; the caller verifies and adds indexes
   return { css: parts.reverse().join(' > '), anchored: false, positional };
@@ -174,7 +173,7 @@ export function buildSelector(info, budget = { left: 0 }) {
 export function structuralPath(info) {
   const parts = [];
   for (let cur = /** @type {WalkNode | null} */ (info); cur && cur.el; cur = cur.parent) {
-    parts.push(cur.el.localName + '[' + /** @type {WalkInfo} */ (cur).nth + ']'); // (an element's record, by its el)
+    parts.push(cur.el.localName + '[' + cur.nth + ']');
   }
   return '/' + parts.reverse().join('/');
 }
