@@ -1,7 +1,6 @@
 // @ts-check
 // Where the bridge keeps its state: the connection state in chrome.storage.session (survives a
 // worker restart, read by the popup), the pairing code, port and client id in chrome.storage.local.
-import { groupTaskTab } from './task-groups.js';
 
 export const DEFAULT_PORT = 17345;
 const CONN_KEY = 'waymark.connection';
@@ -219,7 +218,6 @@ async function chooseTaskTab(task) {
   if (!tab || !Number.isInteger(tab.id)) throw new Error('the browser has no tab to work in');
   map.set(key, /** @type {number} */ (tab.id));
   await saveTaskMap();
-  await groupTaskTab(/** @type {number} */ (tab.id), key);
   return /** @type {number} */ (tab.id);
 }
 

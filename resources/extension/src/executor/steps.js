@@ -14,8 +14,7 @@ import { noteSite, noteWorked, forgetTaskTabs } from './task-tabs.js';
 import { resetViewport } from './viewport.js';
 import { releaseTrustedInput } from './trusted-input.js';
 import { requireCapability, requireDebugger } from '../bridge/capabilities.js';
-import { currentTaskTabId, forgetTaskTab, allTaskTabs, taskKey } from '../bridge/state.js';
-import { ungroupTasks } from '../bridge/task-groups.js';
+import { currentTaskTabId, forgetTaskTab, allTaskTabs } from '../bridge/state.js';
 import { onFirefox } from '../engine.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
@@ -342,7 +341,6 @@ export async function releaseControl(task = null) {
     const tab = await currentTaskTabId(task);
     await forgetTaskTabs(task);
     await forgetTaskTab(task);
-    await ungroupTasks(taskKey(task));
     if (tab !== null) workedTabs.delete(tab);
     return { viewport_reset: false };
   }
@@ -352,7 +350,6 @@ export async function releaseControl(task = null) {
   await dropStaleGuards();
   // The tasks are over: their tabs and sites are forgotten (adopted tabs stay open, the person's).
   for (const key of new Set(['', ...(await allTaskTabs()).keys()])) await forgetTaskTabs(key);
-  await ungroupTasks(null);
   workedTabs.clear();
   return { viewport_reset: viewport };
 }

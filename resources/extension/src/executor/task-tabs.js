@@ -4,7 +4,6 @@
 // task are the hosts its tabs have shown, so adoptTab only takes a tab on one of them. Each task of the studio
 // (the `task` key of its requests, '' for the studio's own session) keeps its own; kept in chrome.storage.session.
 import { currentTaskTabId, allTaskTabs, taskKey } from '../bridge/state.js';
-import { groupTaskTab } from '../bridge/task-groups.js';
 
 const KEY = 'waymark.task_tabs';
 /** @typedef {{opened: number[], adopted: number[], sites: string[], worked: number[]}} TaskTabs */
@@ -109,7 +108,6 @@ if (globalThis.chrome && chrome.webNavigation && chrome.webNavigation.onCreatedN
     const s = await load(task);
     if (!s.opened.includes(d.tabId)) s.opened.push(d.tabId);
     await save();
-    await groupTaskTab(d.tabId, taskKey(task));
   });
 }
 if (globalThis.chrome && chrome.tabs) {

@@ -32,10 +32,9 @@ public final class ChromiumLauncher {
 
   /**
    * Permissions only a launched browser's copy has: Chrome refuses {@code debugger} as an optional permission, so
-   * the strict manifest the person installs cannot carry it at all (decision 0050); {@code tabGroups} groups each
-   * task's tabs, which Waymark does only in a browser it launched (the person's own tab strip stays theirs).
+   * the strict manifest the person installs cannot carry it at all (decision 0050).
    */
-  public static final List<String> LAUNCHED_ONLY_PERMISSIONS = List.of("debugger", "tabGroups");
+  public static final List<String> LAUNCHED_ONLY_PERMISSIONS = List.of("debugger");
 
   /**
    * How to launch.
