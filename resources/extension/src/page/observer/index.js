@@ -11,6 +11,7 @@ import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
 import { comboboxState, widgetOf, formStepOf, notForPeople } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
+import { linkTarget } from './links.js';
 
 export const DEFAULTS = {
   max_nodes: 400,
@@ -25,7 +26,6 @@ const CONTEXT_CAP = 80;
 const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
 const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
-const HREF_CAP = 300;
 const MAX_HEADINGS = 200;
 const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 const INPUT_ROLES = /** @type {Record<string, string>} */ ({ password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
@@ -167,19 +167,6 @@ function leadingText(/** @type {Element} */ container, /** @type {Element} */ co
   }
   const text = parts.join(' ');
   return text ? clean(text, CONTEXT_CAP) : null;
-}
-
-/**
- * Where a link leads (absolute), so the studio's risk gate can tell a click that leaves the task's sites;
- * none for a jump inside the same document or a javascript: link, which navigate nowhere.
- */
-function linkTarget(/** @type {Element} */ el) {
-  if ((el.localName !== 'a' && el.localName !== 'area') || !el.hasAttribute('href')) return null;
-  const raw = /** @type {string} */ (el.getAttribute('href')).trim(); // (there: asked just before)
-  if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return null;
-  const url = /** @type {HTMLAnchorElement | HTMLAreaElement} */ (el).href;
-  if (!url) return null;
-  return url.length > HREF_CAP ? url.slice(0, HREF_CAP) : url;
 }
 
 function topVisibleText(/** @type {Document} */ doc, /** @type {number} */ cap) {
