@@ -89,6 +89,9 @@ export function scoreNode(node, target) {
   // A context was recorded because the name alone did not say which one (twenty "Add to cart" buttons, a
   // checkbox per row): another item's context makes it another element, however alike the name.
   if (target.context && node.context && textSimilarity(node.context, target.context) < 0.5) return 0;
+  // A control with neither name nor text is told apart only by its item (a row's tick box): one in no item at all (the
+  // list's "mark all" box) is another control, not the row's box after a redesign.
+  if (target.context && !target.name && !target.text && !node.context) return 0;
   let got = 0;
   let max = 0;
   for (const [field, w] of /** @type {[keyof Target, number][]} */ (Object.entries(WEIGHTS))) { // WEIGHTS' keys are Target's
@@ -127,13 +130,26 @@ function selectorOf(/** @type {ObservedNode} */ node) {
   return s;
 }
 
-function elementOf(/** @type {ObservedNode} */ node) {
-  try {
-    const r = resolveSelector(selectorOf(node));
-    return r.elements.length === 1 ? r.elements[0] : r.elements[0] || null;
-  } catch {
-    return null;
-  }
+/**
+ * The observer's reading with the elements behind its nodes (one per node, in order). Lean: only the facts a target
+ * is scored on (no selectors, geometry or lists), which is most of the time an identity check took.
+ * @param {boolean} lean
+ */
+function reading(lean) {
+  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean });
+  const elements = /** @type {{_elements?: Element[]}} */ (/** @type {unknown} */ (obs))._elements || [];
+  return { nodes: obs.nodes, elements };
+}
+
+/**
+ * The selector the observer gives el (a heal acts through it): a full reading, only when the step heals.
+ * @param {Element} el
+ * @returns {Selector | null}
+ */
+function selectorOfElement(el) {
+  const full = reading(false);
+  const i = full.elements.indexOf(el);
+  return i < 0 ? null : selectorOf(full.nodes[i]);
 }
 
 /**
@@ -149,14 +165,14 @@ export function identify(step) {
   try {
     found = resolveSelector(step.selector || {}).elements;
   } catch { /* an unusable selector: the search below still may find the target */ }
-  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false });
-  const scored = obs.nodes.map((n) => ({ node: n, score: scoreNode(n, target) }))
+  const obs = reading(true);
+  const scored = obs.nodes.map((n, i) => ({ node: n, el: obs.elements[i], score: scoreNode(n, target) }))
     .filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const best = scored[0];
   const second = scored[1];
   if (found.length) {
     // The selector's element is the target when it fits and nothing fits clearly better.
-    const mine = scored.find((c) => elementOf(c.node) === found[0]);
+    const mine = scored.find((c) => c.el === found[0]);
     if (mine && mine.score >= MATCH && (!best || best.score - mine.score < MARGIN)) {
       return { selector: step.selector, score: round(mine.score) };
     }
@@ -174,7 +190,8 @@ export function identify(step) {
   if (second && best.score - second.score < MARGIN) {
     return { retry: true, ambiguous: true, error: `${why}, and ${scored.filter((c) => best.score - c.score < MARGIN).length} elements fit ${describeTarget(target)} alike: ${list}; not acting on a guess` };
   }
-  const selector = selectorOf(best.node);
+  const selector = selectorOfElement(best.el);
+  if (!selector) return { retry: true, error: `${why}, and ${describeNode(best.node)} fits it but changed while it was looked at` };
   return {
     selector,
     heal: {

@@ -243,35 +243,40 @@ export function observePage(/** @type {import('./observation.js').ObserveOptions
       stateOf(el, role, node);
       const widget = widgetOf(el, role, info);
       if (widget) node.widget = widget;
-      const sel = selectorFor(info, budget);
+      if (!opt.lean) {
+        const sel = selectorFor(info, budget);
+        node.selector = sel.selector;
+        if (sel.path) node.path = sel.path;
+        if (sel.indexes) node.indexes = sel.indexes;
+        if (sel.positional) node.positional = true;
+        if (info.tree.parent) node.enter = enterOf(info.tree, budget);
+      }
       if (P) { P.selector += performance.now() - tp; tp = performance.now(); }
-      node.selector = sel.selector;
-      if (sel.path) node.path = sel.path;
-      if (sel.indexes) node.indexes = sel.indexes;
-      if (sel.positional) node.positional = true;
-      if (info.tree.parent) node.enter = enterOf(info.tree, budget);
       const section = sectionOf(info);
       if (section) node.section = section;
       if (P) { P.section += performance.now() - tp; tp = performance.now(); }
-      const r = el.getBoundingClientRect();
-      const x = r.left + r.width / 2;
-      const y = r.top + r.height / 2;
-      const gx = x + info.tree.ox;
-      const gy = y + info.tree.oy;
-      const hasBox = r.width > 0 || r.height > 0;
-      if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
-        node.offscreen = true;
+      // (a lean reading, for the identity check, asks no geometry)
+      if (!opt.lean) {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const gx = x + info.tree.ox;
+        const gy = y + info.tree.oy;
+        const hasBox = r.width > 0 || r.height > 0;
+        if (hasBox && (r.bottom + info.tree.oy <= 0 || r.top + info.tree.oy >= vh || r.right + info.tree.ox <= 0 || r.left + info.tree.ox >= vw)) {
+          node.offscreen = true;
+        }
+        const inside = modal && insideModal(modal, el);
+        if (modal && !modal.overlay && !inside) node.obscured = true;
+        else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
+          const hitRoot = info.tree.root;
+          const hit = hitRoot.elementFromPoint(x, y);
+          if (hit && !covers(el, hit)) node.obscured = true;
+          // a consent box is often a sibling stacked over the backdrop rather than inside it: what
+          // the hit test reaches above the wall belongs to the wall
+          else if (modal && modal.overlay && !inside) /** @type {Element[]} */ (modal.above).push(el); // (set above)
+        } else if (modal && !inside) node.obscured = true;
       }
-      const inside = modal && insideModal(modal, el);
-      if (modal && !modal.overlay && !inside) node.obscured = true;
-      else if (hasBox && !node.offscreen && gx >= 0 && gy >= 0 && gx < vw && gy < vh) {
-        const hitRoot = info.tree.root;
-        const hit = hitRoot.elementFromPoint(x, y);
-        if (hit && !covers(el, hit)) node.obscured = true;
-        // a consent box is often a sibling stacked over the backdrop rather than inside it: what
-        // the hit test reaches above the wall belongs to the wall
-        else if (modal && modal.overlay && !inside) /** @type {Element[]} */ (modal.above).push(el); // (set above)
-      } else if (modal && !inside) node.obscured = true;
       if (P) { P.geometry += performance.now() - tp; }
       if (lastKept.get(info.key) === info) node.similar = groupSize.get(info.key) - opt.similar_keep;
       node._info = info;
@@ -313,8 +318,8 @@ export function observePage(/** @type {import('./observation.js').ObserveOptions
     const text = clean(headingWords(h.el, styleOf), HEADING_CAP);
     if (text) headings.push({ level: h.level, text });
   }
-  const lists = findLists(walk, budget, sectionOf, styleOf);
-  attachPagination(lists, walk.candidates.filter((c) => !c.tree.parent), walk.infinite, budget);
+  const lists = opt.lean ? [] : findLists(walk, budget, sectionOf, styleOf);
+  if (!opt.lean) attachPagination(lists, walk.candidates.filter((c) => !c.tree.parent), walk.infinite, budget);
   for (const l of lists) delete /** @type {{_parent?: unknown}} */ (l)._parent;
 
   const obs = /** @type {import('./observation.js').PageObservation} */ ({ url: location.href, title: doc.title, nodes, headings });

@@ -14,6 +14,11 @@ export interface ObserveOptions {
   max_elements?: number;
   /** time the phases of the node work (the benchmark's) */
   profile?: boolean;
+  /**
+   * the nodes' facts only (role, name, text, tag, href, state, section, context), for the identity check: no
+   * selectors, geometry, lists or pagination, which it does not score
+   */
+  lean?: boolean;
 }
 
 /** The options as observePage uses them: its DEFAULTS with the given ones over them. */
