@@ -210,7 +210,7 @@ abstract class InputVerdicts {
     assertThat(silent.effect()).isEqualTo("no visible change");
     assertThat(js("String(window.silentClicks)")).isEqualTo("1");
 
-    // the page answers 700 ms later, past any verdict's wait: said as no change, then as the click's late effect
+    // the page answers 1.5 s later, past any verdict's wait: said as no change, then as the click's late effect
     PerformResult slow = ok(perform(click("#slow")));
     assertThat(slow.effect()).isEqualTo("no visible change");
     org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
