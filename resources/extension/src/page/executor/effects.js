@@ -103,7 +103,7 @@ function ownChange(/** @type {MutationRecord} */ m) {
 
 /**
  * @typedef {{stepId: string, at: number, mutations: number, first: number, url: string, observers: MutationObserver[],
- *   timer: any, seen: (list: MutationRecord[]) => void}} LateWatch
+ *   timer: any, seen: (list: MutationRecord[]) => void, endUrl?: string}} LateWatch
  * @typedef {import('../../wire.js').LateEffect} LateEffect
  */
 
@@ -114,13 +114,23 @@ function ownChange(/** @type {MutationRecord} */ m) {
  */
 const lateWatches = [];
 
-// Stops the live late watch, keeping what it saw until it is taken.
-function endLateWatch() {
-  const l = lateWatches[lateWatches.length - 1];
-  if (!l) return;
+/**
+ * Stops a late watch, keeping what it saw, and the address as it was then, until it is taken: what a later step does
+ * to the page or the address is not this click's.
+ * @param {LateWatch} l
+ */
+function stopWatching(l) {
+  if (l.endUrl !== undefined) return;
   for (const o of l.observers) l.seen(o.takeRecords());
   for (const o of l.observers) o.disconnect();
   clearTimeout(l.timer);
+  l.endUrl = location.href;
+}
+
+// Stops the live late watch (a step begins).
+function endLateWatch() {
+  const l = lateWatches[lateWatches.length - 1];
+  if (l) stopWatching(l);
 }
 
 /**
@@ -132,16 +142,24 @@ function endLateWatch() {
 export function takeLateEffects(except) {
   /** @type {LateEffect[]} */
   const out = [];
+  /** @type {LateWatch[]} */
+  const kept = [];
   for (const l of lateWatches.splice(0)) {
-    if (l.stepId === except) { lateWatches.push(l); continue; }
-    for (const o of l.observers) l.seen(o.takeRecords());
-    const moved = location.href !== l.url;
-    if (!l.mutations && !moved) continue;
+    if (l.stepId === except) { kept.push(l); continue; }
+    if (l.endUrl === undefined) for (const o of l.observers) l.seen(o.takeRecords());
+    const moved = (l.endUrl ?? location.href) !== l.url;
+    if (!l.mutations && !moved) {
+      // one still watching may yet see its change; one that ended with none is done
+      if (l.endUrl === undefined) kept.push(l);
+      continue;
+    }
+    stopWatching(l);
     const parts = [];
     if (moved) parts.push('the address changed');
     if (l.mutations) parts.push(`the page changed (${l.mutations} DOM change${l.mutations === 1 ? '' : 's'})`);
     out.push({ step_id: l.stepId, effect: parts.join('; '), after_ms: Math.max(0, Math.round(l.first - l.at)) });
   }
+  lateWatches.push(...kept);
   return out;
 }
 
@@ -167,7 +185,7 @@ function startLateWatch(stepId, docs) {
     o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
     return o;
   });
-  l.timer = setTimeout(() => { for (const o of l.observers) l.seen(o.takeRecords()); for (const o of l.observers) o.disconnect(); }, LATE_MS);
+  l.timer = setTimeout(() => stopWatching(l), LATE_MS);
   lateWatches.push(l);
 }
 

@@ -59,7 +59,20 @@ public final class BridgeBrowserPort implements BrowserPort {
   /** The wire step id of one performance of {@code step}. */
   static String wireStepId(Step step) {
     String base = step.id() == null || step.id().isBlank() ? "step" : step.id();
-    return base + "@" + UUID.randomUUID().toString().substring(0, 8);
+    return base + WIRE_MARK + UUID.randomUUID().toString().substring(0, WIRE_SUFFIX);
+  }
+
+  private static final String WIRE_MARK = "@";
+  private static final int WIRE_SUFFIX = 8;
+
+  /**
+   * The workflow's step id a wire id was made from ({@link #wireStepId}): what the steps table, the trail and run's
+   * lines name. An id this port did not make (a test's, an agent's) is returned as it is.
+   */
+  public static String stepIdOf(String wireId) {
+    if (wireId == null) return null;
+    int at = wireId.lastIndexOf(WIRE_MARK);
+    return at > 0 && wireId.length() - at - 1 == WIRE_SUFFIX ? wireId.substring(0, at) : wireId;
   }
 
   /**
@@ -220,7 +233,8 @@ public final class BridgeBrowserPort implements BrowserPort {
       }
     }
     return new StepOutcome(dialogs, downloads, opened, closed, r.truncated(), r.items(), r.pages(), r.skipped(),
-        r.skipped() ? data : null, r.healed(), r.missing(), r.stopped(), r.lateEffects());
+        r.skipped() ? data : null, r.healed(), r.missing(), r.stopped(), r.lateEffects().stream()
+            .map(l -> new StepOutcome.LateEffect(stepIdOf(l.stepId()), l.effect(), l.afterMs())).toList());
   }
 
   /** How a dialog was answered: the text an accepted prompt returned, else accepted or dismissed. */

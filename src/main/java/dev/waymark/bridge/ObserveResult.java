@@ -42,7 +42,10 @@ public record ObserveResult(@JsonProperty("ok") boolean ok, @JsonProperty("error
       return null;
     }
     try {
-      return LENIENT.treeToValue(observation, PageObservation.class);
+      PageObservation page = LENIENT.treeToValue(observation, PageObservation.class);
+      // a late effect names the click by the workflow's step id, not the wire id it was sent under
+      return page.lateEffects().isEmpty() ? page : page.withLateEffects(page.lateEffects().stream()
+          .map(l -> new PageObservation.LateEffect(BridgeBrowserPort.stepIdOf(l.stepId()), l.effect(), l.afterMs())).toList());
     } catch (JsonProcessingException e) {
       throw new BridgeException.Refused("The browser's observation could not be read: " + e.getOriginalMessage());
     }

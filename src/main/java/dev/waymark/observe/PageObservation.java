@@ -77,6 +77,12 @@ public record PageObservation(
         task, open, others, formStep, lateEffects);
   }
 
+  /** The same page with these late effects. */
+  public PageObservation withLateEffects(List<LateEffect> late) {
+    return new PageObservation(url, title, nodes, headings, text, truncated, modal, modalFrame, omitted, frames, lists,
+        taskTabs, openTabs, otherOpenTabs, formStep, late);
+  }
+
   /** The tab with this id among the task's tabs and the open ones, or null. */
   public ObservedTab tab(int id) {
     for (ObservedTab t : taskTabs) if (t.id() == id) return t;

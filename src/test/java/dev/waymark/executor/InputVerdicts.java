@@ -239,5 +239,12 @@ abstract class InputVerdicts {
           : next.lateEffects().stream().map(dev.waymark.workflow.StepOutcome.LateEffect::stepId).toList();
       assertThat(lateSteps).contains(again.stepId());
     }
+
+    // what a later step does (here: move the address) is its own, never the late effect of the click before it
+    PerformResult quiet = ok(perform(click("#silent")));
+    PerformResult routed = ok(perform(click("#route")));
+    assertThat(routed.effect()).contains("the address changed");
+    assertThat(routed.lateEffects()).noneMatch(l -> quiet.stepId().equals(l.stepId()));
+    assertThat(observe().lateEffects()).noneMatch(l -> quiet.stepId().equals(l.stepId()));
   }
 }
