@@ -3,6 +3,7 @@
 // page-side parts together; the service worker calls them through globalThis.__waymark.
 import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
+import { answerOverPorts } from './page/port-answer.js';
 import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore, takeLateEffects,
@@ -62,4 +63,5 @@ if (!(/** @type {PageGlobals} */ (globalThis)).__waymark) {
     observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
     expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
   };
+  answerOverPorts();
 }

@@ -132,6 +132,7 @@
  * @property {Heal} [healed] the step's selector did not lead to its target; the element acted on was found by identity
  * @property {string} [missing] the recorded effect (expect) that did not follow, in words
  * @property {LateEffect[]} [late_effects] what clicks before this step did after their verdicts saw no change
+ * @property {import('./page/page-calls.js').PageAt} [at] the page's address and title when it answered the step
  */
 
 /**

@@ -161,10 +161,20 @@ async function saveTaskMap() {
   await chrome.storage.session.set({ [TASK_TAB_KEY]: Object.fromEntries(map) });
 }
 
+// Tabs this worker has seen alive, until the browser says they went: a task tab needs no tabs.get before each step.
+/** @type {Set<number>} */
+const seenAlive = new Set();
+if (globalThis.chrome && chrome.tabs) {
+  chrome.tabs.onRemoved.addListener((id) => { seenAlive.delete(id); });
+  if (chrome.tabs.onReplaced) chrome.tabs.onReplaced.addListener((_added, removed) => { seenAlive.delete(removed); });
+}
+
 /** @param {number} id */
 async function alive(id) {
+  if (seenAlive.has(id)) return true;
   try {
     await chrome.tabs.get(id);
+    seenAlive.add(id);
     return true;
   } catch {
     return false;

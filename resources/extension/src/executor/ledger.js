@@ -116,7 +116,12 @@ export async function begin(stepId) {
   ids.push(stepId);
   const evicted = ids.splice(0, Math.max(0, ids.length - KEEP));
   const snapshot = ids.slice();
-  await write(() => a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: snapshot }));
+  // Sent at once, not behind the finish of the step before (its key is another; the browser applies an extension's
+  // writes in the order they were sent): a step waits for its own record only. Later writes queue behind it.
+  const stored = a.set({ [KEY(stepId)]: { state: 'running', at: Date.now() }, [ORDER_KEY]: snapshot });
+  const before = writes;
+  writes = stored.then(() => before, () => before).catch(() => {});
+  await stored;
   if (evicted.length) write(() => a.remove(evicted.map(KEY))).catch(() => {});
   for (const id of evicted) if (id !== stepId) live.delete(id);
 }

@@ -3,6 +3,7 @@
 // the tab's top frame), injecting page.js first when the document does not have it yet (a new
 // document after every navigation).
 import { onFirefox } from '../engine.js';
+import { callOverPort, openPort } from './page-port.js';
 
 /** @typedef {import('../page/page-calls.js').PageCalls} PageCalls */
 /** @typedef {import('../page/page-calls.js').PageCallName} PageCallName */
@@ -48,6 +49,13 @@ function classify(e) {
  * @param {unknown[]} args
  */
 async function run(tabId, fn, args) {
+  // the tab's document has answered a call before: its port (page-port.js)
+  const overPort = callOverPort(tabId, fn, args);
+  if (overPort) {
+    const answer = await overPort;
+    if (!answer) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+    return answer;
+  }
   let results;
   try {
     results = await chrome.scripting.executeScript({
@@ -70,6 +78,7 @@ async function run(tabId, fn, args) {
   }
   const r = results && results[0] ? results[0].result : undefined;
   if (r === undefined || r === null) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+  if (!r.__missing) openPort(tabId);
   return r;
 }
 

@@ -209,14 +209,19 @@ const GUARDED = new Set(['extractList']);
  */
 async function finalize(result, ctx) {
   const { tabId, step, stepId, mask, t0 } = ctx;
+  const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : /** @type {Partial<ReturnType<typeof since>>} */ ({});
   let url = null;
   let title = null;
-  try {
-    const tab = await chrome.tabs.get(tabId);
-    url = tab.url || tab.pendingUrl || null;
-    title = tab.title ?? null;
-  } catch { /* the tab is gone; the error says so */ }
-  const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : /** @type {Partial<ReturnType<typeof since>>} */ ({});
+  if (result.at && !nav.committed) {
+    // the page's own reading as it answered, in the document the step began in (the tab's lags behind it)
+    ({ url, title } = result.at);
+  } else {
+    try {
+      const tab = await chrome.tabs.get(tabId);
+      url = tab.url || tab.pendingUrl || null;
+      title = tab.title ?? null;
+    } catch { /* the tab is gone; the error says so */ }
+  }
   // Dialogs the step's page calls collected, plus those a guarded script or a new document
   // (after a navigation) answered since.
   const dialogs = [...(ctx.dialogs || [])];

@@ -132,6 +132,14 @@ export interface PageStepResult {
   gone?: boolean;
   dialogs?: Dialog[];
   doc?: DocId;
+  /** the document's address and title as the page answered (the worker asks the tab only after a new document) */
+  at?: PageAt;
+}
+
+/** Where a page call answered from: the top document's address and title. */
+export interface PageAt {
+  url: string;
+  title: string;
 }
 
 /** stepRecord: what the document knows about a step it may have dispatched. */

@@ -151,7 +151,8 @@ export function extractItems(step) {
       const value = /** @type {string} */ (v.value); // no error: fieldValue read a value
       row[name] = value.length > TEXT_CAP ? value.slice(0, TEXT_CAP) : value;
     }
-    const key = JSON.stringify(row);
+    // in one order whatever order the fields came in (executeScript hands them over sorted, a port as sent)
+    const key = JSON.stringify(names.slice().sort().map((n) => row[n]));
     if (seen.get(item) === key) continue;
     seen.set(item, key);
     rows.push(row);

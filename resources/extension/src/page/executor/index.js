@@ -61,7 +61,7 @@ export async function performInPage(step, values, options = {}) {
   // what the clicks before this step did after their verdicts (effects.js): a replay reads no observation between
   // its steps, so the next step that acts carries them
   const late = result.dispatched ? takeLateEffects(id) : [];
-  return { ...result, doc: docId, ...(dialogs && dialogs.length ? { dialogs } : {}), ...(late.length ? { late_effects: late } : {}) };
+  return { ...result, doc: docId, at: pageAt(), ...(dialogs && dialogs.length ? { dialogs } : {}), ...(late.length ? { late_effects: late } : {}) };
 }
 
 /** What this document knows about a step: {known, result, doc}. @type {PageCalls['stepRecord']} */
@@ -186,7 +186,12 @@ export async function finishTrusted(stepId, opts = {}) {
     if (!r.error) noteFilled(f.el);
     return r.error ? { ok: false, error: r.error, dispatched: true } : { ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) };
   }
-  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }) };
+  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }), at: pageAt() };
+}
+
+/** This document's address and title now: what the step's reply names when no new document came. */
+function pageAt() {
+  return { url: location.href, title: document.title };
 }
 
 // One element: {notReady} when it is not actionable yet, else acts and returns {error?, effect?}; with
