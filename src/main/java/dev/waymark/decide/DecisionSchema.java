@@ -16,14 +16,23 @@ import java.util.Set;
  * The JSON Schema of one decision (reasoning, done, step, blocked, handoff, and the step vocabulary with its
  * fields), kept in {@code src/main/resources/decision.schema.json} and loaded once. Model sources send it as
  * structured output or as a tool's input schema; docs/decision-schema.md shows the same text, and a test keeps
- * the two, the step vocabulary and the may-write fields in step. A session is sent {@link #forSession}: only the step
- * types it may write and the fields those types take, so a model is neither offered what would be refused nor billed
- * for it on every request.
+ * the two, the step vocabulary and the may-write fields in step. A request carries its shape only (decision 0065):
+ * the system text is where a model reads what each field means, so the descriptions stay in the resource and the
+ * docs, and the fields the system text never teaches a model (the replay flags a person sets in the editor) are
+ * not sent; the parser still accepts them. A session is sent {@link #forSession}: only the step types it may write
+ * and the fields those types take, so a model is neither offered what would be refused nor billed for it on every
+ * request.
  */
 public final class DecisionSchema {
   public static final String RESOURCE = "/decision.schema.json";
   /** The name the schema goes by in a request: a response format's name, a tool's name. */
   public static final String NAME = "decision";
+  /**
+   * Step fields the studio accepts from a decision but the system text does not teach a model: the replay flags a
+   * person sets in the editor (optional, always, condition, resume, a step's own timeout) and an extractList's own
+   * columns (the observer gives a list's fields). Sent, they cost every request tokens for what no turn asks for.
+   */
+  static final Set<String> NOT_TAUGHT = Set.of("optional", "always", "condition", "resume", "timeout_ms", "fields");
   private static final ObjectNode SCHEMA = load();
   private static final ObjectNode FOR_MODELS = forModels(SCHEMA);
 
@@ -34,14 +43,17 @@ public final class DecisionSchema {
     return SCHEMA.deepCopy();
   }
 
-  /** The schema without the document keywords ($schema, $id, title) that some servers refuse inside a request. */
+  /**
+   * The schema a request carries for the whole vocabulary: without the document keywords ($schema, $id, title) that
+   * some servers refuse inside a request, the descriptions and the fields a model is not taught ({@link #NOT_TAUGHT}).
+   */
   public static ObjectNode forRequest() {
     return FOR_MODELS.deepCopy();
   }
 
   /**
-   * Step fields that only some step types take (the rest, such as ref, label, value, store and the replay flags,
-   * belong to every step); a field is left out of a session's schema when none of its types is.
+   * Step fields that only some step types take (the rest, such as ref, label, value, store and the approvals, belong
+   * to every step); a field is left out of a session's schema when none of its types is.
    */
   static final Map<String, Set<String>> FIELD_TYPES = Map.ofEntries(
       Map.entry("format", Set.of(StepTypes.EXTRACT, StepTypes.CAPTURE_PAGE_FILE)),
@@ -105,7 +117,20 @@ public final class DecisionSchema {
     copy.remove("$schema");
     copy.remove("$id");
     copy.remove("title");
+    withoutDescriptions(copy);
+    ObjectNode stepFields = (ObjectNode) copy.path("properties").path("step").path("properties");
+    NOT_TAUGHT.forEach(stepFields::remove);
     return copy;
+  }
+
+  /** Drops every "description" keyword (a text); a property named description, an object, would stay. */
+  private static void withoutDescriptions(JsonNode node) {
+    if (node instanceof ObjectNode o) {
+      if (o.path("description").isTextual()) o.remove("description");
+      o.elements().forEachRemaining(DecisionSchema::withoutDescriptions);
+    } else if (node instanceof ArrayNode a) {
+      a.elements().forEachRemaining(DecisionSchema::withoutDescriptions);
+    }
   }
 
   private static ObjectNode load() {

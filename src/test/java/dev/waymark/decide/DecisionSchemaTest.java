@@ -101,7 +101,19 @@ class DecisionSchemaTest {
     assertThat(m.find()).as("docs/decision-schema.md holds the schema in a ```json block").isTrue();
     assertThat(Json.mapper().readTree(m.group(1))).isEqualTo(SCHEMA);
     assertThat(DecisionSchema.forRequest().has("$schema")).isFalse();
-    assertThat(DecisionSchema.forRequest().path("properties")).isEqualTo(SCHEMA.path("properties"));
+  }
+
+  @Test
+  void aRequestCarriesTheSchemasShapeWithoutTheTextTheSystemPromptSaysAndWithoutFieldsItDoesNotTeach() {
+    ObjectNode request = DecisionSchema.forRequest();
+    assertThat(Json.write(request)).doesNotContain("\"description\"");
+    Set<String> sent = names(request.path("properties").path("step").path("properties"));
+    Set<String> taught = names(SCHEMA.path("properties").path("step").path("properties"));
+    taught.removeAll(DecisionSchema.NOT_TAUGHT);
+    assertThat(sent).isEqualTo(taught);
+    assertThat(names(request.path("properties"))).isEqualTo(names(SCHEMA.path("properties")));
+    // the studio's checks, not the sent schema, decide what a decision may hold: a field not taught is still accepted
+    assertThat(StepWriter.DECISION_FIELDS).containsAll(DecisionSchema.NOT_TAUGHT);
   }
 
   @Test
