@@ -36,14 +36,12 @@ final class SystemPrompt {
         "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
   }
 
-  private static final String DIALOGS_AND_DOWNLOADS = "Page dialogs are dismissed and downloads blocked by default; the "
-      + "record of turns says when a step opened one or started one. To answer a dialog OK repeat the step with "
-      + "\"accept_dialog\": true, to let a download through repeat it with \"allow_download\": true. The person approves "
-      + "either.";
-  private static final String DIALOGS_ONLY = "Page dialogs are dismissed by default; the record of turns says when a step "
-      + "opened one. To answer a dialog OK repeat the step with \"accept_dialog\": true, which the person approves. "
-      + "Downloads are blocked, and this session does not allow them: when the goal needs a file downloaded, ask the "
-      + "person to do it in a userStep or report blocked.";
+  private static final String DIALOGS_AND_DOWNLOADS = "Dialogs are dismissed and downloads blocked; the turns say when a "
+      + "step opened or started one. To answer a dialog OK, repeat the step with \"accept_dialog\": true; to let a "
+      + "download through, with \"allow_download\": true. The person approves either.";
+  private static final String DIALOGS_ONLY = "Dialogs are dismissed; the turns say when a step opened one. To answer it OK, "
+      + "repeat the step with \"accept_dialog\": true (the person approves). Downloads are blocked and this session does "
+      + "not allow them: when the goal needs a file downloaded, ask the person in a userStep or report blocked.";
 
   private static String capabilityRule(Capabilities caps) {
     List<String> off = new ArrayList<>(Capabilities.NAMES);

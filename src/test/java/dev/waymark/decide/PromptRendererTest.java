@@ -215,9 +215,10 @@ class PromptRendererTest {
 
     Prompt p = renderer.renderTurn("g", page, next, null).prompt();
 
-    assertThat(p.system()).contains("switchTab, closeTab and adoptTab take that id as \"value\"")
-        .contains("closeTab closes only a tab marked opened by task that is not current")
-        .contains("- adoptTab: work in a tab the person already has open on the task's sites");
+    // each tab step says once, in its own line, which page line lists its tabs and that it takes the tab id
+    assertThat(p.system()).contains("- switchTab: work in another task tab (the \"tabs:\" line, by id; without it there is one tab). Fields: \"value\" (tab id)")
+        .contains("- closeTab: close a tab marked opened by task, not the current one")
+        .contains("- adoptTab: work in a tab the person has open on the task's sites (the \"open tabs\" line)");
     assertThat(p.user()).contains("tabs: 3 \"Sign in\" current · 9 \"Help\" /help opened by task\n");
   }
 
