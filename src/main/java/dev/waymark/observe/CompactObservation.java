@@ -19,7 +19,8 @@ import java.util.Objects;
  * ({@code → /settings.html}); an address on the page's own host is shown from its path. Nothing is said twice:
  * the outline leaves out the headings that already head a section line (or the modal), and a control's item
  * text ({@code in "…"}) is left out where it only repeats the section it sits in. A control the browser gives no
- * name shows the text a person sees on it instead ({@code e9 clickable text="Open settings"}).
+ * name shows the text a person sees on it instead ({@code e9 clickable text="Open settings"}). A long option list
+ * is said once: a later control with the same options names the first ({@code e62 combobox "Qty" ="1" opts as e61}).
  *
  * <pre>
  * page "Mug Shop" http://shop.test/ · 70 controls · 1 list
@@ -44,6 +45,7 @@ public final class CompactObservation {
   private static final int GROUP_MAX = 12; // plain controls sharing one line
   private static final int HEADINGS_MAX = 30; // headings shown in the outline; the rest are counted
   private static final int LINK_PATH_MAX = 60; // the path shown for a link without a name
+  private static final int OPTIONS_SAID_ONCE = 12; // characters of an option list from which a repeat names the first holder
 
   private CompactObservation() {}
 
@@ -143,7 +145,7 @@ public final class CompactObservation {
     StringBuilder b = new StringBuilder();
     b.append(n.ref()).append(' ').append(roleLabel(n));
     appendName(b, n);
-    appendDetails(b, n, o.modal() != null, host(o.url()), n.section());
+    appendDetails(b, n, o.modal() != null, host(o.url()), n.section(), null);
     return b.toString();
   }
 
@@ -187,6 +189,8 @@ public final class CompactObservation {
     boolean firstNode = true;
     String groupRole = null; // role of the line being continued with more plain nodes, or null
     int groupSize = 0;
+    // an option list said once: a later control with the same long list names the first one that showed it
+    java.util.Map<List<String>, String> optionsShown = new java.util.HashMap<>();
     for (ObservedNode n : nodes) {
       boolean newSection = sections && (firstNode || !Objects.equals(section, n.section()));
       if (newSection || n.offscreen() != offscreen) {
@@ -219,7 +223,11 @@ public final class CompactObservation {
         groupRole = role;
         groupSize = 1;
       } else {
-        appendDetails(b, n, obscuredFlag, host, section);
+        String sameOptions = null;
+        if (String.join("|", n.options()).length() >= OPTIONS_SAID_ONCE) {
+          sameOptions = optionsShown.putIfAbsent(n.options(), n.ref());
+        }
+        appendDetails(b, n, obscuredFlag, host, section, sameOptions);
         b.append('\n');
         groupRole = null;
       }
@@ -250,7 +258,9 @@ public final class CompactObservation {
     return n.context() != null && n.context().equals(section) ? null : n.context();
   }
 
-  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host, String section) {
+  /** {@code sameOptionsAs}: the ref of an earlier control whose option list this one's equals, or null. */
+  private static void appendDetails(StringBuilder b, ObservedNode n, boolean obscuredFlag, String host, String section,
+      String sameOptionsAs) {
     // what the widget is comes first: how a person uses the node, before its state
     if (n.widget() != null) b.append(" [").append(n.widget().describe()).append(']');
     if (n.disabled()) b.append(" disabled");
@@ -260,7 +270,8 @@ public final class CompactObservation {
     if (obscuredFlag && n.obscured()) b.append(" covered");
     if (n.value() != null) b.append(" =").append(q(n.value()));
     if (n.placeholder() != null && !n.placeholder().equals(n.name())) b.append(" ph=").append(q(n.placeholder()));
-    if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
+    if (sameOptionsAs != null) b.append(" opts as ").append(sameOptionsAs);
+    else if (!n.options().isEmpty()) b.append(" opts=").append(String.join("|", n.options()));
     String context = context(n, section);
     if (context != null) b.append(" in ").append(q(context));
     if (n.similar() > 0) b.append(" +").append(n.similar()).append(" similar");

@@ -53,6 +53,25 @@ class CompactObservationTest {
   }
 
   @Test
+  void aLongOptionListIsSaidOnceAndALaterSelectWithTheSameOptionsNamesTheFirst() {
+    List<String> sizes = List.of("Small", "Medium", "Large");
+    ObservedNode first = new ObservedNode("e1", "combobox", "Size of mug 1", "select", null, "Small", null, false, null, null,
+        sizes, "#s1", null, null, null, null, null, false, false, 0);
+    ObservedNode second = new ObservedNode("e2", "combobox", "Size of mug 2", "select", null, "Large", null, false, null,
+        null, sizes, "#s2", null, null, null, null, null, false, false, 0);
+    ObservedNode other = new ObservedNode("e3", "combobox", "Colour", "select", null, "Red", null, false, null, null,
+        List.of("Red", "Blue", "Green"), "#c", null, null, null, null, null, false, false, 0);
+    PageObservation page = page(List.of(first, second, other), null, false, List.of());
+
+    String text = CompactObservation.render(page);
+
+    assertThat(text).contains("e1 combobox \"Size of mug 1\" =\"Small\" opts=Small|Medium|Large\n",
+        "e2 combobox \"Size of mug 2\" =\"Large\" opts as e1\n", "e3 combobox \"Colour\" =\"Red\" opts=Red|Blue|Green\n");
+    // a line said on its own (a page's changes) has no earlier line to point to
+    assertThat(CompactObservation.nodeLine(second, page)).endsWith("opts=Small|Medium|Large");
+  }
+
+  @Test
   void aLinkToAnotherSiteSaysWhereItLeadsAndOneOnThePageSiteSaysNothing() {
     ObservedNode home = link("e1", "Mugs", "https://shop.test/mugs");
     ObservedNode cups = link("e2", "Cups", "https://shop.test/cups");
