@@ -40,6 +40,27 @@ class NavigationAndWaitE2ETest {
   }
 
   @Test
+  void aPageBackFromTheBackForwardCacheTakesTheNextStepItself() throws Exception {
+    browser.open("counter.html");
+    // a step the page has answered: the worker now calls that document over its port (decision 0066)
+    assertThat(browser.perform(click("#add")).ok()).isTrue();
+    browser.perform(click("#to-b"));
+    PerformResult back = browser.perform(step("navigate").value("back").build());
+    assertThat(back.title()).isEqualTo("Counter");
+    // the same document, its script's state kept (the port to it was closed when it went into the cache)
+    assertThat(browser.harness().eval("window.restored").asBoolean()).isTrue();
+    int before = browser.harness().eval("window.count").asInt();
+    assertThat(before).isEqualTo(1);
+
+    PerformResult again = browser.perform(click("#add"));
+
+    assertThat(again.ok()).as(again.error()).isTrue();
+    assertThat(browser.harness().eval("window.count").asInt()).isEqualTo(before + 1);
+    assertThat(again.title()).isEqualTo("Counter");
+    assertThat(again.url()).isEqualTo(browser.page("counter.html"));
+  }
+
+  @Test
   void backForwardAndReloadMoveThroughTheTabsHistory() {
     browser.open("nav-a.html");
     browser.perform(click("#to-b"));
