@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 
 // chrome.tabs.connect hands out ports whose far end the test plays (the page script); webNavigation and tabs events
@@ -13,14 +13,19 @@ function connect(tabId, info) {
   const onDisconnect = event();
   const end = {
     tabId, info, sent: [], open: true,
-    answer: (msg) => onMessage.fire(msg),
+    // the page side answers with JSON text, as port-answer.js does
+    answer: ({ id, ...answer }) => onMessage.fire({ id, answer: JSON.stringify(answer) }),
     close: () => { end.open = false; onDisconnect.fire(); },
   };
   connected.push(end);
   return {
     name: info.name, onMessage, onDisconnect,
-    postMessage: (m) => { if (!end.open) throw new Error('Attempting to use a disconnected port object'); end.sent.push(m); },
-    disconnect: () => { end.open = false; },
+    postMessage: (m) => {
+      if (!end.open) throw new Error('Attempting to use a disconnected port object');
+      if (end.tooLarge) throw new Error('Message length exceeded maximum allowed length.');
+      end.sent.push({ ...m, args: JSON.parse(m.args) });
+    },
+    disconnect: () => { end.open = false; end.disconnected = true; },
   };
 }
 const nav = { onCommitted: event() };
@@ -40,7 +45,7 @@ test('a tab without a port is called the old way (null); once opened, a call goe
   assert.deepEqual(end.sent[0].fn, 'performInPage');
   assert.deepEqual(end.sent[0].args, [{ type: 'click' }]);
   end.answer({ id: end.sent[0].id, __value: { ok: true } });
-  assert.deepEqual(await call, { id: end.sent[0].id, __value: { ok: true } });
+  assert.deepEqual(await call, { __value: { ok: true } });
 });
 
 test('answers find their own calls, in whatever order they come', async () => {
@@ -56,6 +61,7 @@ test('answers find their own calls, in whatever order they come', async () => {
 });
 
 test('a new document in the top frame retires the port, but a call already on its way still gets its answer', async () => {
+  mock.timers.enable({ apis: ['setTimeout'] });
   const tab = nextTab++;
   openPort(tab);
   const end = connected.at(-1);
@@ -67,6 +73,29 @@ test('a new document in the top frame retires the port, but a call already on it
   assert.equal(callOverPort(tab, 'pageState', []), null, 'the next call goes the old way, to the new document');
   end.answer({ id: end.sent[0].id, __value: { ok: true, dispatched: true } });
   assert.deepEqual((await click).__value, { ok: true, dispatched: true });
+  // a document the browser froze without closing its port never answers: its calls end after a grace
+  const frozen = nextTab++;
+  openPort(frozen);
+  const cached = connected.at(-1);
+  const waiting = callOverPort(frozen, 'checkWait', []);
+  nav.onCommitted.fire({ tabId: frozen, frameId: 0 });
+  mock.timers.tick(3000);
+  assert.equal(await waiting, undefined);
+  assert.ok(cached.disconnected);
+  mock.timers.reset();
+});
+
+test('a call too large to send never leaves: it says so, and the calls already sent keep waiting for the page', async () => {
+  const tab = nextTab++;
+  openPort(tab);
+  const end = connected.at(-1);
+  const sent = callOverPort(tab, 'pageState', []);
+  end.tooLarge = true;
+  const unsent = await callOverPort(tab, 'performInPage', ['x'.repeat(10)]);
+  assert.match(unsent.__unsent, /exceeded maximum/);
+  assert.ok(hasPort(tab));
+  end.answer({ id: end.sent[0].id, __value: { doc: 'd1' } });
+  assert.deepEqual((await sent).__value, { doc: 'd1' });
 });
 
 test('a page that goes away before it answers answers undefined: whether the call ran is unknown', async () => {

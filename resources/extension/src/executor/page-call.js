@@ -54,6 +54,8 @@ async function run(tabId, fn, args) {
   if (overPort) {
     const answer = await overPort;
     if (!answer) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+    // nothing reached the page (a call too large to send): no input went out, and sending it again would fail again
+    if (answer.__unsent !== undefined) throw new PageCallError(`the call could not be sent to the page: ${answer.__unsent}`, { fatal: true });
     return answer;
   }
   let results;
@@ -61,23 +63,36 @@ async function run(tabId, fn, args) {
     results = await chrome.scripting.executeScript({
       target: { tabId, frameIds: [0] },
       injectImmediately: true,
-      func: async (/** @type {string} */ name, /** @type {unknown[]} */ callArgs) => {
+      // The call and its answer travel as JSON text, as over the port: executeScript would hand objects over with
+      // their keys sorted, and a call's meaning must not depend on which way it went.
+      func: async (/** @type {string} */ name, /** @type {string} */ argsText) => {
         // The page script's functions (page.js); what they take and answer is PageCalls, checked by callPage's caller.
         const w = /** @type {typeof globalThis & {__waymark?: Record<string, (...a: unknown[]) => unknown>}} */ (globalThis).__waymark;
-        if (!w || typeof w[name] !== 'function') return { __missing: true };
+        /** @type {{__value?: unknown, __error?: string, __missing?: boolean}} */
+        let answer;
+        if (!w || typeof w[name] !== 'function') answer = { __missing: true };
+        else {
+          try {
+            answer = { __value: await w[name](...JSON.parse(argsText)) };
+          } catch (err) {
+            answer = { __error: String(err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err) };
+          }
+        }
         try {
-          return { __value: await w[name](...callArgs) };
+          return JSON.stringify(answer);
         } catch (err) {
-          return { __error: String(err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err) };
+          return JSON.stringify({ __error: `its answer could not be sent (${err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err})` });
         }
       },
-      args: [fn, args],
+      args: [fn, JSON.stringify(args)],
     });
   } catch (e) {
     throw classify(e);
   }
-  const r = results && results[0] ? results[0].result : undefined;
-  if (r === undefined || r === null) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+  const text = results && results[0] ? results[0].result : undefined;
+  if (typeof text !== 'string') throw new PageCallError('the page did not answer (it was replaced or is navigating)');
+  /** @type {import('./page-port.js').PortAnswer} */
+  const r = JSON.parse(text);
   if (!r.__missing) openPort(tabId);
   return r;
 }

@@ -8,9 +8,14 @@
 import { PORT_NAME } from '../page/port-answer.js';
 
 /**
- * What the page side answers a call with: the same shapes as the executeScript wrapper in page-call.js.
- * @typedef {{__value?: unknown, __error?: string, __missing?: boolean}} PortAnswer
+ * What the page side answers a call with: the same shapes as the executeScript wrapper in page-call.js; __unsent
+ * when the call never left the worker (it could not be sent).
+ * @typedef {{__value?: unknown, __error?: string, __missing?: boolean, __unsent?: string}} PortAnswer
  */
+
+// How long a retired port's calls may still be answered: the old document answers before it unloads, and one the
+// browser froze in its back/forward cache without closing the port (older Chrome) never will.
+const RETIRED_GRACE_MS = 3000;
 
 /**
  * @typedef {object} OpenPort
@@ -44,11 +49,14 @@ export function openPort(tabId) {
   /** @type {OpenPort} */
   const open = { port, pending: new Map() };
   ports.set(tabId, open);
-  port.onMessage.addListener((/** @type {{id?: number} & PortAnswer} */ msg) => {
+  port.onMessage.addListener((/** @type {{id?: number, answer?: string}} */ msg) => {
     const settle = typeof msg?.id === 'number' ? open.pending.get(msg.id) : undefined;
     if (!settle) return;
     open.pending.delete(/** @type {number} */ (msg.id));
-    settle(msg);
+    /** @type {PortAnswer | undefined} */
+    let answer;
+    try { answer = typeof msg.answer === 'string' ? JSON.parse(msg.answer) : undefined; } catch { answer = undefined; }
+    settle(answer);
   });
   port.onDisconnect.addListener(() => {
     // reading lastError keeps Chrome from logging "Receiving end does not exist" for a document without the listener
@@ -73,10 +81,12 @@ export function callOverPort(tabId, fn, args) {
   return new Promise((resolve) => {
     open.pending.set(id, resolve);
     try {
-      open.port.postMessage({ id, fn, args });
-    } catch {
-      // the port closed under us; its disconnect answers what is pending
-      forget(tabId, open);
+      // JSON text both ways, whatever the engine's own way of copying a message (see page-call.js)
+      open.port.postMessage({ id, fn, args: JSON.stringify(args) });
+    } catch (e) {
+      // This call never left: the others on the port are the page's to answer, or its disconnect's.
+      open.pending.delete(id);
+      resolve({ __unsent: String(e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e) });
     }
   });
 }
@@ -88,7 +98,13 @@ export function callOverPort(tabId, fn, args) {
  * @param {number} tabId
  */
 export function retirePort(tabId) {
+  const open = ports.get(tabId);
+  if (!open) return;
   ports.delete(tabId);
+  setTimeout(() => {
+    forget(tabId, open);
+    try { open.port.disconnect(); } catch { /* already closed */ }
+  }, RETIRED_GRACE_MS);
 }
 
 /**

@@ -173,7 +173,10 @@ async function run(ctx, options) {
     const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
     if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
   }
-  return afterAction(ctx, result, baseline);
+  const done = await afterAction(ctx, result, baseline);
+  // the page's reading of its address and title is as old as its answer: after a wait, the tab's is the one to give
+  if (done.at && (step.wait || step.expect)) delete done.at;
+  return done;
 }
 
 // A step that needs what this browser does not grant fails before anything reaches the page (decision 0050): trusted
@@ -212,8 +215,9 @@ async function finalize(result, ctx) {
   const nav = ctx.navSnap ? since(tabId, ctx.navSnap) : /** @type {Partial<ReturnType<typeof since>>} */ ({});
   let url = null;
   let title = null;
-  if (result.at && !nav.committed) {
-    // the page's own reading as it answered, in the document the step began in (the tab's lags behind it)
+  if (result.at && result.at.title && !nav.committed && !nav.sameDoc) {
+    // the page's own reading as it answered, in the document the step began in, which no history move changed since
+    // (a page without a title leaves it to the tab, which names it by its address)
     ({ url, title } = result.at);
   } else {
     try {
