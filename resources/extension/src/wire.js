@@ -133,6 +133,7 @@
  * @property {string} [missing] the recorded effect (expect) that did not follow, in words
  * @property {LateEffect[]} [late_effects] what clicks before this step did after their verdicts saw no change
  * @property {import('./page/page-calls.js').PageAt} [at] the page's address and title when it answered the step
+ * @property {boolean} [expect_held] the step's recorded effect held when the page answered (expect-wait.js)
  */
 
 /**

@@ -7,6 +7,7 @@
 // the element or above it: a page that binds its handlers late does not lose the first keystrokes.
 import { callPage, PageCallError } from './page-call.js';
 import { sleep, substituted } from './step-common.js';
+import { since } from './navigation.js';
 import { pageListens } from './trusted-input.js';
 
 /** @typedef {import('./step-common.js').StepContext} StepContext */
@@ -69,6 +70,27 @@ function what(step) {
 }
 
 /**
+ * The recorded effect for the page to check with its answer, when every fact of it is cheap to check there (an
+ * element that appears or goes needs a whole reading of the page: left to the polls after, where it may also have
+ * to wait): null otherwise. Saves a call on each replay step whose effect is already there when the input settles.
+ * @param {StepContext} ctx
+ * @param {import('../page/page-calls.js').ExpectBaseline | {} | null} baseline what beforeAction read
+ * @returns {import('../page/page-calls.js').ExpectInPage | null}
+ */
+export function expectInPage(ctx, baseline) {
+  const e = expectOf(ctx);
+  if (!e || baseline === null) return null;
+  const facts = { ...e };
+  delete facts.ready;
+  if (!Object.keys(facts).length || facts.appears || facts.gone) return null;
+  let value = null;
+  if (facts.value != null) {
+    try { value = substituted(ctx, String(facts.value), 'expect.value'); } catch { return null; }
+  }
+  return { facts, baseline: baseline || {}, value };
+}
+
+/**
  * After a successful action: polls the expect until it holds or the step's time is up (at least a second), and
  * turns the step into a failure naming the effect that did not follow.
  * @param {StepContext} ctx
@@ -79,6 +101,11 @@ function what(step) {
 export async function afterAction(ctx, result, baseline) {
   const e = expectOf(ctx);
   if (!e || baseline === null || !result.ok || result.uncertain || result.skipped) return result;
+  // The page checked it with its answer, in the document the step acted in, and no navigation followed.
+  if (result.expect_held && ctx.expectInPage && ctx.navSnap) {
+    const n = since(ctx.tabId, ctx.navSnap);
+    if (!n.started && !n.committed) return result;
+  }
   const facts = { ...e };
   delete facts.ready;
   if (!Object.keys(facts).length) return result;

@@ -35,7 +35,10 @@ export async function pageAction(/** @type {RunningStep} */ ctx) {
   // A value typed from a {{ token }} is never quoted back, not even reformatted by the page.
   const echo = !((step.type === 'fill' || step.type === 'select') && tokenNames(step.value).length);
   ctx.effectKey = ctx.stepId ?? `step-${ctx.t0}-${Math.random().toString(36).slice(2)}`;
-  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}), ...(ctx.identity ? { identity: true } : {}) }], { acts: true });
+  const expect = ctx.expectInPage ? { expect: ctx.expectInPage } : {};
+  const r = await attemptUntilDone(ctx, 'performInPage', [pageStep, {}, { step_id: ctx.effectKey, value, echo, ...(trusted ? { trusted: true } : {}), ...(ctx.identity ? { identity: true } : {}), ...expect }], { acts: true });
+  // trusted input: the check comes with finishTrusted, on the element the prepared call chose (a heal's, if any)
+  if (ctx.expectInPage) ctx.expectInPage = { ...ctx.expectInPage, selector: (r.healed && /** @type {import('../wire.js').Selector} */ (r.healed.to)) || step.selector || null };
   // A heal is evidence about which element was acted on: it stays on the reply whichever way the input went.
   const healed = r.healed ? { healed: r.healed } : {};
   return { ...(await trustedInputs(ctx, r)), ...healed };
@@ -61,7 +64,7 @@ async function finishInPage(/** @type {RunningStep} */ ctx, /** @type {boolean} 
   const flow = !!ctx.flow;
   try {
     // (pageAction set the effect key before the page asked for the input)
-    return await callPage(ctx.tabId, 'finishTrusted', [/** @type {string} */ (ctx.effectKey), { quiet }], flow ? Math.max(2000, remaining(ctx)) : 2000);
+    return await callPage(ctx.tabId, 'finishTrusted', [/** @type {string} */ (ctx.effectKey), { quiet, ...(ctx.expectInPage ? { expect: ctx.expectInPage } : {}) }], flow ? Math.max(2000, remaining(ctx)) : 2000);
   } catch (e) {
     if (flow && /** @type {PageCallError} */ (e).timedOut) return { ok: false, uncertain: true, dispatched: true, error: `the page did not say what the input did (${/** @type {PageCallError} */ (e).message}); it was not repeated` };
     return { ok: true, dispatched: true, count: 1, page_effect: { gone: true } };

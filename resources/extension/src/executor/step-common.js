@@ -26,6 +26,8 @@ import { substitute } from './values.js';
  * @property {boolean} [guarded] the dialog guard was armed by a call of its own
  * @property {boolean} [navGuard] a navigation guard was registered
  * @property {boolean} [flow] the page's input is a flow (a combobox select) that may ask for more
+ * @property {import('../page/page-calls.js').ExpectInPage | null} [expectInPage] replay: the recorded effect the page
+ *   checks with its answer (expect-wait.js)
  */
 
 /**

@@ -19,7 +19,7 @@ import { onFirefox } from '../engine.js';
 import { judgeEffect } from './effects.js';
 import { StepFailure, positive, isEmptyCondition, isEmptyWait } from './step-common.js';
 import { settleNavigation, conditionHolds, waitFor } from './attempts.js';
-import { beforeAction, afterAction } from './expect-wait.js';
+import { beforeAction, afterAction, expectInPage } from './expect-wait.js';
 import * as longSteps from './long-steps.js';
 import {
   pageAction, doExtract, doWait, doNavigate, doExtractList, doCaptureUrl, doUpload, doCaptureDownload,
@@ -167,6 +167,7 @@ async function run(ctx, options) {
   }
   // Replay: the page ready for the input, and what the step's recorded effect compares with (expect-wait.js).
   const baseline = await beforeAction(ctx);
+  ctx.expectInPage = expectInPage(ctx, baseline);
   result = await handler(ctx);
   if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
   if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {

@@ -72,6 +72,17 @@ export interface PageStepOptions {
   attempt?: number;
   /** the page arms the dialog guard itself and returns its dialogs */
   guard?: { accept: boolean };
+  /** replay: the step's recorded effect, checked here once the input has settled (executor/expect-wait.js) */
+  expect?: ExpectInPage;
+}
+
+/** A recorded effect of only cheap facts (no element to appear or go), with what its check needs. */
+export interface ExpectInPage {
+  facts: Expect;
+  baseline: { count?: number | null };
+  value: string | null;
+  /** finishTrusted: the selector the input went to (the page call that prepared it may have healed it) */
+  selector?: Selector | null;
 }
 
 /**
@@ -134,6 +145,8 @@ export interface PageStepResult {
   doc?: DocId;
   /** the document's address and title as the page answered (the worker asks the tab only after a new document) */
   at?: PageAt;
+  /** the step's recorded effect held when the page answered (options.expect): the worker need not ask again */
+  expect_held?: boolean;
 }
 
 /** Where a page call answered from: the top document's address and title. */
@@ -268,7 +281,7 @@ export interface PictureBoxes {
  */
 export interface PageCalls {
   performInPage(step: PageStep, values: Record<string, unknown>, options: PageStepOptions): Promise<PageStepResult>;
-  finishTrusted(stepId: string, opts: { quiet?: boolean }): Promise<PageStepResult>;
+  finishTrusted(stepId: string, opts: { quiet?: boolean; expect?: ExpectInPage }): Promise<PageStepResult>;
   stepRecord(stepId: string): PageStepRecord;
   pageState(): PageState;
   checkCondition(cond: Condition): ConditionCheck;

@@ -23,6 +23,7 @@ import { widgetStep } from './widget-steps.js';
 import { awaitPendingWork, leavesView } from './pending-work.js';
 import { focusBefore, tellMissedFocus } from './missed-focus.js';
 import { watchNavigation } from './navigation-watch.js';
+import { checkExpect } from './expect.js';
 /** @import { PageCalls, PageStep, PageStepOptions, PageStepResult, Point } from '../page-calls.js' */
 /** @import { Selector } from '../../wire.js' */
 /** @import { Field } from './input.js' */
@@ -54,6 +55,7 @@ export async function performInPage(step, values, options = {}) {
     // anything thrown; an Error that actOn marked dispatched when the input went out
     else result = { ok: false, error: `the page raised an error: ${e && /** @type {Error} */ (e).message ? /** @type {Error} */ (e).message : e}`, dispatched: !!(/** @type {{dispatched?: boolean} | null | undefined} */ (e))?.dispatched };
   }
+  result = withExpect(result, options.expect, (result.healed && result.healed.to) || step.selector || null);
   if (id && result.dispatched) {
     dispatched.set(id, result);
     if (dispatched.size > 200) dispatched.delete(/** @type {string} */ (dispatched.keys().next().value)); // more than 200: a first one is there
@@ -185,9 +187,23 @@ export async function finishTrusted(stepId, opts = {}) {
     // A keyboard sends no change: the page sees the value when the person moves on or presses Enter.
     const r = judgeFill({ ...f.reading, typed, after: typed });
     if (!r.error) noteFilled(f.el);
-    return r.error ? { ok: false, error: r.error, dispatched: true } : { ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) };
+    return r.error ? { ok: false, error: r.error, dispatched: true } : withExpect({ ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) }, opts.expect, opts.expect?.selector ?? null);
   }
-  return { ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }), at: pageAt() };
+  return withExpect({ ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }), at: pageAt() }, opts.expect, opts.expect?.selector ?? null);
+}
+
+/**
+ * The step's recorded effect checked on the page as it answers (replay, expect-wait.js), when the input acted here
+ * and is not leaving the page: expect_held when it holds. When it does not, the worker polls as before.
+ * @param {PageStepResult} result
+ * @param {import('../page-calls.js').ExpectInPage | undefined} expect
+ * @param {unknown} selector the element the input went to
+ * @returns {PageStepResult}
+ */
+function withExpect(result, expect, selector) {
+  if (!expect || !result.ok || !result.dispatched || result.navigating || result.new_tab) return result;
+  if (result.page_effect && (result.page_effect.leaving || result.page_effect.gone)) return result;
+  return checkExpect(expect.facts, expect.baseline, { value: expect.value, selector }).holds ? { ...result, expect_held: true } : result;
 }
 
 /** This document's address and title now: what the step's reply names when no new document came. */
