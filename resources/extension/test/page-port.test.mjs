@@ -125,3 +125,13 @@ test('a document without the page side disconnects at once, and the tab goes bac
   connected.at(-1).close();
   assert.equal(callOverPort(tab, 'pageState', []), null);
 });
+
+test('a document the browser has hidden ran nothing: its port is retired and the call goes the old way', async () => {
+  const tab = nextTab++;
+  openPort(tab);
+  const end = connected.at(-1);
+  const call = callOverPort(tab, 'performInPage', []);
+  end.answer({ id: end.sent[0].id, __stale: true });
+  assert.deepEqual(await call, { __stale: true });
+  assert.equal(hasPort(tab), false);
+});

@@ -8,6 +8,9 @@ function event() {
 }
 const onConnect = event();
 globalThis.chrome = { runtime: { onConnect } };
+// the document's own pagehide and pageshow, which the test fires
+const pageEvents = {};
+globalThis.addEventListener = (type, f) => { pageEvents[type] = f; };
 const circular = {};
 circular.self = circular;
 globalThis.__waymark = {
@@ -48,4 +51,15 @@ test('a port of another name is not answered', async () => {
   const onMessage = event();
   await onConnect.fire({ name: 'other', onMessage, postMessage: () => assert.fail('answered') });
   await onMessage.fire({ id: 1, fn: 'pageState', args: '[]' });
+});
+
+test('a document the browser has hidden runs no call and says so, until it is shown again', async () => {
+  let clicks = 0;
+  globalThis.__waymark.performInPage = async () => { clicks++; return { ok: true }; };
+  pageEvents.pagehide({ persisted: true });
+  assert.deepEqual(await call('performInPage', [{ type: 'click' }]), { __stale: true });
+  assert.equal(clicks, 0);
+  pageEvents.pageshow({ persisted: true });
+  assert.deepEqual(await call('performInPage', [{ type: 'click' }]), { __value: { ok: true } });
+  assert.equal(clicks, 1);
 });

@@ -51,8 +51,9 @@ function classify(e) {
 async function run(tabId, fn, args) {
   // the tab's document has answered a call before: its port (page-port.js)
   const overPort = callOverPort(tabId, fn, args);
-  if (overPort) {
-    const answer = await overPort;
+  const answer = overPort ? await overPort : null;
+  // (a port whose document was no longer the tab's ran nothing, __stale: the call goes to the current one below)
+  if (overPort && !(answer && answer.__stale)) {
     if (!answer) throw new PageCallError('the page did not answer (it was replaced or is navigating)');
     // nothing reached the page (a call too large to send): no input went out, and sending it again would fail again
     if (answer.__unsent !== undefined) throw new PageCallError(`the call could not be sent to the page: ${answer.__unsent}`, { fatal: true });

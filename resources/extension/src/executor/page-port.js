@@ -5,12 +5,14 @@
 // no more calls once the tab's top frame commits a new one or the tab goes, and ends when the page side goes away
 // (the document unloaded or entered the back/forward cache). Without a port page-call.js uses executeScript, as before.
 
+import { onFirefox } from '../engine.js';
 import { PORT_NAME } from '../page/port-answer.js';
 
 /**
  * What the page side answers a call with: the same shapes as the executeScript wrapper in page-call.js; __unsent
- * when the call never left the worker (it could not be sent).
- * @typedef {{__value?: unknown, __error?: string, __missing?: boolean, __unsent?: string}} PortAnswer
+ * when the call never left the worker (it could not be sent), __stale when the document had already been hidden (a
+ * new one replaced it) and ran nothing.
+ * @typedef {{__value?: unknown, __error?: string, __missing?: boolean, __unsent?: string, __stale?: boolean}} PortAnswer
  */
 
 // How long a retired port's calls may still be answered: the old document answers before it unloads, and one the
@@ -38,7 +40,10 @@ export function hasPort(tabId) {
  * @param {number} tabId
  */
 export function openPort(tabId) {
-  if (ports.has(tabId) || !(globalThis.chrome && chrome.tabs && typeof chrome.tabs.connect === 'function')) return;
+  // Firefox keeps calling through executeScript: whether its back/forward cache closes a page's ports, and when, is
+  // not something this code has seen for itself (a document answering after a new one loaded would act on the wrong
+  // page), and its figures are no target.
+  if (onFirefox || ports.has(tabId) || !(globalThis.chrome && chrome.tabs && typeof chrome.tabs.connect === 'function')) return;
   /** @type {chrome.runtime.Port} */
   let port;
   try {
@@ -56,6 +61,8 @@ export function openPort(tabId) {
     /** @type {PortAnswer | undefined} */
     let answer;
     try { answer = typeof msg.answer === 'string' ? JSON.parse(msg.answer) : undefined; } catch { answer = undefined; }
+    // a document the browser has already hidden ran nothing: the tab's current one is called the old way
+    if (answer && answer.__stale) retirePort(tabId);
     settle(answer);
   });
   port.onDisconnect.addListener(() => {

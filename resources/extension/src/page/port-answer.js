@@ -9,13 +9,21 @@ export const PORT_NAME = 'waymark-page';
 /** Answers the worker's page calls over its port; called once per document, with the page script in place. */
 export function answerOverPorts() {
   if (!(globalThis.chrome && chrome.runtime && chrome.runtime.onConnect)) return;
+  // Hidden: the browser has put a new document in this one's place (it may come back from the back/forward cache).
+  // A call that reaches it then runs nothing and says so, and the worker calls the tab's current document instead.
+  let hidden = false;
+  if (typeof addEventListener === 'function') {
+    addEventListener('pagehide', () => { hidden = true; });
+    addEventListener('pageshow', () => { hidden = false; });
+  }
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== PORT_NAME) return;
     port.onMessage.addListener(async (/** @type {{id: number, fn: string, args: string}} */ msg) => {
       const w = /** @type {typeof globalThis & {__waymark?: Record<string, (...a: unknown[]) => unknown>}} */ (globalThis).__waymark;
-      /** @type {{__value?: unknown, __error?: string, __missing?: boolean}} */
+      /** @type {{__value?: unknown, __error?: string, __missing?: boolean, __stale?: boolean}} */
       let answer;
-      if (!w || typeof w[msg.fn] !== 'function') answer = { __missing: true };
+      if (hidden) answer = { __stale: true };
+      else if (!w || typeof w[msg.fn] !== 'function') answer = { __missing: true };
       else {
         try {
           const args = JSON.parse(msg.args);
