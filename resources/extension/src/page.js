@@ -3,7 +3,7 @@
 // page-side parts together; the service worker calls them through globalThis.__waymark.
 import { observePage } from './page/observer/index.js';
 import { targetSelector } from './page/recorder/target.js';
-import { answerOverPorts } from './page/port-answer.js';
+import { answerOverPorts, answerCall } from './page/port-answer.js';
 import {
   performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
   expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore, takeLateEffects,
@@ -41,6 +41,7 @@ import {
  * handle (bridge/recorder.js), and its hook through which the executor tells it what it typed (page/executor/input.js).
  * @typedef {object} PageGlobals
  * @property {PageScript} [__waymark]
+ * @property {typeof answerCall} [__waymarkAnswer] how the worker's executeScript calls reach the page script
  * @property {{stop(): void}} [__waymarkRecorder]
  * @property {(el: HTMLElement) => void} [__waymarkRecorderFilled]
  */
@@ -63,5 +64,6 @@ if (!(/** @type {PageGlobals} */ (globalThis)).__waymark) {
     observePage, observePageTimed, targetSelector, performInPage, finishTrusted, checkCondition, checkWait, highlight, stepRecord, listItems, listNext, listScroll, fetchFile, pageState, pageHtml,
     expectBaseline, checkExpect, targetSettled, unmarkTarget, pictureBoxes, pictureRestore,
   };
+  (/** @type {PageGlobals} */ (globalThis)).__waymarkAnswer = answerCall;
   answerOverPorts();
 }

@@ -66,24 +66,10 @@ async function run(tabId, fn, args) {
       injectImmediately: true,
       // The call and its answer travel as JSON text, as over the port: executeScript would hand objects over with
       // their keys sorted, and a call's meaning must not depend on which way it went.
-      func: async (/** @type {string} */ name, /** @type {string} */ argsText) => {
-        // The page script's functions (page.js); what they take and answer is PageCalls, checked by callPage's caller.
-        const w = /** @type {typeof globalThis & {__waymark?: Record<string, (...a: unknown[]) => unknown>}} */ (globalThis).__waymark;
-        /** @type {{__value?: unknown, __error?: string, __missing?: boolean}} */
-        let answer;
-        if (!w || typeof w[name] !== 'function') answer = { __missing: true };
-        else {
-          try {
-            answer = { __value: await w[name](...JSON.parse(argsText)) };
-          } catch (err) {
-            answer = { __error: String(err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err) };
-          }
-        }
-        try {
-          return JSON.stringify(answer);
-        } catch (err) {
-          return JSON.stringify({ __error: `its answer could not be sent (${err && /** @type {Error} */ (err).message ? /** @type {Error} */ (err).message : err})` });
-        }
+      // (the page script answers, page/port-answer.js; a document without it yet is missing it)
+      func: (/** @type {string} */ name, /** @type {string} */ argsText) => {
+        const answer = /** @type {import('../page.js').PageGlobals} */ (globalThis).__waymarkAnswer;
+        return answer ? answer(name, argsText) : JSON.stringify({ __missing: true });
       },
       args: [fn, JSON.stringify(args)],
     });

@@ -1,7 +1,7 @@
 // @ts-check
 // A message port to the page script of a tab's top document, opened after the first page call that found the script
 // there: a call over it costs one message each way, where chrome.scripting.executeScript compiles and injects a
-// function every time (about half of a click's round trip, decision 0065). A port belongs to one document: it takes
+// function every time (about half of a click's round trip, decision 0066). A port belongs to one document: it takes
 // no more calls once the tab's top frame commits a new one or the tab goes, and ends when the page side goes away
 // (the document unloaded or entered the back/forward cache). Without a port page-call.js uses executeScript, as before.
 
