@@ -17,6 +17,11 @@ const ACTIONS = new Set(['click', 'fill', 'select', 'press']);
 /** However late the action ended, its effect gets at least this long to show. */
 const MIN_EFFECT_WAIT_MS = 1000;
 const POLL_MS = 50;
+/**
+ * A page whose script listens for no input on the element or above it this long after its load has bound its
+ * handlers elsewhere (the Next button, not the field before it): its first action waits no longer.
+ */
+const UNBOUND_AFTER_LOAD_MS = 3000;
 
 /** @param {StepContext} ctx */
 function expectOf(ctx) {
@@ -55,7 +60,9 @@ async function awaitReady(ctx) {
     if (settled && settled.ready) {
       const listens = ctx.trusted ? await pageListens(ctx.tabId, ctx.step.type) : null;
       await callPage(ctx.tabId, 'unmarkTarget', [], 2000).catch(() => {});
-      if (listens !== false) return;
+      // Bound: its script listens here, for this input or another (a form read on its Next button's click takes a
+      // field's typing as it is). Listening for nothing here long after the load, its handlers sit elsewhere.
+      if (!listens || listens.action || listens.other || (settled.loaded_ms ?? 0) >= UNBOUND_AFTER_LOAD_MS) return;
     }
     if (Date.now() >= until) return;
     await sleep(POLL_MS);

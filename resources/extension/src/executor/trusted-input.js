@@ -259,16 +259,19 @@ const MARK = 'data-waymark-ready';
 
 /**
  * Whether the page's own script listens, on the marked element or anything above it (delegation: document,
- * window), for the events an action of this type makes. Read through the debugger, since no page script can list
- * another's listeners. Null when it cannot tell (no marked element, a frame, the debugger refused).
- * The extension's own listeners sit on window for click and submit only, so window is not asked about clicks.
+ * window), for the events an action of this type makes (action), or for those of any other action (other: the
+ * page's script has bound its handlers there, just not to this kind of input). Read through the debugger, since no
+ * page script can list another's listeners. Null when it cannot tell (no marked element, a frame, the debugger
+ * refused). The extension's own listeners sit on window for click and submit only, so window is not asked about
+ * clicks.
  * @param {number} tabId
  * @param {string} type
- * @returns {Promise<boolean | null>}
+ * @returns {Promise<{action: boolean, other: boolean} | null>}
  */
 export async function pageListens(tabId, type) {
   const wanted = ACTION_EVENTS[type];
   if (!wanted) return null;
+  const anyAction = new Set(Object.values(ACTION_EVENTS).flat());
   const target = { tabId };
   try {
     await attach(tabId);
@@ -287,16 +290,18 @@ export async function pageListens(tabId, type) {
     const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && p.value && p.value.objectId)
       .sort((a, b) => Number(a.name) - Number(b.name));
     try {
+      let other = false;
       for (let i = 0; i < items.length; i++) {
         const isWindow = i === items.length - 1;
         // (the filter above kept the items with an objectId)
         const l = /** @type {{listeners?: {type: string}[]}} */ (await chrome.debugger.sendCommand(target, 'DOMDebugger.getEventListeners', {
           objectId: /** @type {{objectId: string}} */ (items[i].value).objectId,
         }));
-        const types = (l.listeners || []).map((x) => x.type);
-        if (types.some((t) => wanted.includes(t) && !(isWindow && type === 'click'))) return true;
+        const types = (l.listeners || []).map((x) => x.type).filter((t) => !(isWindow && t === 'click'));
+        if (types.some((t) => wanted.includes(t))) return { action: true, other: true };
+        if (types.some((t) => anyAction.has(t))) other = true;
       }
-      return false;
+      return { action: false, other };
     } finally {
       chrome.debugger.sendCommand(target, 'Runtime.releaseObject', { objectId: path.result.objectId }).catch(() => {});
     }

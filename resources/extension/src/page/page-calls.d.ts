@@ -262,6 +262,8 @@ export interface TargetSettled {
   ok: boolean;
   ready: boolean;
   pending: string;
+  /** how long ago the document's load event ended (0 before it has) */
+  loaded_ms: number;
   doc: DocId;
 }
 

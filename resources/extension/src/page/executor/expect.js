@@ -149,7 +149,13 @@ export async function targetSettled(selector, mark) {
     if (!el.isConnected || box(el) !== b || a !== b) pending.push('the element is still moving or being replaced');
     else if (mark) el.setAttribute(MARK, '');
   }
-  return { ok: true, ready: pending.length === 0, pending: pending.join('; '), doc: docId };
+  return { ok: true, ready: pending.length === 0, pending: pending.join('; '), loaded_ms: sinceLoad(), doc: docId };
+}
+
+/** How long ago the document's load event ended (0 before it has). */
+function sinceLoad() {
+  const entry = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+  return entry && entry.loadEventEnd > 0 ? Math.round(performance.now() - entry.loadEventEnd) : 0;
 }
 
 /** Takes the marker targetSettled left off again. @type {PageCalls['unmarkTarget']} */
