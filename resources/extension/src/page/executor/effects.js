@@ -303,10 +303,12 @@ export function watchEffect(el) {
  * judgeFill completes with what the field holds after the typing.
  * @typedef {{el: import('./input.js').Field, text: string, reading: Omit<import('./verdicts.js').FillReading, 'typed' | 'after'>}} FillArm
  * @typedef {AsyncGenerator<import('./flows.js').FlowInput, import('./flows.js').FlowResult, {error?: string} | undefined>} Flow
+ * @typedef {ReturnType<typeof import('./navigation-watch.js').watchNavigation>} NavigationWatch
  */
 
 // Watches armed for a trusted dispatch (the worker sends the input, then asks here what it did).
 // A flow (a combobox select) waits there for its next input instead. focus: the element that had focus before the
 // input (missed-focus.js).
-/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: FillArm, flow?: undefined, focus: Element | null} | {flow: Flow, watch?: undefined, fill?: undefined, focus: Element | null}>} */
+// nav: whether a click or key leaves the page (navigation-watch.js).
+/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: FillArm, nav?: NavigationWatch, flow?: undefined, focus: Element | null} | {flow: Flow, watch?: undefined, fill?: undefined, nav?: undefined, focus: Element | null}>} */
 export const armed = new Map();

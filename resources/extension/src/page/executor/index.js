@@ -130,7 +130,8 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
     const el = t.elements[0];
     const r = await actOn(el, kind, null, { ...options, prepareOnly: true });
     if (r.notReady) return { ok: false, error: r.notReady, retry: true };
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : {}) });
+    // a click or key also watches whether it leaves the page, so the worker need not wait to see if a navigation comes
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : { nav: watchNavigation() }) });
     if (kind === 'click') return { ok: false, retry: false, trusted_point: r.point };
     return { ok: false, retry: false, trusted_keys: true, ...(r.fill ? { text: r.fill.text } : {}) };
   }
@@ -182,6 +183,7 @@ export async function finishTrusted(stepId, opts = {}) {
   }
   if (a.fill) {
     a.watch.stop();
+    if (a.nav) a.nav.stop();
     const f = a.fill;
     const typed = f.el.isConnected ? fieldText(f.el) : '';
     // A keyboard sends no change: the page sees the value when the person moves on or presses Enter.
@@ -189,7 +191,15 @@ export async function finishTrusted(stepId, opts = {}) {
     if (!r.error) noteFilled(f.el);
     return r.error ? { ok: false, error: r.error, dispatched: true } : withExpect({ ok: true, dispatched: true, count: 1, ...(r.effect ? { effect: r.effect } : {}) }, opts.expect, opts.expect?.selector ?? null);
   }
-  return withExpect({ ok: true, dispatched: true, count: 1, page_effect: await a.watch.settle({ quiet: !!opts.quiet, stepId }), at: pageAt() }, opts.expect, opts.expect?.selector ?? null);
+  let leaves = { navigating: false, new_tab: false };
+  if (a.nav) {
+    try { leaves = await a.nav.settled(); } finally { a.nav.stop(); }
+  }
+  // (a page leaving for another waits for no quiet: the worker follows the navigation)
+  const quiet = !!opts.quiet && !leaves.navigating && !leaves.new_tab;
+  const pageEffect = await a.watch.settle({ quiet, stepId });
+  if (pageEffect.leaving) leaves.navigating = true;
+  return withExpect({ ok: true, dispatched: true, count: 1, ...leaves, page_effect: pageEffect, at: pageAt() }, opts.expect, opts.expect?.selector ?? null);
 }
 
 /**
@@ -304,7 +314,7 @@ async function pressPage(/** @type {PageStep} */ step, /** @type {PageStepOption
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   if (options.trusted) {
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null), focus: focusBefore() });
+    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null), nav: watchNavigation(), focus: focusBefore() });
     return { ok: false, retry: false, trusted_keys: true };
   }
   const target = deepActiveElement(document);
