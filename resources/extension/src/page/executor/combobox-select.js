@@ -6,12 +6,15 @@ import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_S
 import { pressOn, parseChord, deepActiveElement } from './input.js';
 import { isVisible } from './actionability.js';
 import { sleep } from './common.js';
+import { workSince } from './pending-work.js';
 import { describeElement } from './resolve.js';
 import { shadowOf } from '../shadow.js';
 
 export { comboboxOf } from '../combobox.js';
 
 const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
+// A list that has read the same this long, with nothing the input started still running, is the widget's answer.
+const LIST_SETTLED_MS = 150;
 const VALUE_WAIT_MS = 1500;
 /** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
@@ -109,6 +112,11 @@ function took(box, wanted, option) {
   return { same: same && settled, v, open: !settled };
 }
 
+/** What a list shows, to tell whether it still changes. @param {Element[]} options */
+function listReading(options) {
+  return options.map((o) => norm(optionLabel(o))).join('\n');
+}
+
 /**
  * Chooses the option labelled `wanted` in the combobox box.
  * @param {HTMLElement} box
@@ -130,6 +138,8 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     return input.value === opt.value ? { ok: true, dispatched: true, count: 1, effect: `the field now reads '${opt.value}'` }
       : { ok: false, dispatched: true, error: `the field did not keep the option '${opt.value}' (it reads '${input.value}')` };
   }
+  // what the widget's script starts from here on (a debounce timer, a search request) feeds its list
+  const mark = Date.now();
   // options shown before it opens are the widget's own display of its selection (Choices.js), not its list
   const before = new Set(expanded(box) ? [] : visibleOptions(box, null));
   const was = widgetValue(box);
@@ -149,10 +159,22 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   const until = Date.now() + OPTION_WAIT_MS;
   let shown = visibleOptions(box, field).filter((o) => !before.has(o));
   let option = matching(shown, wanted);
+  let reading = listReading(shown);
+  let sameSince = Date.now();
   while (!option && Date.now() < until) {
     await sleep(50);
     shown = visibleOptions(box, field).filter((o) => !before.has(o));
     option = matching(shown, wanted);
+    const now = listReading(shown);
+    if (now !== reading) {
+      reading = now;
+      sameSince = Date.now();
+      continue;
+    }
+    // Settled without it: no request or short timer the input started is still running (without the page's work
+    // counted, the whole wait is given).
+    const work = workSince(mark);
+    if (!option && work && !work.ms && !work.requests && Date.now() - sameSince >= LIST_SETTLED_MS) break;
   }
   if (!option) {
     // leave the widget as a person would after not finding it: list closed, value unchanged

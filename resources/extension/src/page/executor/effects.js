@@ -3,7 +3,7 @@
 // went, the checked state of a checkbox or radio. The service worker adds what only it sees (a new
 // document, a new tab, a dialog) and turns it into the step's verdict (executor/effects.js).
 
-import { dialogLink } from './dialog-link.js';
+import { workSince } from './pending-work.js';
 
 // A click that changed nothing yet waits for the page to settle: two frames with no change and none of the work
 // the click started still running (short timers it set, requests it sent; the dialog guard counts them). This long
@@ -78,18 +78,6 @@ function twoFrames() {
     const t = setTimeout(resolve, 50);
     requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(t); resolve(undefined); }));
   });
-}
-
-/**
- * The work the page still has to do that began at `mark` (a Date.now() time): how long until the short timers set
- * since then have run, and how many requests sent since then are in flight. Null when the document has no dialog
- * guard to count them.
- * @param {number} mark
- * @returns {{ms: number, requests: number} | null}
- */
-function workSince(mark) {
-  const r = dialogLink({ timers: true, requests: true, since: mark });
-  return r && typeof r.pending_ms === 'number' ? { ms: r.pending_ms, requests: r.requests || 0 } : null;
 }
 
 // A change Waymark itself makes (the studio's highlight, the person's gate, the replay's ready mark) is not the page's.

@@ -33,3 +33,15 @@ export async function awaitPendingWork() {
     await sleep(Math.min(ms + 16, left));
   }
 }
+
+/**
+ * The work the page still has to do that began at `mark` (a Date.now() time): how long until the short timers set
+ * since then have run, and how many requests sent since then are in flight. Null when the document has no dialog
+ * guard to count them.
+ * @param {number} mark
+ * @returns {{ms: number, requests: number} | null}
+ */
+export function workSince(mark) {
+  const r = dialogLink({ timers: true, requests: true, since: mark });
+  return r && typeof r.pending_ms === 'number' ? { ms: r.pending_ms, requests: r.requests || 0 } : null;
+}

@@ -87,6 +87,30 @@ abstract class ComboboxWidgets {
     assertThat(browser().eval("window.__values.length").asInt()).isZero();
   }
 
+  /**
+   * A list that only a search request fills, after a debounce (a remote autocomplete): the select waits for the
+   * answer, and a label it does not offer fails only once the server has answered and the list has settled.
+   */
+  @ParameterizedTest(name = "{0} input")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"page", "trusted"})
+  void aListFedByASlowSearchRequestIsWaitedForBeforeAMissIsTold(String input) throws Exception {
+    open("remote-search.html");
+    WidgetSteps.useInput(browser(), input);
+    ObservedNode box = combobox(WidgetSteps.observe(browser()), "Destination city");
+
+    PerformResult miss = WidgetSteps.perform(browser(), "select", box, "Lisbn", 8000);
+
+    assertThat(miss.ok()).isFalse();
+    assertThat(miss.error()).contains("no option 'Lisbn'");
+    assertThat(browser().eval("window.__searches").asInt()).as("the search answered before the miss was told").isPositive();
+    assertThat(browser().eval("window.__values.length").asInt()).isZero();
+
+    PerformResult hit = WidgetSteps.perform(browser(), "select", box, "Lisbon", 8000);
+
+    assertThat(hit.ok()).as(hit.error()).isTrue();
+    assertThat(browser().eval("window.__value").asText()).isEqualTo("lisbon|Lisbon");
+  }
+
   // A page whose components load as modules defines them a moment after load, and Shoelace's select shows its first
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {
