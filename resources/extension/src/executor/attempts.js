@@ -159,8 +159,10 @@ export async function settleNavigation(ctx, signals) {
     ctx.navGuard = !!unguard;
     // The page may still cancel or intercept it: give it a moment to reach the browser.
     const until = Date.now() + 500;
-    while (Date.now() < until && !(n.started || n.committed || n.sameDoc)) {
-      await nextEvent(tabId, until - Date.now());
+    // (a link that downloads starts no navigation the browser reports: its download says it went)
+    while (Date.now() < until && !(n.started || n.committed || n.sameDoc) && !(ctx.downloads && ctx.downloads.seen.length)) {
+      const left = until - Date.now();
+      await Promise.race([nextEvent(tabId, left), ...(ctx.downloads ? [nextDownload(ctx.downloads, left)] : [])]);
       n = since(tabId, ctx.navSnap);
     }
   }
@@ -201,9 +203,14 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
     const r = await waitForLoad(tabId, snap, Math.min(deadline, Date.now() + 1000), what);
     if (r.final && r.aborted) {
       // A page may stop a navigation and start it again (a form sent again by its script): listen a moment longer.
+      // (one that became a download was not stopped by the page: its download ends the listening)
       const restart = snapshot(tabId);
       const until = Math.min(deadline, Date.now() + ABORT_LISTEN_MS);
-      while (Date.now() < until && !since(tabId, restart).started) await nextEvent(tabId, until - Date.now());
+      const downloaded = () => !!(ctx.downloads && ctx.downloads.seen.length);
+      while (Date.now() < until && !since(tabId, restart).started && !downloaded()) {
+        const left = until - Date.now();
+        await Promise.race([nextEvent(tabId, left), ...(ctx.downloads ? [nextDownload(ctx.downloads, left)] : [])]);
+      }
       if (since(tabId, restart).started) {
         snap = restart;
         continue;

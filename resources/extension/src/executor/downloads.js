@@ -151,8 +151,10 @@ export function unwatchDownloads(w) {
  */
 export function nextDownload(w, ms) {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { w.wake = null; resolve(); }, Math.max(0, ms));
-    w.wake = () => { clearTimeout(timer); w.wake = null; resolve(); };
+    // (a waiter that gave up leaves alone the one that took its place)
+    const wake = () => { clearTimeout(timer); if (w.wake === wake) w.wake = null; resolve(); };
+    const timer = setTimeout(wake, Math.max(0, ms));
+    w.wake = wake;
   });
 }
 

@@ -263,7 +263,7 @@ const MARK = 'data-waymark-ready';
  * page's script has bound its handlers there, just not to this kind of input). Read through the debugger, since no
  * page script can list another's listeners. Null when it cannot tell (no marked element, a frame, the debugger
  * refused). The extension's own listeners sit on window for click and submit only, so window is not asked about
- * clicks.
+ * those two.
  * @param {number} tabId
  * @param {string} type
  * @returns {Promise<{action: boolean, other: boolean} | null>}
@@ -271,7 +271,8 @@ const MARK = 'data-waymark-ready';
 export async function pageListens(tabId, type) {
   const wanted = ACTION_EVENTS[type];
   if (!wanted) return null;
-  const anyAction = new Set(Object.values(ACTION_EVENTS).flat());
+  // (a form's submit listener binds its fields too)
+  const anyAction = new Set([...Object.values(ACTION_EVENTS).flat(), 'submit']);
   const target = { tabId };
   try {
     await attach(tabId);
@@ -297,7 +298,7 @@ export async function pageListens(tabId, type) {
         const l = /** @type {{listeners?: {type: string}[]}} */ (await chrome.debugger.sendCommand(target, 'DOMDebugger.getEventListeners', {
           objectId: /** @type {{objectId: string}} */ (items[i].value).objectId,
         }));
-        const types = (l.listeners || []).map((x) => x.type).filter((t) => !(isWindow && t === 'click'));
+        const types = (l.listeners || []).map((x) => x.type).filter((t) => !(isWindow && (t === 'click' || t === 'submit')));
         if (types.some((t) => wanted.includes(t))) return { action: true, other: true };
         if (types.some((t) => anyAction.has(t))) other = true;
       }

@@ -13,7 +13,8 @@ const QUIET_MS = 250;
 // with the next observation or step (takeLateEffects).
 const LATE_MS = 5000;
 // A hash route the click moved to, and a checkbox whose state only the page's script can take: the page's answer
-// (its render) may come after the address or the box changed; this long for its first change.
+// (its render) may come after the address or the box changed; at most this long for its first change, less once
+// the page has settled with nothing the input started still to run.
 const ANSWER_MS = 600;
 
 // The roots el lives in: its document and each shadow root on the way up (a document's observer sees none of them).
@@ -262,8 +263,19 @@ export function watchEffect(el) {
           if (!unchanged()) break;
         }
       } else if (answerDue()) {
-        await woken(new Promise((r) => setTimeout(r, ANSWER_MS)));
-        mutations = count();
+        // the page has had its say once two frames passed and nothing the input started is still to run
+        const until = Date.now() + ANSWER_MS;
+        for (;;) {
+          await woken(twoFrames());
+          mutations = count();
+          const left = until - Date.now();
+          if (leaving || mutations || left <= 0) break;
+          const work = workSince(mark);
+          if (work && !work.ms && !work.requests) break;
+          if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
+          mutations = count();
+          if (leaving || mutations) break;
+        }
       }
       // a verdict of no change may be early (a timer longer than the wait, a slow server): watch on
       if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs);
