@@ -17,7 +17,8 @@
  * requests (since: a Date.now() time). A frame's window is only a Window to the type check; its XMLHttpRequest is read
  * where it is there.
  * @typedef {Window & {__waymarkDialogs?: GuardState, __waymarkTimers?: (since?: number) => number,
- *   __waymarkRequests?: (since?: number) => number, XMLHttpRequest?: typeof XMLHttpRequest}} GuardWindow
+ *   __waymarkRequests?: (since?: number) => number, __waymarkOpens?: (since?: number) => number,
+ *   XMLHttpRequest?: typeof XMLHttpRequest}} GuardWindow
  */
 
 /**
@@ -155,6 +156,19 @@ export function installDialogGuard(accept, mode = 'step') {
       }
       return n ? Math.max(1, last) : 0;
     };
+    // window.open from a handler: a tab that no link or form target names, which the worker then waits for
+    /** @type {number[]} when each call was made (the last 50) */
+    const opens = [];
+    const open0 = w.open;
+    if (typeof open0 === 'function') {
+      w.open = function open(...args) {
+        opens.push(Date.now());
+        if (opens.length > 50) opens.shift();
+        return open0.apply(this, args);
+      };
+    }
+    Object.defineProperty(w, '__waymarkOpens', { value: (/** @type {number | undefined} */ since) => opens.filter((at) => !(/** @type {number} */ (since) > at)).length,
+      enumerable: false, configurable: true });
     Object.defineProperty(w, '__waymarkTimers', { value: timersMs, enumerable: false, configurable: true });
     Object.defineProperty(w, '__waymarkRequests', { value: (/** @type {number | undefined} */ since) => [...inFlight.values()].filter((at) => !(/** @type {number} */ (since) > at)).length,
       enumerable: false, configurable: true });
@@ -172,6 +186,15 @@ export function installDialogGuard(accept, mode = 'step') {
     let n = 0;
     const read = (/** @type {GuardWindow} */ w) => {
       try { if (w.__waymarkRequests) n += w.__waymarkRequests(since); } catch { /* cross-origin */ }
+    };
+    read(window);
+    for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
+    return n;
+  };
+  const opensSince = (/** @type {number | undefined} */ since) => {
+    let n = 0;
+    const read = (/** @type {GuardWindow} */ w) => {
+      try { if (w.__waymarkOpens) n += w.__waymarkOpens(since); } catch { /* cross-origin */ }
     };
     read(window);
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
@@ -203,7 +226,8 @@ export function installDialogGuard(accept, mode = 'step') {
       const dialogs = cmd.take ? collect() : [];
       const since = typeof cmd.since === 'number' ? cmd.since : undefined;
       const work = cmd.timers ? { pending_ms: pendingMs(since), ...(cmd.requests ? { requests: requests(since) } : {}) } : {};
-      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...work }) }));
+      const opened = cmd.opens ? { opens: opensSince(since) } : {};
+      window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...work, ...opened }) }));
     }, true);
   }
   return true;

@@ -259,8 +259,9 @@ const MARK = 'data-waymark-ready';
 
 /**
  * Whether the page's own script listens, on the marked element or anything above it (delegation: document,
- * window), for the events an action of this type makes (action), or for those of any other action (other: the
- * page's script has bound its handlers there, just not to this kind of input). Read through the debugger, since no
+ * window), for the events an action of this type makes (action), or, on the element or a container of it below
+ * the body, for those of any other input (other: the page's script has bound its handlers there, just not to this
+ * kind of input). Read through the debugger, since no
  * page script can list another's listeners. Null when it cannot tell (no marked element, a frame, the debugger
  * refused). The extension's own listeners sit on window for click and submit only, so window is not asked about
  * those two.
@@ -281,14 +282,20 @@ export async function pageListens(tabId, type) {
     const path = await chrome.debugger.sendCommand(target, 'Runtime.evaluate', {
       expression: `(() => { const find = (root) => { const e = root.querySelector('[${MARK}]'); if (e) return e;
         for (const h of root.querySelectorAll('*')) if (h.shadowRoot) { const f = find(h.shadowRoot); if (f) return f; } return null; };
-        const el = find(document); if (!el) return null; const out = [];
-        for (let n = el; n; n = n.parentNode || n.host || null) out.push(n); out.push(window); return out; })()`,
+        const el = find(document); if (!el) return null; const out = []; let below = 0; let top = false;
+        for (let n = el; n; n = n.parentNode || n.host || null) {
+          if (n === document.body || n === document.documentElement || n === document) top = true;
+          if (!top) below++; out.push(n); }
+        out.push(window); return [below, ...out]; })()`,
       returnByValue: false,
     });
     if (!path || !path.result || !path.result.objectId) return null;
     // a command that succeeds answers an object (a failure rejects)
-    const props = /** @type {{result?: {name: string, value?: {objectId?: string}}[]}} */ (await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true }));
-    const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && p.value && p.value.objectId)
+    const props = /** @type {{result?: {name: string, value?: {objectId?: string, value?: unknown}}[]}} */ (await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true }));
+    // item 0 is how many of the path's nodes lie below the body; the nodes follow, the element first
+    const first = (props.result || []).find((p) => p.name === '0');
+    const below = first && first.value && typeof first.value.value === 'number' ? first.value.value : 0;
+    const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && p.name !== '0' && p.value && p.value.objectId)
       .sort((a, b) => Number(a.name) - Number(b.name));
     try {
       let other = false;
@@ -300,7 +307,9 @@ export async function pageListens(tabId, type) {
         }));
         const types = (l.listeners || []).map((x) => x.type).filter((t) => !(isWindow && (t === 'click' || t === 'submit')));
         if (types.some((t) => wanted.includes(t))) return { action: true, other: true };
-        if (types.some((t) => anyAction.has(t))) other = true;
+        // Other input counts only on the element and its containers below the body: document, html and body carry
+        // listeners of scripts that load early (tag managers, a framework's data-api), which say nothing of the app's.
+        if (i < below && types.some((t) => anyAction.has(t))) other = true;
       }
       return { action: false, other };
     } finally {

@@ -159,7 +159,11 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   const until = Date.now() + OPTION_WAIT_MS;
   let shown = visibleOptions(box, field).filter((o) => !before.has(o));
   let option = matching(shown, wanted);
+  // A widget that was typed into has answered once its list differs from what opening it showed (a remote one
+  // shows nothing new until its search returns, however its debounce is timed): only then may a miss be told early.
+  const openedReading = listReading(opened);
   let reading = listReading(shown);
+  let answered = !field || reading !== openedReading;
   let sameSince = Date.now();
   while (!option && Date.now() < until) {
     await sleep(50);
@@ -168,13 +172,14 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     const now = listReading(shown);
     if (now !== reading) {
       reading = now;
+      answered = answered || now !== openedReading;
       sameSince = Date.now();
       continue;
     }
-    // Settled without it: no request or short timer the input started is still running (without the page's work
-    // counted, the whole wait is given).
+    // Settled without it: the widget answered, and no request or short timer the input started is still running
+    // (without the page's work counted, the whole wait is given).
     const work = workSince(mark);
-    if (!option && work && !work.ms && !work.requests && Date.now() - sameSince >= LIST_SETTLED_MS) break;
+    if (!option && answered && work && !work.ms && !work.requests && Date.now() - sameSince >= LIST_SETTLED_MS) break;
   }
   if (!option) {
     // leave the widget as a person would after not finding it: list closed, value unchanged

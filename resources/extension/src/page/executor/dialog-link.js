@@ -5,14 +5,15 @@ const REQ = '__waymark_dialogs_req';
 const RES = '__waymark_dialogs_res';
 
 /**
- * Sends cmd ({accept?: bool, take?: bool, timers?: bool, requests?: bool, since?: number}) to the guard of this
- * document. Returns its answer ({dialogs, pending_ms?, requests?}: with timers, how long until the page's pending
- * short timers have run; with requests too, how many fetch and XMLHttpRequest requests are in flight; with since (a
- * Date.now() time), only those set or sent from then on) or null when the document has no guard yet.
+ * Sends cmd ({accept?: bool, take?: bool, timers?: bool, requests?: bool, opens?: bool, since?: number}) to the guard
+ * of this document. Returns its answer ({dialogs, pending_ms?, requests?, opens?}: with timers, how long until the
+ * page's pending short timers have run; with requests too, how many fetch and XMLHttpRequest requests are in flight;
+ * with opens, how many times the page called window.open; with since (a Date.now() time), only those set, sent or
+ * made from then on) or null when the document has no guard yet.
  */
 /**
- * @param {{accept?: boolean, take?: boolean, timers?: boolean, requests?: boolean, since?: number}} cmd
- * @returns {{pending_ms?: number, requests?: number, dialogs: import('../../wire.js').Dialog[]} | null}
+ * @param {{accept?: boolean, take?: boolean, timers?: boolean, requests?: boolean, opens?: boolean, since?: number}} cmd
+ * @returns {{pending_ms?: number, requests?: number, opens?: number, dialogs: import('../../wire.js').Dialog[]} | null}
  */
 export function dialogLink(cmd) {
   /** @type {unknown} what the guard answered: set by its event, inside dispatchEvent */
@@ -27,13 +28,14 @@ export function dialogLink(cmd) {
   if (typeof answer !== 'string') return null;
   try {
     // the guard's JSON: a page's script could send anything on this event, so every field is checked
-    /** @type {{dialogs?: unknown, pending_ms?: unknown, requests?: unknown}} */
+    /** @type {{dialogs?: unknown, pending_ms?: unknown, requests?: unknown, opens?: unknown}} */
     const parsed = JSON.parse(answer);
     /** @type {{kind: string, message?: unknown, handled?: unknown, answer?: unknown}[]} */
     const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : []; // kind checked
     return {
       ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
       ...(typeof parsed.requests === 'number' ? { requests: parsed.requests } : {}),
+      ...(typeof parsed.opens === 'number' ? { opens: parsed.opens } : {}),
       dialogs: dialogs.map((d) => {
         const handled = d.handled === 'accepted' ? 'accepted' : 'dismissed';
         /** @type {import('../../wire.js').Dialog} */

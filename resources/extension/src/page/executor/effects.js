@@ -16,6 +16,8 @@ const LATE_MS = 5000;
 // (its render) may come after the address or the box changed; at most this long for its first change, less once
 // the page has settled with nothing the input started still to run.
 const ANSWER_MS = 600;
+// ...and at least this long: an answer may hang on work the guard does not count (a route's lazily loaded code).
+const ANSWER_MIN_MS = 200;
 
 // The roots el lives in: its document and each shadow root on the way up (a document's observer sees none of them).
 function rootsOf(/** @type {Node} */ el) {
@@ -265,14 +267,17 @@ export function watchEffect(el) {
       } else if (answerDue()) {
         // the page has had its say once two frames passed and nothing the input started is still to run
         const until = Date.now() + ANSWER_MS;
+        const floor = Date.now() + ANSWER_MIN_MS;
         for (;;) {
           await woken(twoFrames());
           mutations = count();
           const left = until - Date.now();
           if (leaving || mutations || left <= 0) break;
           const work = workSince(mark);
-          if (work && !work.ms && !work.requests) break;
-          if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
+          if (work && !work.ms && !work.requests) {
+            if (Date.now() >= floor) break;
+            await woken(new Promise((r) => setTimeout(r, floor - Date.now())));
+          } else if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
           mutations = count();
           if (leaving || mutations) break;
         }
@@ -310,5 +315,22 @@ export function watchEffect(el) {
 // A flow (a combobox select) waits there for its next input instead. focus: the element that had focus before the
 // input (missed-focus.js).
 // nav: whether a click or key leaves the page (navigation-watch.js).
-/** @type {Map<string, {watch: ReturnType<typeof watchEffect>, fill?: FillArm, nav?: NavigationWatch, flow?: undefined, focus: Element | null} | {flow: Flow, watch?: undefined, fill?: undefined, nav?: undefined, focus: Element | null}>} */
+/** @typedef {{watch: ReturnType<typeof watchEffect>, fill?: FillArm, nav?: NavigationWatch, flow?: undefined, focus: Element | null} | {flow: Flow, watch?: undefined, fill?: undefined, nav?: undefined, focus: Element | null}} Armed */
+/** @type {Map<string, Armed>} */
 export const armed = new Map();
+
+/**
+ * Arms stepId's trusted input here. One step's input at a time goes to a tab: what another step (or this one's
+ * earlier attempt, whose answer was lost) left armed is stopped, so its watches do not listen on for good when the
+ * worker never came back to finish it (the input failed before anything went out).
+ * @param {string} stepId
+ * @param {Armed} entry
+ */
+export function arm(stepId, entry) {
+  for (const [id, a] of armed) {
+    if (a.watch) a.watch.stop();
+    if (a.nav) a.nav.stop();
+    armed.delete(id);
+  }
+  armed.set(stepId, entry);
+}

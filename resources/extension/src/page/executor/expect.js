@@ -131,7 +131,7 @@ function box(el) {
 /**
  * Whether the page takes input at the step's element now: loaded, the element attached and in the same box for two
  * frames. With mark, the element carries a marker attribute (the worker asks the debugger about its listeners,
- * then calls unmarkTarget). Returns {ok, ready, pending}.
+ * then calls unmarkTarget). Returns {ok, ready, pending, loaded_ms} (loaded_ms: how long ago the load event ended).
  * @type {PageCalls['targetSettled']}
  */
 export async function targetSettled(selector, mark) {

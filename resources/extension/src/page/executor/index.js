@@ -8,7 +8,7 @@ import { describeSelector, SelectorError } from './resolve.js';
 import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
-import { watchEffect, armed, takeLateEffects } from './effects.js';
+import { watchEffect, armed, arm, takeLateEffects } from './effects.js';
 export { takeLateEffects };
 import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';
@@ -131,7 +131,7 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
     const r = await actOn(el, kind, null, { ...options, prepareOnly: true });
     if (r.notReady) return { ok: false, error: r.notReady, retry: true };
     // a click or key also watches whether it leaves the page, so the worker need not wait to see if a navigation comes
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : { nav: watchNavigation() }) });
+    if (options.step_id) arm(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : { nav: watchNavigation() }) });
     if (kind === 'click') return { ok: false, retry: false, trusted_point: r.point };
     return { ok: false, retry: false, trusted_keys: true, ...(r.fill ? { text: r.fill.text } : {}) };
   }
@@ -165,7 +165,8 @@ const PICKED = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'colo
 /**
  * After the worker sent trusted input for stepId: what it did; for a flow (a combobox select), the
  * next input it needs or its result. A fill's verdict (judgeFill) from what
- * the field holds now; a click's or key's page effect; {gone} when this is a new document.
+ * the field holds now; a click's or key's page effect, with navigating and new_tab from the watch armed with it;
+ * {gone} when this is a new document.
  * @type {PageCalls['finishTrusted']}
  */
 export async function finishTrusted(stepId, opts = {}) {
@@ -183,7 +184,6 @@ export async function finishTrusted(stepId, opts = {}) {
   }
   if (a.fill) {
     a.watch.stop();
-    if (a.nav) a.nav.stop();
     const f = a.fill;
     const typed = f.el.isConnected ? fieldText(f.el) : '';
     // A keyboard sends no change: the page sees the value when the person moves on or presses Enter.
@@ -314,7 +314,7 @@ async function pressPage(/** @type {PageStep} */ step, /** @type {PageStepOption
   const chord = parseChord(step.value);
   if (chord.error) return { ok: false, error: chord.error };
   if (options.trusted) {
-    if (options.step_id) armed.set(options.step_id, { watch: watchEffect(null), nav: watchNavigation(), focus: focusBefore() });
+    if (options.step_id) arm(options.step_id, { watch: watchEffect(null), nav: watchNavigation(), focus: focusBefore() });
     return { ok: false, retry: false, trusted_keys: true };
   }
   const target = deepActiveElement(document);

@@ -3,7 +3,7 @@
 // a fill of a date into a date picker, a fill of a data grid's cell, a fill of a number into an ARIA slider; and a select of a run of an editor's text.
 // Everything else is a plain element action.
 import { NEEDS, notActionable } from './actionability.js';
-import { armed } from './effects.js';
+import { arm } from './effects.js';
 import { typable } from './input.js';
 import { focusBefore } from './missed-focus.js';
 import { runFlow, nextTrustedInput } from './flows.js';
@@ -62,6 +62,6 @@ async function started(el, makeFlow, options) {
   if (!options.trusted || !options.step_id) return runFlow(flow);
   const first = await nextTrustedInput(flow, undefined);
   if (first.result) return first.result;
-  armed.set(options.step_id, { flow, focus: focusBefore() });
+  arm(options.step_id, { flow, focus: focusBefore() });
   return { ok: false, retry: false, flow: true, ...first.ask };
 }

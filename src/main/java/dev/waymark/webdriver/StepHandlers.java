@@ -135,7 +135,8 @@ final class StepHandlers {
     }
     ObjectNode out = finishInPage(r, "press".equals(r.type));
     BrowsingEvents.Since n = r.s.events().since(r.s.context(), r.navSnap);
-    return out.put("navigating", n.started() || n.committed());
+    // the page's own watch (a submission, the Navigation API) or what the browser saw
+    return out.put("navigating", out.path("navigating").asBoolean(false) || n.started() || n.committed());
   }
 
   // What the page saw after trusted input; a document that went away (a navigation) saw it too.

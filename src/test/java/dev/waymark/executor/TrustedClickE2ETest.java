@@ -79,6 +79,24 @@ class TrustedClickE2ETest {
     assertThat(r.newTabs()).anySatisfy(t -> assertThat(t.url()).endsWith("nav-b.html"));
   }
 
+  /**
+   * A link whose handler opens a window and changes nothing else: the tab it opened is what it did. Neither the link
+   * (no address of its own) nor the page says so; the page's dialog guard counts the window.open, and the worker
+   * waits for the tab instead of judging a link that did nothing.
+   */
+  @Test
+  void aLinkWhoseHandlerOpensAWindowIsJudgedByTheTabItOpened() throws Exception {
+    browser.open("trusted.html");
+    browser.harness().client().useTrustedClicks(true);
+
+    PerformResult r = clickThroughClient(click("#help"));
+
+    // the browser's own list of pages: the window is there
+    assertThat(browser.harness().cdp().targets()).anySatisfy(t -> assertThat(t.path("url").asText()).endsWith("nav-b.html?help"));
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.newTabs()).anySatisfy(t -> assertThat(t.url()).endsWith("nav-b.html?help"));
+  }
+
   @Test
   void aDialogATrustedClickOpensIsDismissedAndReportedLikeAnyOther() {
     browser.open("trusted.html");
