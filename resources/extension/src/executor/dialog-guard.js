@@ -182,24 +182,18 @@ export function installDialogGuard(accept, mode = 'step') {
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
     return ms;
   };
-  const requests = (/** @type {number | undefined} */ since) => {
+  // The sum of one counter over this window and its same-origin frames (requests in flight, window.open calls).
+  const summed = (/** @type {(w: GuardWindow) => number} */ count) => {
     let n = 0;
     const read = (/** @type {GuardWindow} */ w) => {
-      try { if (w.__waymarkRequests) n += w.__waymarkRequests(since); } catch { /* cross-origin */ }
+      try { n += count(w); } catch { /* cross-origin */ }
     };
     read(window);
     for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
     return n;
   };
-  const opensSince = (/** @type {number | undefined} */ since) => {
-    let n = 0;
-    const read = (/** @type {GuardWindow} */ w) => {
-      try { if (w.__waymarkOpens) n += w.__waymarkOpens(since); } catch { /* cross-origin */ }
-    };
-    read(window);
-    for (let i = 0; i < window.frames.length; i++) read(window.frames[i]);
-    return n;
-  };
+  const requests = (/** @type {number | undefined} */ since) => summed((w) => (w.__waymarkRequests ? w.__waymarkRequests(since) : 0));
+  const opensSince = (/** @type {number | undefined} */ since) => summed((w) => (w.__waymarkOpens ? w.__waymarkOpens(since) : 0));
   const patchAll = (/** @type {boolean | undefined} */ acc, /** @type {boolean | undefined} */ force) => {
     patch(window, acc, force);
     for (let i = 0; i < window.frames.length; i++) patch(window.frames[i], acc, force);
