@@ -5,8 +5,10 @@ import static dev.waymark.executor.Steps.click;
 import static dev.waymark.executor.Steps.inside;
 import static dev.waymark.executor.Steps.step;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.waymark.bridge.PerformResult;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -91,8 +93,11 @@ class TrustedClickE2ETest {
 
     PerformResult r = clickThroughClient(click("#help"));
 
-    // the browser's own list of pages: the window is there
-    assertThat(browser.harness().cdp().targets()).anySatisfy(t -> assertThat(t.path("url").asText()).endsWith("nav-b.html?help"));
+    // The browser's own list of pages: the window is there. Chrome lists a new window at once, with no address until
+    // its first load commits (CI saw the reply arrive before that), so wait for its address.
+    await().alias("a window at nav-b.html?help").atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> browser.harness().cdp().targets().stream().anyMatch(t -> t.path("url").asText().endsWith("nav-b.html?help")));
     assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.newTabs()).anySatisfy(t -> assertThat(t.url()).endsWith("nav-b.html?help"));
   }
