@@ -1,45 +1,26 @@
 package dev.waymark.observe;
 
-/** The token estimate of {@link CompactObservation#estimateTokens}: how BPE tokenizers split the compact text. */
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+
+/**
+ * The token count of {@link CompactObservation#estimateTokens}: the text split by a real BPE tokenizer (JTokkit's
+ * cl100k_base, decision 0068), not by a rule of thumb, so a prompt's size and its targets are what a model is sent.
+ * It is OpenAI's GPT-4 count, and within about 1% of o200k_base (GPT-4o and later) on our prompts; Anthropic
+ * publishes no tokenizer, so for Claude it remains an estimate. cl100k rather than o200k: half the memory (13 MB
+ * against 29) and counting three times as fast, for a difference of 22 tokens in 4,400.
+ */
 final class TokenEstimate {
   private TokenEstimate() {}
 
+  /** Loaded on first use (about 0.2 s): a JVM that never sizes a prompt never pays for the vocabulary. */
+  private static final class Vocabulary {
+    static final Encoding CL100K = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+  }
+
   static int of(String text) {
     if (text == null || text.isEmpty()) return 0;
-    int tokens = 0;
-    int i = 0;
-    int n = text.length();
-    while (i < n) {
-      char c = text.charAt(i);
-      int j = i + 1;
-      if (isAsciiLetter(c)) {
-        while (j < n && isAsciiLetter(text.charAt(j))) j++;
-        tokens += (j - i + 3) / 4;
-      } else if (c >= '0' && c <= '9') {
-        while (j < n && text.charAt(j) >= '0' && text.charAt(j) <= '9') j++;
-        tokens += (j - i + 2) / 3;
-      } else if (c == '\n' || c == '\r') {
-        while (j < n && (text.charAt(j) == '\n' || text.charAt(j) == '\r')) j++;
-        tokens += 1;
-      } else if (c == ' ' || c == '\t') {
-        while (j < n && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) j++;
-        if (j - i >= 2) tokens += 1; // indentation; a single space rides on the next word
-      } else if (c < 128) {
-        while (j < n && text.charAt(j) < 128 && isAsciiPunct(text.charAt(j))) j++;
-        tokens += (j - i + 1) / 2;
-      } else {
-        tokens += 1;
-      }
-      i = j;
-    }
-    return tokens;
-  }
-
-  private static boolean isAsciiLetter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  }
-
-  private static boolean isAsciiPunct(char c) {
-    return c > ' ' && c < 127 && !isAsciiLetter(c) && !(c >= '0' && c <= '9');
+    return Vocabulary.CL100K.countTokensOrdinary(text);
   }
 }

@@ -102,8 +102,10 @@ class PromptPagesTest {
     assertThat(navigated.isDelta()).isFalse();
     assertThat(navigated.baseTurn()).isEqualTo(3);
 
-    PromptPages.Shown many = pages.show(todos("http://other/", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L",
-        "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Milk"), 4,
+    List<String> rows = new ArrayList<>();
+    for (int i = 1; i <= 40; i++) rows.add("Row " + i);
+    rows.add("Milk");
+    PromptPages.Shown many = pages.show(todos("http://other/", rows.toArray(String[]::new)), 4,
         List.of(did(3, "click", "e3")));
     assertThat(many.isDelta()).isFalse();
     assertThat(many.why()).contains("more than half the page");
