@@ -278,8 +278,9 @@ public final class PromptRenderer {
       sb.append("After your last step the page looks exactly as before: the step had no visible effect.\n");
     }
     if (last != null && !last.ok() && !last.done() && last.error() != null && !last.error().isBlank()) {
-      sb.append("Your last turn failed: ").append(oneLine(untrusted(last.error()), ERROR_CHARS))
-          .append(". Correct it; do not send the same step again unchanged.\n");
+      // The error itself is on the turn's line in the trail, which always shows the last turn: said once.
+      sb.append("Your last turn failed (turn ").append(last.turn())
+          .append(", its error above). Correct it; do not send the same step again unchanged.\n");
     }
     if (!in.stored().isEmpty()) {
       // In the tail, not beside the variables: slots fill up turn by turn and the prefix stays cached.

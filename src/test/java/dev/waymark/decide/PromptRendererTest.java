@@ -115,7 +115,8 @@ class PromptRendererTest {
     assertThat(user).contains("(8 earlier turns not shown)");
     assertThat(user).doesNotContain("Click button 8\"").contains("Click button 9\"", "Click button 19\"");
     assertThat(user).contains("20. click e99 \"Click Save\" — failed: ref \"e99\" is not in the current observation");
-    assertThat(p.tail()).contains("Your last turn failed: ref \"e99\" is not in the current observation");
+    // the error is said once, on the turn's line; the tail points there
+    assertThat(p.tail()).contains("Your last turn failed (turn 20, its error above)").doesNotContain("e99");
     assertThat(p.tail()).contains("1 turn in a row failed; the session stops after 3.");
     assertThat(p.tail()).contains("Turn 21");
     assertThat(p.stablePrefix()).doesNotContain("Turn 21", "Your last turn failed");
