@@ -15,6 +15,17 @@ import { StepFailure, sleep, pollDelay, positive, remaining } from './step-commo
 /** @typedef {import('../page/page-calls.js').PageStepResult} PageStepResult */
 
 /**
+ * Resolves at the tab's next navigation event, the step's next download (when it watches them) or after ms,
+ * whichever comes first.
+ * @param {number} tabId
+ * @param {import('./downloads.js').DownloadWatch | undefined} downloads
+ * @param {number} ms
+ */
+function nextEventOrDownload(tabId, downloads, ms) {
+  return Promise.race([nextEvent(tabId, ms), ...(downloads ? [nextDownload(downloads, ms)] : [])]);
+}
+
+/**
  * Calls a page function that makes one attempt, until it acts or fails for good or the
  * deadline passes. A call that fails after it may have dispatched is never repeated: unless
  * the same document confirms what happened, the step is reported uncertain.
@@ -162,7 +173,7 @@ export async function settleNavigation(ctx, signals) {
     // (a link that downloads starts no navigation the browser reports: its download says it went)
     while (Date.now() < until && !(n.started || n.committed || n.sameDoc) && !(ctx.downloads && ctx.downloads.seen.length)) {
       const left = until - Date.now();
-      await Promise.race([nextEvent(tabId, left), ...(ctx.downloads ? [nextDownload(ctx.downloads, left)] : [])]);
+      await nextEventOrDownload(tabId, ctx.downloads, left);
       n = since(tabId, ctx.navSnap);
     }
   }
@@ -209,7 +220,7 @@ export async function loadOrUnblock(ctx, snap, deadline, what) {
       const downloaded = () => !!(ctx.downloads && ctx.downloads.seen.length);
       while (Date.now() < until && !since(tabId, restart).started && !downloaded()) {
         const left = until - Date.now();
-        await Promise.race([nextEvent(tabId, left), ...(ctx.downloads ? [nextDownload(ctx.downloads, left)] : [])]);
+        await nextEventOrDownload(tabId, ctx.downloads, left);
       }
       if (since(tabId, restart).started) {
         snap = restart;

@@ -248,39 +248,39 @@ export function watchEffect(el) {
         wake = () => resolve(undefined);
         waiting.then(resolve);
       }).finally(() => { wake = null; });
-      const quiet = !!opts.quiet && unchanged();
-      if (quiet) {
-        const until = Date.now() + QUIET_MS;
+      /**
+       * Waits two frames at a time while `holds()`, until nothing the input started is still to run (no short timer
+       * or request counted since the watch began) and at least floorMs have passed, or ms run out. A timer still to
+       * run is waited for; a request is looked at again after the next two frames.
+       * @param {() => boolean} holds
+       * @param {number} ms
+       * @param {number} floorMs
+       */
+      const settleWhile = async (holds, ms, floorMs) => {
+        const until = Date.now() + ms;
+        const floor = Date.now() + floorMs;
         for (;;) {
           await woken(twoFrames());
           mutations = count();
           const left = until - Date.now();
-          if (!unchanged() || left <= 0) break;
-          const work = workSince(mark);
-          // settled: two frames without a change, and nothing the click started still running
-          if (work && !work.ms && !work.requests) break;
-          // a timer still to run is waited for; a request is looked at again after the next two frames
-          if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
-          mutations = count();
-          if (!unchanged()) break;
-        }
-      } else if (answerDue()) {
-        // the page has had its say once two frames passed and nothing the input started is still to run
-        const until = Date.now() + ANSWER_MS;
-        const floor = Date.now() + ANSWER_MIN_MS;
-        for (;;) {
-          await woken(twoFrames());
-          mutations = count();
-          const left = until - Date.now();
-          if (leaving || mutations || left <= 0) break;
+          if (!holds() || left <= 0) return;
           const work = workSince(mark);
           if (work && !work.ms && !work.requests) {
-            if (Date.now() >= floor) break;
-            await woken(new Promise((r) => setTimeout(r, floor - Date.now())));
-          } else if (!work || work.ms) await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
+            if (Date.now() >= floor) return;
+            await woken(new Promise((r) => setTimeout(r, Math.min(floor - Date.now(), left))));
+          } else if (!work || work.ms) {
+            await woken(new Promise((r) => setTimeout(r, work ? Math.min(work.ms + 1, left) : left)));
+          }
           mutations = count();
-          if (leaving || mutations) break;
+          if (!holds()) return;
         }
+      };
+      if (opts.quiet && unchanged()) {
+        // settled: two frames without a change, and nothing the click started still running
+        await settleWhile(unchanged, QUIET_MS, 0);
+      } else if (answerDue()) {
+        // the page has had its say once two frames passed and nothing the input started is still to run
+        await settleWhile(() => !leaving && mutations === 0, ANSWER_MS, ANSWER_MIN_MS);
       }
       // a verdict of no change may be early (a timer longer than the wait, a slow server): watch on
       if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs);
