@@ -84,37 +84,72 @@ export function installDialogGuard(accept, mode = 'step') {
       if (force === false) state.passthrough = false;
     } catch { /* a cross-origin frame: not ours to patch */ }
   };
-  // The short timers the page set in reaction to something (an event, a promise), not from a timer of its own
-  // (a polling chain): a debounced save or render still to run. A click that leaves the view waits for them
-  // (page/executor/pending-work.js), as a person is never fast enough to drop them. The requests in flight
-  // (fetch, XMLHttpRequest) too: a click's verdict waits for the work the click itself started, and no longer
-  // (page/executor/effects.js).
+  // The short timers the page set in reaction to something (an event, a promise): a debounced save or render still
+  // to run. A click that leaves the view waits for them (page/executor/pending-work.js), as a person is never fast
+  // enough to drop them. The requests in flight (fetch, XMLHttpRequest) too: a click's verdict waits for the work
+  // the click itself started, and no longer (page/executor/effects.js).
+  // A timer set from a counted timer's callback is the same work going on (lodash's debounce re-arms itself for
+  // the rest of its wait): it is counted from when its chain began, for CHAIN_DEPTH generations, so a polling chain
+  // the page began at load stays out of a later step's count and one that polls forever drops out of every count.
+  // An interval's first tick counts (RxJS schedules a debounce as an interval it clears when it fires); later ticks
+  // are polling.
+  const CHAIN_DEPTH = 3;
   const watchTimers = (/** @type {GuardWindow} */ w) => {
     /** @type {Map<any, {due: number, at: number}>} */
     const pending = new Map();
     /** @type {Map<number, number>} the requests in flight, each with the time it was sent */
     const inFlight = new Map();
-    let inTimer = 0;
-    const set = w.setTimeout;
-    const clear = w.clearTimeout;
-    w.setTimeout = function setTimeout(fn, delay, ...args) {
-      if (typeof fn !== 'function') return set.call(w, fn, delay, ...args);
+    /**
+     * The chain of the timer callback running now: undefined outside any timer, null in one not counted.
+     * @typedef {{at: number, depth: number} | null | undefined} Chain
+     */
+    /** @type {Chain} */
+    let chain;
+    /** @returns {{at: number, depth: number} | null} the chain a timer set now belongs to */
+    const chainOfNew = () => (chain === undefined ? { at: Date.now(), depth: 0 }
+      : chain && chain.depth < CHAIN_DEPTH ? { at: chain.at, depth: chain.depth + 1 } : null);
+    /**
+     * Wraps a timer's callback so that what it sets belongs to its chain (after the first tick: none).
+     * @param {Function} fn
+     * @param {any[]} args
+     * @param {{at: number, depth: number} | null} mine
+     * @param {() => any} idOf
+     */
+    const wrap = (fn, args, mine, idOf) => {
+      let ticks = 0;
+      /** @this {any} */
+      return function run() {
+        pending.delete(idOf());
+        const outer = chain;
+        chain = ticks++ === 0 ? mine : null;
+        try { return fn.apply(this, args); } finally { chain = outer; }
+      };
+    };
+    /**
+     * @param {(handler: any, ms?: number, ...rest: any[]) => any} native
+     * @returns {(handler: any, delay?: any, ...args: any[]) => any}
+     */
+    const counting = (native) => function (fn, delay, ...args) {
+      if (typeof fn !== 'function') return native.call(w, fn, delay, ...args);
       const ms = Math.max(0, Number(delay) || 0);
+      const mine = ms <= 1000 ? chainOfNew() : null;
       /** @type {any} */
       let id;
-      /** @this {any} */
-      const run = function run() {
-        pending.delete(id);
-        inTimer++;
-        try { return fn.apply(this, args); } finally { inTimer--; }
-      };
-      id = set.call(w, run, delay);
-      if (ms <= 1000 && inTimer === 0) pending.set(id, { due: Date.now() + ms, at: Date.now() });
+      id = native.call(w, wrap(fn, args, mine, () => id), delay);
+      if (mine) pending.set(id, { due: Date.now() + ms, at: mine.at });
       return id;
     };
+    const clear = w.clearTimeout;
+    const clearI = w.clearInterval;
+    w.setTimeout = /** @type {any} */ (Object.defineProperty(counting(w.setTimeout), 'name', { value: 'setTimeout' }));
+    w.setInterval = /** @type {any} */ (Object.defineProperty(counting(w.setInterval), 'name', { value: 'setInterval' }));
     w.clearTimeout = function clearTimeout(id) {
       pending.delete(id);
       return clear.call(w, id);
+    };
+    w.clearInterval = function clearInterval(id) {
+      pending.delete(id);
+      return clearI.call(w, id);
     };
     // A request is counted from its send to its end; one the page never ends (a long poll) is bounded by the waits
     // that read it, which all have a limit of their own.
@@ -148,7 +183,7 @@ export function installDialogGuard(accept, mode = 'step') {
       const now = Date.now();
       let last = 0;
       let n = 0;
-      // one cleared another way (clearInterval) or held up by a busy page is stale a second after it was due
+      // one held up by a busy page (or cleared by a function the guard does not know) is stale a second after it was due
       for (const [id, t] of pending) {
         if (t.due < now - 1000) pending.delete(id);
         // (an undefined since is greater than nothing: every one counts)

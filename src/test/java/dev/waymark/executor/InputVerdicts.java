@@ -196,6 +196,26 @@ abstract class InputVerdicts {
     assertThat(noop.effect()).isEqualTo("no visible change");
   }
 
+  /**
+   * Work a click starts that the page's dialog guard must follow past its first step: a timer its own timer set, and
+   * an interval's first tick. Each answers within the quiet wait but after the two frames that would end it were the
+   * work not counted.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aClickWaitsForADebounceThatReArmsItselfAndAnIntervalsFirstTick(String input) {
+    use(input);
+    open("late-clicks.html");
+
+    PerformResult debounced = ok(perform(click("#debounced")));
+    assertThat(js("document.getElementById('debounced-out').textContent")).isEqualTo("debounced 1");
+    assertThat(debounced.effect()).contains("the page changed");
+
+    PerformResult ticked = ok(perform(click("#ticked")));
+    assertThat(js("document.getElementById('ticked-out').textContent")).isEqualTo("ticked 1");
+    assertThat(ticked.effect()).contains("the page changed");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
   void aClickWaitsForTheWorkItStartedAndAChangeAfterItsVerdictIsReportedAsItsLateEffect(String input) {
