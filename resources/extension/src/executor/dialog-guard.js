@@ -18,7 +18,7 @@
  * where it is there.
  * @typedef {Window & {__waymarkDialogs?: GuardState, __waymarkTimers?: (since?: number) => number,
  *   __waymarkRequests?: (since?: number) => number, __waymarkOpens?: (since?: number) => number,
- *   XMLHttpRequest?: typeof XMLHttpRequest}} GuardWindow
+ *   XMLHttpRequest?: typeof XMLHttpRequest, Response?: typeof Response}} GuardWindow
  */
 
 /**
@@ -86,8 +86,8 @@ export function installDialogGuard(accept, mode = 'step') {
   };
   // The short timers the page set in reaction to something (an event, a promise): a debounced save or render still
   // to run. A click that leaves the view waits for them (page/executor/pending-work.js), as a person is never fast
-  // enough to drop them. The requests in flight (fetch, XMLHttpRequest) too: a click's verdict waits for the work
-  // the click itself started, and no longer (page/executor/effects.js).
+  // enough to drop them. The requests in flight (fetch and the reading of its body, XMLHttpRequest) too: a click's
+  // verdict waits for the work the click itself started, and no longer (page/executor/effects.js).
   // A timer set from a counted timer's callback is the same work going on (lodash's debounce re-arms itself for
   // the rest of its wait): it is counted from when its chain began, for CHAIN_DEPTH generations, so a polling chain
   // the page began at load stays out of a later step's count and one that polls forever drops out of every count.
@@ -154,20 +154,42 @@ export function installDialogGuard(accept, mode = 'step') {
     // A request is counted from its send to its end; one the page never ends (a long poll) is bounded by the waits
     // that read it, which all have a limit of their own.
     let seq = 0;
-    const began = () => {
+    const began = (at = Date.now()) => {
       const id = seq++;
-      inFlight.set(id, Date.now());
+      inFlight.set(id, at);
       return () => { inFlight.delete(id); };
     };
+    /** @type {WeakMap<object, number>} a fetched response whose body is still to read, with its request's send time */
+    const unread = new WeakMap();
     const fetch0 = w.fetch;
     if (typeof fetch0 === 'function') {
       w.fetch = function fetch(...args) {
-        const end = began();
+        const at = Date.now();
+        const end = began(at);
         let p;
         try { p = fetch0.apply(this, args); } catch (e) { end(); throw e; }
+        Promise.resolve(p).then((res) => { if (res && typeof res === 'object') unread.set(res, at); end(); }, end);
+        return p;
+      };
+    }
+    // fetch resolves when the headers arrive; reading the body is the rest of the same request, counted from its send
+    const response = w.Response && w.Response.prototype;
+    for (const method of ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']) {
+      const read0 = response && /** @type {any} */ (response)[method];
+      if (typeof read0 !== 'function') continue;
+      /** @this {any} */
+      const read = function (/** @type {any[]} */ ...args) {
+        const at = unread.get(this);
+        if (at === undefined) return read0.apply(this, args);
+        unread.delete(this);
+        const end = began(at);
+        let p;
+        try { p = read0.apply(this, args); } catch (e) { end(); throw e; }
         Promise.resolve(p).then(end, end);
         return p;
       };
+      Object.defineProperty(read, 'name', { value: method });
+      /** @type {any} */ (response)[method] = read;
     }
     const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
     const send0 = xhr && xhr.send;

@@ -197,13 +197,13 @@ abstract class InputVerdicts {
   }
 
   /**
-   * Work a click starts that the page's dialog guard must follow past its first step: a timer its own timer set, and
-   * an interval's first tick. Each answers within the quiet wait but after the two frames that would end it were the
-   * work not counted.
+   * Work a click starts that the page's dialog guard must follow past its first step: a timer its own timer set, an
+   * interval's first tick, a response's body read after its headers came. Each answers within the quiet wait but
+   * after the two frames that would end it were the work not counted.
    */
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
-  void aClickWaitsForADebounceThatReArmsItselfAndAnIntervalsFirstTick(String input) {
+  void aClickWaitsForADebounceThatReArmsItselfAnIntervalsFirstTickAndABodyStillArriving(String input) {
     use(input);
     open("late-clicks.html");
 
@@ -214,6 +214,10 @@ abstract class InputVerdicts {
     PerformResult ticked = ok(perform(click("#ticked")));
     assertThat(js("document.getElementById('ticked-out').textContent")).isEqualTo("ticked 1");
     assertThat(ticked.effect()).contains("the page changed");
+
+    PerformResult body = ok(perform(click("#body")));
+    assertThat(js("document.getElementById('body-out').textContent")).isEqualTo("body read 1");
+    assertThat(body.effect()).contains("the page changed");
   }
 
   @ParameterizedTest

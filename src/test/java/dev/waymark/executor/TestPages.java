@@ -53,6 +53,23 @@ final class TestPages implements AutoCloseable {
         send(ex, 200, json.getBytes(StandardCharsets.UTF_8));
         return;
       }
+      if (path.equals("/streaming")) {
+        // the headers and a first part at once, the rest N ms later (at most 5 s): a response whose body is still
+        // on its way after fetch() resolved
+        String q = uri.getRawQuery();
+        long ms = q != null && q.matches("ms=\\d{1,4}") ? Math.min(5_000, Long.parseLong(q.substring(3))) : 500;
+        ex.getResponseHeaders().add("Content-Type", "text/plain; charset=utf-8");
+        ex.sendResponseHeaders(200, 0);
+        try (java.io.OutputStream out = ex.getResponseBody()) {
+          out.write("first part\n".getBytes(StandardCharsets.UTF_8));
+          out.flush();
+          Thread.sleep(ms);
+          out.write("the rest\n".getBytes(StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return;
+      }
       if (path.equals("/login")) {
         ex.getResponseHeaders().add("Set-Cookie", "sid=s3ss10n; Path=/");
         ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
