@@ -90,9 +90,11 @@ export function installDialogGuard(accept, mode = 'step') {
   // verdict waits for the work the click itself started, and no longer (page/executor/effects.js).
   // A timer set from a counted timer's callback is the same work going on (lodash's debounce re-arms itself for
   // the rest of its wait): it is counted from when its chain began, for CHAIN_DEPTH generations, so a polling chain
-  // the page began at load stays out of a later step's count and one that polls forever drops out of every count.
-  // An interval's first tick counts (RxJS schedules a debounce as an interval it clears when it fires); later ticks
-  // are polling.
+  // the page began at load stays out of a later step's count, and one that re-arms itself in its own callback drops
+  // out after three generations. A loop that re-arms after an await (`await sleep(); await fetch()`) starts a chain
+  // each round, as before: the waits that read the count have limits of their own.
+  // An interval's first tick counts when it is under a second (RxJS schedules a debounce as an interval it clears
+  // when it fires); later ticks are polling, and a one-second interval is a clock.
   const CHAIN_DEPTH = 3;
   const watchTimers = (/** @type {GuardWindow} */ w) => {
     /** @type {Map<any, {due: number, at: number}>} */
@@ -127,12 +129,13 @@ export function installDialogGuard(accept, mode = 'step') {
     };
     /**
      * @param {(handler: any, ms?: number, ...rest: any[]) => any} native
+     * @param {number} shortMs the longest delay counted as work
      * @returns {(handler: any, delay?: any, ...args: any[]) => any}
      */
-    const counting = (native) => function (fn, delay, ...args) {
+    const counting = (native, shortMs) => function (fn, delay, ...args) {
       if (typeof fn !== 'function') return native.call(w, fn, delay, ...args);
       const ms = Math.max(0, Number(delay) || 0);
-      const mine = ms <= 1000 ? chainOfNew() : null;
+      const mine = ms <= shortMs ? chainOfNew() : null;
       /** @type {any} */
       let id;
       id = native.call(w, wrap(fn, args, mine, () => id), delay);
@@ -141,8 +144,8 @@ export function installDialogGuard(accept, mode = 'step') {
     };
     const clear = w.clearTimeout;
     const clearI = w.clearInterval;
-    w.setTimeout = /** @type {any} */ (Object.defineProperty(counting(w.setTimeout), 'name', { value: 'setTimeout' }));
-    w.setInterval = /** @type {any} */ (Object.defineProperty(counting(w.setInterval), 'name', { value: 'setInterval' }));
+    w.setTimeout = /** @type {any} */ (Object.defineProperty(counting(w.setTimeout, 1000), 'name', { value: 'setTimeout' }));
+    w.setInterval = /** @type {any} */ (Object.defineProperty(counting(w.setInterval, 999), 'name', { value: 'setInterval' }));
     w.clearTimeout = function clearTimeout(id) {
       pending.delete(id);
       return clear.call(w, id);
@@ -168,8 +171,13 @@ export function installDialogGuard(accept, mode = 'step') {
         const end = began(at);
         let p;
         try { p = fetch0.apply(this, args); } catch (e) { end(); throw e; }
-        Promise.resolve(p).then((res) => { if (res && typeof res === 'object') unread.set(res, at); end(); }, end);
-        return p;
+        // The page gets a promise of its own that settles with p: a handler on p itself would mark a rejection
+        // the page ignores as handled (no unhandledrejection, no console error).
+        return Promise.resolve(p).then((res) => {
+          if (res && typeof res === 'object') unread.set(res, at);
+          end();
+          return res;
+        }, (e) => { end(); throw e; });
       };
     }
     // fetch resolves when the headers arrive; reading the body is the rest of the same request, counted from its send
@@ -185,8 +193,7 @@ export function installDialogGuard(accept, mode = 'step') {
         const end = began(at);
         let p;
         try { p = read0.apply(this, args); } catch (e) { end(); throw e; }
-        Promise.resolve(p).then(end, end);
-        return p;
+        return Promise.resolve(p).then((v) => { end(); return v; }, (e) => { end(); throw e; });
       };
       Object.defineProperty(read, 'name', { value: method });
       /** @type {any} */ (response)[method] = read;

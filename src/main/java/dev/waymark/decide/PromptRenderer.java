@@ -279,7 +279,7 @@ public final class PromptRenderer {
     }
     if (last != null && !last.ok() && !last.done() && last.error() != null && !last.error().isBlank()) {
       // The error itself is on the turn's line in the trail, which always shows the last turn: said once.
-      sb.append("Your last turn failed (turn ").append(last.turn())
+      sb.append("Your last turn failed (turn ").append(last.turn() > 0 ? last.turn() : in.trail().size())
           .append(", its error above). Correct it; do not send the same step again unchanged.\n");
     }
     if (!in.stored().isEmpty()) {

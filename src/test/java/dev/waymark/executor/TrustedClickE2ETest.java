@@ -92,13 +92,13 @@ class TrustedClickE2ETest {
     browser.harness().client().useTrustedClicks(true);
 
     PerformResult r = clickThroughClient(click("#help"));
+    assertThat(r.ok()).as(r.error()).isTrue();
 
     // The browser's own list of pages: the window is there. Chrome lists a new window at once, with no address until
     // its first load commits (CI saw the reply arrive before that), so wait for its address.
     await().alias("a window at nav-b.html?help").atMost(Duration.ofSeconds(10))
         .pollInterval(Duration.ofMillis(50))
         .until(() -> browser.harness().cdp().targets().stream().anyMatch(t -> t.path("url").asText().endsWith("nav-b.html?help")));
-    assertThat(r.ok()).as(r.error()).isTrue();
     assertThat(r.newTabs()).anySatisfy(t -> assertThat(t.url()).endsWith("nav-b.html?help"));
   }
 
