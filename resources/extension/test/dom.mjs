@@ -18,9 +18,9 @@ function cssEscape(value) {
   return out;
 }
 
-/** Loads html as the page's document and makes its window the global one. Returns {window, document}. */
-export function page(html, url = 'https://shop.test/') {
-  const dom = new JSDOM(html, { url });
+/** Loads html as the page's document and makes its window the global one (options: JSDOM's). Returns {window, document}. */
+export function page(html, url = 'https://shop.test/', options = {}) {
+  const dom = new JSDOM(html, { url, ...options });
   const { window } = dom;
   window.Element.prototype.checkVisibility = function checkVisibility() {
     for (let n = this; n && n.nodeType === 1; n = n.parentElement) {

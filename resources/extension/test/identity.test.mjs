@@ -21,3 +21,12 @@ test('a nameless row box is known by its row: the list\'s "mark all" box is neve
   const named = { ...target, name: 'Done' };
   assert.ok(scoreNode({ ...sameRow, name: 'Done', context: undefined }, named) >= MATCH);
 });
+
+test('a row is not another row whose number starts the same: "Order 2" is not in "Order 250"', async () => {
+  const { textSimilarity, scoreNode, MATCH } = await identity();
+  assert.ok(textSimilarity('Order 2', 'Order 250') < 0.5);
+  assert.equal(textSimilarity('Save', 'Save changes'), 0.75);
+  const target = { role: 'button', name: 'Save', tag: 'button', context: 'Order 250', section: 'Orders' };
+  assert.equal(scoreNode({ role: 'button', name: 'Save', tag: 'button', context: 'Order 2', section: 'Orders' }, target), 0);
+  assert.ok(scoreNode({ role: 'button', name: 'Save', tag: 'button', context: 'Order 250', section: 'Orders' }, target) >= MATCH);
+});

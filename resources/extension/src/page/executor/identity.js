@@ -5,7 +5,11 @@
 // not the target, the page is searched for it with the observer itself (the same walk, names and sections
 // that produced the target) and the step acts on the one candidate that clearly fits best: a heal, reported
 // with its evidence. Two candidates alike, or none, stop the step with the candidates named. Never a guess.
+// The selector's element is read alone first (observer/one.js): one that fits the target so well that no other element
+// could fit it clearly better needs no reading of the rest of the page, which is most of a replayed step's time on a
+// page of a thousand controls (decision 0069).
 import { observePage } from '../observer/index.js';
+import { readOne } from '../observer/one.js';
 import { resolveSelector, describeSelector } from './resolve.js';
 
 /** @import { ObservedNode } from '../observer/observation.js' */
@@ -40,7 +44,7 @@ function words(/** @type {string} */ s) {
 }
 
 /**
- * 1 for the same text, less for text that shares words or contains the other, 0 for unrelated text.
+ * 1 for the same text, less for text that shares words or contains the other's words, 0 for unrelated text.
  * @param {string | null | undefined} a
  * @param {string | null | undefined} b
  */
@@ -55,7 +59,8 @@ export function textSimilarity(a, b) {
   let common = 0;
   for (const w of wa) if (wb.has(w)) common++;
   const jaccard = common / (wa.size + wb.size - common);
-  const contains = x.includes(y) || y.includes(x) ? 0.75 : 0;
+  // whole words only: "Order 2" is not in "Order 250"
+  const contains = ` ${x} `.includes(` ${y} `) || ` ${y} `.includes(` ${x} `) ? 0.75 : 0;
   return Math.max(jaccard, contains);
 }
 
@@ -165,6 +170,13 @@ export function identify(step) {
   try {
     found = resolveSelector(step.selector || {}).elements;
   } catch { /* an unusable selector: the search below still may find the target */ }
+  // The selector's element, read alone: when it is the target beyond what any other element could beat by MARGIN (a
+  // score is at most 1), the whole page need not be read to know nothing fits clearly better.
+  const alone = found.length ? readOne(found[0], { settle: !!target.context }) : null;
+  if (alone) {
+    const score = Math.min(...alone.map((n) => scoreNode(n, target)));
+    if (score >= MATCH && 1 - score < MARGIN) return { selector: step.selector, score: round(score) };
+  }
   const obs = reading(true);
   const scored = obs.nodes.map((n, i) => ({ node: n, el: obs.elements[i], score: scoreNode(n, target) }))
     .filter((c) => c.score > 0).sort((a, b) => b.score - a.score);

@@ -29,7 +29,7 @@ function says(a, b) {
 }
 
 /** @param {import('./observation.js').ObservedNode} n */
-function activator(n) {
+export function activator(n) {
   return ACTIVATORS.has(n.role) && n.tag !== 'input' && n.tag !== 'select' && n.tag !== 'textarea';
 }
 
@@ -99,6 +99,26 @@ function redundant(a, b) {
     if (says(nb, na)) return a;
   }
   return null;
+}
+
+/**
+ * Whether redundant() could drop `mine` for `other` whatever their names say: its tests without the names, for a
+ * reading of one element that names no other (one.js). Keep it beside redundant(), test for test.
+ * @param {ObservedNodeDraft} mine
+ * @param {ObservedNodeDraft} other
+ */
+export function mayDrop(mine, other) {
+  if (!activator(mine) || !activator(other)) return false;
+  const em = mine._info.el;
+  const eo = other._info.el;
+  // inside another control, mine is the inner one that goes; around it, the inner one goes
+  if (eo.contains(em)) return other._info.kind !== 'handler' && !(mine.href && mine.href !== other.href);
+  if (em.contains(eo)) return false;
+  if (mine.href && mine.href === other.href && mine.role === 'link' && other.role === 'link' && sameRecord(mine._info, other._info)) return true;
+  const cm = em.getAttribute('aria-controls');
+  if (cm && cm === eo.getAttribute('aria-controls')) return true;
+  return mine.expanded !== undefined && mine.expanded === other.expanded && !mine.href && !other.href
+    && (near(em, eo) || sameRecord(mine._info, other._info));
 }
 
 /**

@@ -35,7 +35,7 @@ const CONTEXT_TAGS = new Set(['LI', 'TR', 'ARTICLE', 'TH']);
 const CONTEXT_ROLES = new Set(['row', 'listitem', 'article', 'option', 'treeitem', 'columnheader']);
 
 /** A getComputedStyle that asks each element once; the page does not change during one observe. */
-function styleCache() {
+export function styleCache() {
   const plain = /** @type {Map<Element, CSSStyleDeclaration>} */ (new Map());
   const pseudo = /** @type {Map<Element, Map<string, CSSStyleDeclaration>>} */ (new Map());
   const fn = (/** @type {Element} */ el, /** @type {string | null | undefined} */ p) => {
@@ -54,12 +54,12 @@ function styleCache() {
   return fn;
 }
 
-function visible(/** @type {Element} */ el) {
+export function visible(/** @type {Element} */ el) {
   // opacity 0 stays in: visually hidden native inputs under a styled label are still the control
   return el.checkVisibility({ checkVisibilityCSS: true });
 }
 
-function roleOf(/** @type {import('./walk-records.js').WalkInfo} */ info) {
+export function roleOf(/** @type {import('./walk-records.js').WalkInfo} */ info) {
   // ARIA's conflict rule: a focusable element keeps no presentation role (Chrome makes it generic)
   if ((info.role === 'presentation' || info.role === 'none') && info.el.hasAttribute('tabindex')) return 'generic';
   if (info.role) return info.role;
@@ -82,7 +82,7 @@ function boolAttr(/** @type {Element} */ el, /** @type {string} */ name) {
 }
 
 /** The node's state fields (type, value, placeholder, disabled, checked, expanded, options), as its tag's control. */
-function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /** @type {import('./observation.js').ObservedNode} */ node) {
+export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /** @type {import('./observation.js').ObservedNode} */ node) {
   const tag = el.tagName;
   if (tag === 'INPUT') {
     const type = (/** @type {HTMLInputElement} */ (el).type || 'text').toLowerCase();
@@ -134,7 +134,7 @@ function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /** @typ
  * than the control's own, until they say enough (the title and price of a tile, the first cells of a
  * row). Not the whole card: the rest is the list's business.
  */
-function contextOf(/** @type {import('./walk-records.js').WalkInfo} */ info, /** @type {string | undefined} */ name) {
+export function contextOf(/** @type {import('./walk-records.js').WalkInfo} */ info, /** @type {string | undefined} */ name) {
   let depth = 0;
   for (let cur = /** @type {import('./walk-records.js').WalkNode | null} */ (info.parent); cur && cur.el && depth < 10; cur = cur.parent, depth++) {
     const el = cur.el;

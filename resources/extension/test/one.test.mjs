@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { VirtualConsole } from 'jsdom';
+import { page } from './dom.mjs';
+
+// The test pages of the studio's browser tests: forms, lists, tables, dialogs, widgets, shadow roots, frames, API docs.
+const PAGES = new URL('../../../src/test/resources/pages/', import.meta.url).pathname;
+// What the identity check scores a node on (page/executor/identity.js WEIGHTS and role).
+const FACTS = ['role', 'name', 'text', 'tag', 'type', 'href', 'section', 'context'];
+const SAMPLES = 6; // listed controls read alone per page, spread over it (jsdom walks a page slowly)
+const MAX_ELEMENTS = 3000;
+
+function htmlFiles(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? htmlFiles(p) : p.endsWith('.html') ? [p] : [];
+  });
+}
+
+const facts = (n) => JSON.stringify(FACTS.map((k) => n[k] ?? null));
+
+test('an element read alone has the facts the whole reading gives its node, or is not read alone', async () => {
+  const { observePage } = await import('../src/page/observer/index.js');
+  const { readOne } = await import('../src/page/observer/one.js');
+  let pages = 0;
+  let read = 0;
+  let alone = 0;
+  let settled = 0;
+  for (const file of htmlFiles(PAGES)) {
+    const { window } = page(readFileSync(file, 'utf8'), `https://pages.test/${file.slice(PAGES.length)}`,
+      {
+        runScripts: 'dangerously', virtualConsole: new VirtualConsole(),
+        // a page that loads its rows waits for them here: the reading is of the page as it first stands
+        beforeParse: (w) => { w.fetch = () => new Promise(() => {}); },
+      });
+    try {
+      if (window.document.getElementsByTagName('*').length > MAX_ELEMENTS) continue;
+      // no layout in jsdom: nothing is stacked over anything (a lean reading asks no other geometry)
+      window.document.elementsFromPoint = () => [];
+      window.document.elementFromPoint = () => null;
+      globalThis.location = window.location;
+      const whole = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean: true });
+      pages++;
+      const listed = whole._elements;
+      const every = Math.max(1, Math.ceil(listed.length / SAMPLES));
+      for (let i = 0, n = 0; i < listed.length; i += every, n++) {
+        // every other one settled: its context named by the other controls, one reading
+        const one = readOne(listed[i], { settle: n % 2 === 0 });
+        read++;
+        if (!one) continue;
+        alone++;
+        if (n % 2 === 0 && one.length === 1 && whole.nodes[i].context) settled++;
+        assert.ok(one.map(facts).includes(facts(whole.nodes[i])),
+          `${file}: <${listed[i].localName}> read alone as ${one.map(facts).join(' or ')}, in the whole reading ${facts(whole.nodes[i])}`);
+      }
+      // what the whole reading does not list is never read alone
+      let unlisted = 0;
+      for (const el of window.document.querySelectorAll('div, span, label, li, td, h2, input, a')) {
+        if (listed.includes(el)) continue;
+        assert.equal(readOne(el), null, `${file}: an unlisted <${el.localName}> was read alone`);
+        if (++unlisted >= 3) break;
+      }
+    } finally {
+      window.close();
+    }
+  }
+  assert.ok(pages >= 100, `${pages} pages read`);
+  // most controls are read alone; a possible twin (a toggle beside its panel's other toggle) is read whole
+  assert.ok(alone >= read * 0.8, `${alone} of ${read} controls read alone`);
+  // and a control whose name repeats is given its context as the whole reading gives it
+  assert.ok(settled >= 5, `${settled} contexts settled`);
+});
