@@ -9,7 +9,7 @@
 // could fit it clearly better needs no reading of the rest of the page, which is most of a replayed step's time on a
 // page of a thousand controls (decision 0069).
 import { observePage } from '../observer/index.js';
-import { readOne } from '../observer/one.js';
+import { readOne, selectorOfOne } from '../observer/one.js';
 import { resolveSelector, describeSelector } from './resolve.js';
 
 /** @import { ObservedNode } from '../observer/observation.js' */
@@ -125,36 +125,14 @@ function describeTarget(/** @type {Target} */ t) {
   return `${t.role || 'an element'}${t.name ? ` "${t.name}"` : t.text ? ` showing "${t.text}"` : ''}${t.context ? ` in "${t.context}"` : ''}${t.section ? ` under "${t.section}"` : ''}`;
 }
 
-/** @returns {Selector} */
-function selectorOf(/** @type {ObservedNode} */ node) {
-  /** @type {Selector} */
-  const s = { css: node.selector };
-  if (node.path) s.path = node.path;
-  if (node.indexes) s.indexes = node.indexes;
-  if (node.enter) s.enter = node.enter;
-  return s;
-}
-
 /**
  * The observer's reading with the elements behind its nodes (one per node, in order). Lean: only the facts a target
- * is scored on (no selectors, geometry or lists), which is most of the time an identity check took.
- * @param {boolean} lean
+ * is scored on (no selectors, geometry or lists).
  */
-function reading(lean) {
-  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean });
+function reading() {
+  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean: true });
   const elements = /** @type {{_elements?: Element[]}} */ (/** @type {unknown} */ (obs))._elements || [];
   return { nodes: obs.nodes, elements };
-}
-
-/**
- * The selector the observer gives el (a heal acts through it): a full reading, only when the step heals.
- * @param {Element} el
- * @returns {Selector | null}
- */
-function selectorOfElement(el) {
-  const full = reading(false);
-  const i = full.elements.indexOf(el);
-  return i < 0 ? null : selectorOf(full.nodes[i]);
 }
 
 /**
@@ -177,7 +155,7 @@ export function identify(step) {
     const score = Math.min(...alone.map((n) => scoreNode(n, target)));
     if (score >= MATCH && 1 - score < MARGIN) return { selector: step.selector, score: round(score) };
   }
-  const obs = reading(true);
+  const obs = reading();
   const scored = obs.nodes.map((n, i) => ({ node: n, el: obs.elements[i], score: scoreNode(n, target) }))
     .filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const best = scored[0];
@@ -202,7 +180,7 @@ export function identify(step) {
   if (second && best.score - second.score < MARGIN) {
     return { retry: true, ambiguous: true, error: `${why}, and ${scored.filter((c) => best.score - c.score < MARGIN).length} elements fit ${describeTarget(target)} alike: ${list}; not acting on a guess` };
   }
-  const selector = selectorOfElement(best.el);
+  const selector = selectorOfOne(best.el);
   if (!selector) return { retry: true, error: `${why}, and ${describeNode(best.node)} fits it but changed while it was looked at` };
   return {
     selector,

@@ -27,7 +27,7 @@ const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
 const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
-const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
+export const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 const INPUT_ROLES = /** @type {Record<string, string>} */ ({ password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
   month: 'textbox', week: 'textbox', file: 'button', color: 'button' });
 // a column header's own words tell a control in it (a grid's header filter) apart from those of other columns
@@ -356,7 +356,7 @@ function covers(/** @type {Element & {labels?: Iterable<HTMLLabelElement> | null
   return false;
 }
 
-function enterOf(/** @type {import('./walk-records.js').WalkTree} */ tree, /** @type {import('./selector.js').ScanBudget} */ budget) {
+export function enterOf(/** @type {import('./walk-records.js').WalkTree} */ tree, /** @type {import('./selector.js').ScanBudget} */ budget) {
   if (tree.enter) return tree.enter;
   const parent = tree.parent; // (a tree without its enter yet is below the top one: it has a parent and a host)
   const outer = /** @type {string[]} */ (enterOf(/** @type {import('./walk-records.js').WalkTree} */ (parent), budget));
