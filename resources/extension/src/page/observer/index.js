@@ -4,7 +4,7 @@
 // isolated world. One walk over the page, then per-node work only for the nodes that are kept.
 import { getRole } from 'dom-accessibility-api';
 import { walkPage } from './walk.js';
-import { selectorFor } from './selector.js';
+import { selectorFor, enterOf, VERIFY_BUDGET } from './selector.js';
 import { findModal, insideModal, composedContains } from './modal.js';
 import { findLists, attachPagination } from './lists.js';
 import { blockText, headingWords, makeSectionOf } from './sections.js';
@@ -27,7 +27,6 @@ const CONTEXT_PIECES = 3; // pieces of text a context is made of, at most
 const CONTEXT_ENOUGH = 12; // characters after which a context says enough
 const HEADING_CAP = 120;
 const MAX_HEADINGS = 200;
-export const VERIFY_BUDGET = 800000; // elements scanned by querySelectorAll checks in total; beyond it uniqueness rests on the walk's counts
 const INPUT_ROLES = /** @type {Record<string, string>} */ ({ password: 'textbox', date: 'textbox', time: 'textbox', 'datetime-local': 'textbox',
   month: 'textbox', week: 'textbox', file: 'button', color: 'button' });
 // a column header's own words tell a control in it (a grid's header filter) apart from those of other columns
@@ -354,15 +353,6 @@ function covers(/** @type {Element & {labels?: Iterable<HTMLLabelElement> | null
   // a shadow host or frame seen from outside stands for what it holds
   if (composedContains(hit, el)) return true;
   return false;
-}
-
-export function enterOf(/** @type {import('./walk-records.js').WalkTree} */ tree, /** @type {import('./selector.js').ScanBudget} */ budget) {
-  if (tree.enter) return tree.enter;
-  const parent = tree.parent; // (a tree without its enter yet is below the top one: it has a parent and a host)
-  const outer = /** @type {string[]} */ (enterOf(/** @type {import('./walk-records.js').WalkTree} */ (parent), budget));
-  const sel = selectorFor(/** @type {import('./walk-records.js').WalkInfo} */ (tree.hostInfo), budget).selector;
-  tree.enter = outer.concat([sel]);
-  return tree.enter;
 }
 
 function modalName(/** @type {import('./modal.js').Modal} */ modal, /** @type {import('./walk-records.js').StyleOf} */ styleOf) {

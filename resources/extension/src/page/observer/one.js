@@ -9,8 +9,8 @@
 // - whether it is listed at all: dropDuplicates drops a control that does what another control of its item does, which
 //   it tells by their names; a reading of one element is refused (null) when any other control could be such a twin.
 import { walkPage } from './walk.js';
-import { DEFAULTS, VERIFY_BUDGET, styleCache, visible, roleOf, stateOf, contextOf, enterOf } from './index.js';
-import { selectorFor } from './selector.js';
+import { DEFAULTS, styleCache, visible, roleOf, stateOf, contextOf } from './index.js';
+import { selectorOfInfo } from './selector.js';
 import { makeSectionOf, headingWords } from './sections.js';
 import { activator, mayDrop } from './duplicates.js';
 import { notForPeople } from './widgets.js';
@@ -87,15 +87,7 @@ export function readOne(el, opts = {}) {
 export function selectorOfOne(el) {
   const walk = walkPage(document, styleCache(), DEFAULTS.max_elements);
   const info = walk.candidates.find((c) => c.el === el);
-  if (!info) return null;
-  const budget = { left: VERIFY_BUDGET };
-  const sel = selectorFor(info, budget);
-  /** @type {import('../../wire.js').Selector} */
-  const out = { css: sel.selector };
-  if (sel.path) out.path = sel.path;
-  if (sel.indexes) out.indexes = sel.indexes;
-  if (info.tree.parent) out.enter = enterOf(info.tree, budget);
-  return out;
+  return info ? selectorOfInfo(info) : null;
 }
 
 /**

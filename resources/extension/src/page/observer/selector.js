@@ -206,3 +206,37 @@ export function selectorFor(info, budget) {
   }
   return out({ selector: css, path: structuralPath(info) });
 }
+
+/** Elements querySelectorAll may scan in total to confirm selectors unique; beyond it uniqueness rests on the walk's counts. */
+export const VERIFY_BUDGET = 800000;
+
+/**
+ * The selectors of the shadow hosts and frame elements to enter, from the top document down, to reach tree.
+ * @param {import('./walk-records.js').WalkTree} tree
+ * @param {ScanBudget} budget
+ * @returns {string[]}
+ */
+export function enterOf(tree, budget) {
+  if (tree.enter) return tree.enter;
+  // (a tree without its enter yet is below the top one: it has a parent and a host)
+  const outer = enterOf(/** @type {import('./walk-records.js').WalkTree} */ (tree.parent), budget);
+  tree.enter = outer.concat([selectorFor(/** @type {WalkInfo} */ (tree.hostInfo), budget).selector]);
+  return tree.enter;
+}
+
+/**
+ * The whole Selector ({css, path?, indexes?, enter?}) the observer gives one control of a walk, checked with a budget of
+ * its own: for a step that names one element (the take-over recorder's, a heal's).
+ * @param {WalkInfo} info
+ * @returns {import('../../wire.js').Selector}
+ */
+export function selectorOfInfo(info) {
+  const budget = { left: VERIFY_BUDGET };
+  const sel = selectorFor(info, budget);
+  /** @type {import('../../wire.js').Selector} */
+  const out = { css: sel.selector };
+  if (sel.path) out.path = sel.path;
+  if (sel.indexes) out.indexes = sel.indexes;
+  if (info.tree.parent) out.enter = enterOf(info.tree, budget);
+  return out;
+}

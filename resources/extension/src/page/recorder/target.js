@@ -3,10 +3,7 @@
 // records by hand names its element exactly as the observation the model and the studio read names it.
 // Only imports from the observer; the selector rules live there.
 import { walkPage } from '../observer/walk.js';
-import { selectorFor } from '../observer/selector.js';
-/** @typedef {import('../observer/walk-records.js').WalkTree} WalkTree */
-
-const VERIFY_BUDGET = 800000; // the observer's: elements querySelectorAll may scan to confirm uniqueness
+import { selectorOfInfo } from '../observer/selector.js';
 
 /**
  * Crosses shadow roots and same-origin frames upwards, as the walk crosses them downwards.
@@ -20,18 +17,6 @@ function composedParent(el) {
   if (root && root.host) return root.host;
   const win = el.ownerDocument && el.ownerDocument.defaultView;
   try { return win && win.frameElement ? win.frameElement : null; } catch { return null; }
-}
-
-/**
- * @param {WalkTree} tree
- * @param {import('../observer/selector.js').ScanBudget} budget
- * @returns {string[]}
- */
-function enterOf(tree, budget) {
-  if (tree.enter) return tree.enter;
-  // (a tree without its enter yet is below the top one: it has a parent and a host)
-  tree.enter = enterOf(/** @type {WalkTree} */ (tree.parent), budget).concat([selectorFor(/** @type {import('../observer/walk-records.js').WalkInfo} */ (tree.hostInfo), budget).selector]);
-  return tree.enter;
 }
 
 /**
@@ -51,12 +36,5 @@ export function targetSelector(el) {
   // (nodeType 1: an element)
   for (let cur = /** @type {Element | null} */ (el); cur && !info; cur = composedParent(cur)) info = byEl.get(cur) || null;
   if (!info) return null;
-  const budget = { left: VERIFY_BUDGET };
-  const sel = selectorFor(info, budget);
-  /** @type {import('../../wire.js').Selector} */
-  const out = { css: sel.selector };
-  if (sel.path) out.path = sel.path;
-  if (sel.indexes) out.indexes = sel.indexes;
-  if (info.tree.parent) out.enter = enterOf(info.tree, budget);
-  return out;
+  return selectorOfInfo(info);
 }
