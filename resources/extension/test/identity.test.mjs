@@ -30,3 +30,11 @@ test('a row is not another row whose number starts the same: "Order 2" is not in
   assert.equal(scoreNode({ role: 'button', name: 'Save', tag: 'button', context: 'Order 2', section: 'Orders' }, target), 0);
   assert.ok(scoreNode({ role: 'button', name: 'Save', tag: 'button', context: 'Order 250', section: 'Orders' }, target) >= MATCH);
 });
+
+test('containment splits no number and needs no spaces: "Result" is in "Results", "Add 1" is not in "Add 10"', async () => {
+  const { textSimilarity } = await identity();
+  assert.equal(textSimilarity('Result', 'Results'), 0.75);
+  assert.equal(textSimilarity('カートに追加', 'カートに追加する'), 0.75);
+  assert.ok(textSimilarity('Add 1', 'Add 10') < 0.5);
+  assert.ok(textSimilarity('Row 12', 'Row 112') < 0.5);
+});

@@ -76,3 +76,27 @@ test('an element read alone has the facts the whole reading gives its node, or i
   // and a control whose name repeats is given its context as the whole reading gives it
   assert.ok(settled >= 5, `${settled} contexts settled`);
 });
+
+// Two toggles of one panel, the first shallower: the whole reading drops the second as the first's twin (redundant asks
+// near() of whichever comes first). Read alone, the second is refused, and the check heals to the first as before.
+test('a control the whole reading drops as a twin is never read alone, whichever comes first', async () => {
+  for (const [html, dropped] of [
+    ['<main><div><button aria-expanded="false">Filters</button><div><div><button id="q" aria-expanded="false">Filters</button></div></div></div></main>', true],
+    ['<main><div><div><div><button id="q" aria-expanded="false">Filters</button></div></div><button aria-expanded="false">Filters</button></div></main>', false],
+  ]) {
+    const { window } = page(`<body>${html}</body>`, 'https://pages.test/toggles.html');
+    window.document.elementsFromPoint = () => [];
+    window.document.elementFromPoint = () => null;
+    globalThis.location = window.location;
+    const { observePage } = await import('../src/page/observer/index.js');
+    const { readOne } = await import('../src/page/observer/one.js');
+    const { identify } = await import('../src/page/executor/identity.js');
+    const q = window.document.getElementById('q');
+    const whole = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean: true });
+    assert.equal(whole._elements.includes(q), !dropped);
+    assert.equal(readOne(q), null);
+    const id = identify({ type: 'click', selector: { css: '#q' }, target: { role: 'button', name: 'Filters', tag: 'button', type: 'submit' } });
+    if (dropped) assert.ok(id.heal, JSON.stringify(id));
+    window.close();
+  }
+});

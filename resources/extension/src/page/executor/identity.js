@@ -9,7 +9,7 @@
 // could fit it clearly better needs no reading of the rest of the page, which is most of a replayed step's time on a
 // page of a thousand controls (decision 0069).
 import { observePage } from '../observer/index.js';
-import { readOne, selectorOfOne } from '../observer/one.js';
+import { readOne, selectorOfOne, WHOLE_MAX } from '../observer/one.js';
 import { resolveSelector, describeSelector } from './resolve.js';
 
 /** @import { ObservedNode } from '../observer/observation.js' */
@@ -59,9 +59,24 @@ export function textSimilarity(a, b) {
   let common = 0;
   for (const w of wa) if (wb.has(w)) common++;
   const jaccard = common / (wa.size + wb.size - common);
-  // whole words only: "Order 2" is not in "Order 250"
-  const contains = ` ${x} `.includes(` ${y} `) || ` ${y} `.includes(` ${x} `) ? 0.75 : 0;
+  const contains = containsText(x, y) || containsText(y, x) ? 0.75 : 0;
   return Math.max(jaccard, contains);
+}
+
+/**
+ * Whether hay holds needle without splitting a number: "Save" is in "Save changes" and "Result" in "Results", but
+ * "Order 2" is not in "Order 250".
+ * @param {string} hay
+ * @param {string} needle
+ */
+function containsText(hay, needle) {
+  const digit = (/** @type {string | undefined} */ c) => c !== undefined && c >= '0' && c <= '9';
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const splitsBefore = digit(needle[0]) && digit(hay[at - 1]);
+    const splitsAfter = digit(needle[needle.length - 1]) && digit(hay[at + needle.length]);
+    if (!splitsBefore && !splitsAfter) return true;
+  }
+  return false;
 }
 
 /**
@@ -130,7 +145,7 @@ function describeTarget(/** @type {Target} */ t) {
  * is scored on (no selectors, geometry or lists).
  */
 function reading() {
-  const obs = observePage({ max_nodes: 100000, similar_keep: 100000, include_text: false, lean: true });
+  const obs = observePage({ max_nodes: WHOLE_MAX, similar_keep: WHOLE_MAX, include_text: false, lean: true });
   const elements = /** @type {{_elements?: Element[]}} */ (/** @type {unknown} */ (obs))._elements || [];
   return { nodes: obs.nodes, elements };
 }

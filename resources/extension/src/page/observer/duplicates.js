@@ -117,8 +117,9 @@ export function mayDrop(mine, other) {
   if (mine.href && mine.href === other.href && mine.role === 'link' && other.role === 'link' && sameRecord(mine._info, other._info)) return true;
   const cm = em.getAttribute('aria-controls');
   if (cm && cm === eo.getAttribute('aria-controls')) return true;
+  // (redundant asks near() of whichever comes first on the page, and near is one-sided: both ways here)
   return mine.expanded !== undefined && mine.expanded === other.expanded && !mine.href && !other.href
-    && (near(em, eo) || sameRecord(mine._info, other._info));
+    && (near(em, eo) || near(eo, em) || sameRecord(mine._info, other._info));
 }
 
 /**

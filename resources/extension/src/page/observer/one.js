@@ -16,6 +16,8 @@ import { activator, mayDrop } from './duplicates.js';
 import { notForPeople } from './widgets.js';
 import { clean, accnameOptions, nameAndText, patchLabels } from './names.js';
 import { linkTarget } from './links.js';
+/** The most controls the identity check's whole reading lists (identity.js): past it, one may be left out. */
+export const WHOLE_MAX = 100000;
 /** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./observation.js').ObservedNodeDraft} ObservedNodeDraft */
 /** @typedef {import('./observation.js').ObservedNode} ObservedNode */
 
@@ -34,6 +36,7 @@ export function readOne(el, opts = {}) {
   const walk = walkPage(document, styleOf, DEFAULTS.max_elements);
   if (walk.clipped) return null;
   const kept = walk.candidates.filter((c) => visible(c.el) && !notForPeople(c.el));
+  if (kept.length > WHOLE_MAX) return null;
   // the keys of the shown controls, as the whole reading computes them (a section asks which runs are page parts)
   for (const c of kept) walk.keyOf(c);
   const info = kept.find((c) => c.el === el);
