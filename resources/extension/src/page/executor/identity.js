@@ -44,7 +44,7 @@ function words(/** @type {string} */ s) {
 }
 
 /**
- * 1 for the same text, less for text that shares words or contains the other's words, 0 for unrelated text.
+ * 1 for the same text, less for text that shares words or contains the other (splitting no number), 0 for unrelated text.
  * @param {string | null | undefined} a
  * @param {string | null | undefined} b
  */

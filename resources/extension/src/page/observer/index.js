@@ -123,9 +123,15 @@ export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /
     if (c === 'true') node.checked = true;
     else if (c === 'false') node.checked = false;
   }
-  let expanded = boolAttr(el, 'aria-expanded');
-  if (expanded === null && tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') expanded = /** @type {HTMLDetailsElement} */ (el.parentElement).open;
+  const expanded = expandedOf(el);
   if (expanded !== null) node.expanded = expanded;
+}
+
+/** Whether el is open (aria-expanded, or a details' summary), null when it neither opens nor closes. @param {Element} el */
+export function expandedOf(el) {
+  const expanded = boolAttr(el, 'aria-expanded');
+  if (expanded === null && el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') return /** @type {HTMLDetailsElement} */ (el.parentElement).open;
+  return expanded;
 }
 
 /**
@@ -206,12 +212,7 @@ export function observePage(/** @type {import('./observation.js').ObserveOptions
     if (size > opt.similar_keep) lastKept.set(c.key, c);
   }
 
-  const headingTexts = new Map();
-  const headingText = (/** @type {number} */ i) => {
-    if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el, styleOf), 60));
-    return headingTexts.get(i);
-  };
-  const sectionOf = makeSectionOf(walk, styleOf, headingText);
+  const sectionOf = makeSectionOf(walk, styleOf);
   let modal = findModal(doc, walk.dialogs, styleOf);
   // a fixed layer with every control inside it covers nothing: it is the page's own frame
   if (modal && modal.overlay && !modal.frame && !all.some((c) => !insideModal(/** @type {import('./modal.js').Modal} */ (modal), c.el))) modal = null;

@@ -9,12 +9,12 @@
 // - whether it is listed at all: dropDuplicates drops a control that does what another control of its item does, which
 //   it tells by their names; a reading of one element is refused (null) when any other control could be such a twin.
 import { walkPage } from './walk.js';
-import { DEFAULTS, styleCache, visible, roleOf, stateOf, contextOf } from './index.js';
+import { DEFAULTS, styleCache, visible, roleOf, stateOf, contextOf, expandedOf } from './index.js';
 import { selectorOfInfo } from './selector.js';
-import { makeSectionOf, headingWords } from './sections.js';
+import { makeSectionOf } from './sections.js';
 import { activator, mayDrop } from './duplicates.js';
 import { notForPeople } from './widgets.js';
-import { clean, accnameOptions, nameAndText, patchLabels } from './names.js';
+import { accnameOptions, nameAndText, patchLabels } from './names.js';
 import { linkTarget } from './links.js';
 /** The most controls the identity check's whole reading lists (identity.js): past it, one may be left out. */
 export const WHOLE_MAX = 100000;
@@ -50,13 +50,7 @@ export function readOne(el, opts = {}) {
     else if (said.text) node.text = said.text;
     stateOf(el, node.role, node);
     if (mayBeDropped(node, kept)) return null;
-    /** @type {Map<number, string | undefined>} */
-    const headingTexts = new Map();
-    const headingText = (/** @type {number} */ i) => {
-      if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(walk.headings[i].el, styleOf), 60));
-      return headingTexts.get(i);
-    };
-    const section = makeSectionOf(walk, styleOf, headingText)(info);
+    const section = makeSectionOf(walk, styleOf)(info);
     if (section) node.section = section;
     const bare = /** @type {ObservedNode} */ (Object.fromEntries(Object.entries(node).filter(([k]) => k !== '_info')));
     const words = node.name || node.text;
@@ -118,7 +112,7 @@ function mayBeDropped(node, kept) {
  * @returns {ObservedNodeDraft}
  */
 function draft(info) {
-  const node = /** @type {ObservedNodeDraft} */ ({ ref: 'e1', role: roleOf(info), tag: info.el.localName, _info: info });
+  const node = /** @type {ObservedNodeDraft} */ ({ ref: '', role: roleOf(info), tag: info.el.localName, _info: info });
   if (info.standIn) node.checked = info.standIn.checked;
   const href = linkTarget(info.el);
   if (href) node.href = href;
@@ -132,9 +126,7 @@ function draft(info) {
  */
 function lightDraft(info) {
   const node = draft(info);
-  const el = info.el;
-  const expanded = el.getAttribute('aria-expanded');
-  if (expanded === 'true' || expanded === 'false') node.expanded = expanded === 'true';
-  else if (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') node.expanded = /** @type {HTMLDetailsElement} */ (el.parentElement).open;
+  const expanded = expandedOf(info.el);
+  if (expanded !== null) node.expanded = expanded;
   return node;
 }

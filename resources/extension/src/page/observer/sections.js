@@ -1,6 +1,6 @@
 // @ts-check
 // What a node's `section` is, and the text of headings as a person reads them.
-import { accnameOptions, accessibleName } from './names.js';
+import { accnameOptions, accessibleName, clean } from './names.js';
 /** @typedef {import('./walk-records.js').WalkInfo} WalkInfo @typedef {import('./walk-records.js').WalkNode} WalkNode */
 /** @typedef {import('./walk-records.js').StyleOf} StyleOf @typedef {import('./walk-records.js').WalkLandmark} WalkLandmark */
 
@@ -104,11 +104,16 @@ function pageParts(candidates) {
  * the heading.
  * @param {import('./walk-records.js').PageWalk} walk
  * @param {StyleOf} styleOf
- * @param {(i: number) => string | undefined} headingText the text of the walk's heading i
  * @returns {(info: WalkInfo) => string | null}
  */
-export function makeSectionOf(walk, styleOf, headingText) {
+export function makeSectionOf(walk, styleOf) {
   const headings = walk.headings;
+  /** @type {Map<number, string>} */
+  const headingTexts = new Map();
+  const headingText = (/** @type {number} */ i) => {
+    if (!headingTexts.has(i)) headingTexts.set(i, clean(headingWords(headings[i].el, styleOf), 60));
+    return headingTexts.get(i);
+  };
   /** @type {Map<Element, string | null>} */
   const labelCache = new Map();
   const naming = accnameOptions(styleOf);
