@@ -59,6 +59,12 @@ public record PromptInput(
         next.stored(), describe(next.uncertain()), next.capabilities());
   }
 
+  /** This input with the step types the prompt offers narrowed to {@code offered} (see {@link OfferedSteps}). */
+  PromptInput offering(Set<String> offered) {
+    return new PromptInput(goal, observationText, trail, hints, variables, offered, turn, budget, failures, maxFailures,
+        mask, stored, uncertain, capabilities);
+  }
+
   private static String describe(dev.waymark.workflow.Step s) {
     if (s == null) return null;
     String label = s.label() == null || s.label().isBlank() ? "" : " \"" + s.label() + "\"";

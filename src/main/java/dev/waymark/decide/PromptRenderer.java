@@ -156,7 +156,7 @@ public final class PromptRenderer {
    */
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last) {
-    return render(PromptInput.forTurn(goal, CompactObservation.render(page), next, TurnHints.between(last, page)));
+    return render(forTurn(goal, page, next, last));
   }
 
   /**
@@ -166,9 +166,16 @@ public final class PromptRenderer {
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last, PromptPages pages) {
     if (!pageDeltas) return renderTurn(goal, page, next, last);
+    PromptInput in = forTurn(goal, page, next, last);
+    return render(in, page == null ? null : pages.show(page, in.turn(), in.trail()));
+  }
+
+  /** A session's next turn as prompt input: the page as compact text, offering the steps the turn has a use for. */
+  private static PromptInput forTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
+      dev.waymark.apply.ApplyOutput last) {
     PromptInput in = PromptInput.forTurn(goal, page == null ? null : CompactObservation.render(page), next,
         TurnHints.between(last, page));
-    return render(in, page == null ? null : pages.show(page, in.turn(), in.trail()));
+    return in.offering(OfferedSteps.forTurn(in.writable(), in.variables(), page, in.trail()));
   }
 
   /** Inserts the page read at {@code turn} as a stable block after the trail blocks of the turns before it. */

@@ -19,13 +19,8 @@ final class CompactTabs {
 
   private CompactTabs() {}
 
-  /** Whether the observation has tab lines at all. */
-  static boolean shown(PageObservation o) {
-    return o.taskTabs().size() > 1 || !o.openTabs().isEmpty();
-  }
-
   static void append(StringBuilder b, PageObservation o) {
-    if (!shown(o)) return;
+    if (!o.showsTabs()) return;
     String host = hostPort(o.url());
     if (!o.taskTabs().isEmpty()) line(b, "tabs: ", o.taskTabs(), host);
     if (!o.openTabs().isEmpty()) line(b, "open tabs (adoptTab): ", o.openTabs(), host);

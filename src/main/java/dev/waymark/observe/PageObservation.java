@@ -90,6 +90,14 @@ public record PageObservation(
     return null;
   }
 
+  /**
+   * Whether the task has another tab to work with here: a second task tab, or a tab the person has open on the
+   * task's sites. The compact form writes tab lines only then, and a prompt offers the tab steps only then.
+   */
+  public boolean showsTabs() {
+    return taskTabs.size() > 1 || !openTabs.isEmpty();
+  }
+
   /** Whether this observation says anything about tabs (a page read before tabs were observed does not). */
   public boolean knowsTabs() {
     return !taskTabs.isEmpty() || !openTabs.isEmpty() || otherOpenTabs > 0;

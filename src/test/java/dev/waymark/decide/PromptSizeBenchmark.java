@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import dev.waymark.apply.ApplyInput;
 import dev.waymark.testing.BenchmarkTarget;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.ObservedHeading;
@@ -127,10 +128,10 @@ class PromptSizeBenchmark {
     return t;
   }
 
+  /** The request a session sends for its ninth turn on {@code page}: the path ModelDriver takes, nothing assembled by hand. */
   private static RenderedPrompt request(PromptRenderer renderer, PageObservation page) {
-    return renderer.render(PromptInput.builder()
-        .goal("Add the three cheapest products to the cart and read the cart total")
-        .observationText(CompactObservation.render(page)).trail(trail()).failures(1).turn(9).budget(12).build());
+    ApplyInput next = ApplyInput.builder().trail(trail()).failures(1).budget(12).build();
+    return renderer.renderTurn("Add the three cheapest products to the cart and read the cart total", page, next, null);
   }
 
   @Test
