@@ -125,6 +125,12 @@ public final class StepWriter {
     Map<String, String> values = new LinkedHashMap<>();
     for (String name : used) {
       if (!in.variables().containsKey(name)) {
+        if (StepTypes.UPLOAD.equals(type) && Tokens.names(checked.value() == null ? "" : checked.value()).contains(name)) {
+          // The studio reads an upload's file at the token's value: a slot holds text a page gave, never a path to send.
+          throw new DecisionException("an upload takes a file variable the person declared, not {{ " + name + " }}; "
+              + "declared: " + (in.variables().isEmpty() ? "none (ask the person for the file in a userStep)"
+              : String.join(", ", in.variables().keySet())));
+        }
         values.put(name, storedSlot(name, in));
         continue;
       }

@@ -57,7 +57,8 @@ public final class AnthropicSource extends HttpModelSource {
     b.put("model", settings.model());
     b.put("max_tokens", settings.maxTokens());
     if (tools) {
-      // Tools come first in the cached prefix; a session's definition never changes, so it is cached with the system text.
+      // Tools come first in the cached prefix; a session's definition changes only when what it offers widens (decision
+      // 0070: the tab steps once the task has had tabs), so it is cached with the system text.
       b.putArray("tools").addObject().put("name", TOOL)
           .put("description", "Give this turn's decision: one step to perform, or done, blocked or handoff.")
           .set("input_schema", prompt.schemaForRequest());

@@ -1,6 +1,5 @@
 package dev.waymark.decide;
 
-import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepTypes;
@@ -11,7 +10,7 @@ import java.util.Set;
 
 /**
  * The step types one turn's prompt offers a model, of those the session may write (decision 0070): the tab steps
- * only once the task has tabs to work with, an upload only when the session has a variable to name its file. Nearly
+ * only once the task has had tabs to work with, an upload only when the session has a variable to name its file. Nearly
  * every session works in one tab, and most have no file to upload; their lines of instructions and schema entries
  * were sent on every request for nothing. Narrowing what is offered never narrows what is accepted: the session still
  * takes a step it may write (validation reads the whole writable set).
@@ -22,16 +21,15 @@ final class OfferedSteps {
   private OfferedSteps() {}
 
   /**
-   * {@code writable} without the tab steps, unless the page shows tab lines or a turn of the trail opened, closed or
-   * worked in a tab; and without upload when there is no variable (an upload's value is a file variable's token, and
-   * nothing else names a file). Once a step has opened a tab the tab steps stay offered for the rest of the session,
-   * and variables change only when the person edits them, so the system text and schema a provider caches change
-   * rarely. Without a page there is nothing to judge the tabs by, and they stay.
+   * {@code writable} without the tab steps, unless a page of the session has shown tab lines ({@code tabsShown}) or a
+   * turn of the trail opened, closed or worked in a tab; and without upload when there is no variable (an upload's
+   * value is a file variable's token). Both only ever widen within a session — the trail keeps its turns, and the
+   * session remembers the tabs it was shown — and variables change only when the person edits them, so the system
+   * text and schema a provider caches change rarely.
    */
-  static Set<String> forTurn(Set<String> writable, Map<String, String> variables, PageObservation page,
-      List<ExtTurn> trail) {
+  static Set<String> forTurn(Set<String> writable, Map<String, String> variables, boolean tabsShown, List<ExtTurn> trail) {
     Set<String> offered = new LinkedHashSet<>(writable);
-    if (page != null && !page.showsTabs() && !tabsUsed(trail)) offered.removeAll(TAB_STEPS);
+    if (!tabsShown && !tabsUsed(trail)) offered.removeAll(TAB_STEPS);
     if (variables.isEmpty()) offered.remove(StepTypes.UPLOAD);
     // an empty set would read as the default set
     return offered.isEmpty() ? writable : offered;

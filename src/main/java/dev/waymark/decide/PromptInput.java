@@ -25,6 +25,7 @@ public record PromptInput(
     List<ExtTurn> trail,
     TurnHints hints,
     Map<String, String> variables,
+    // The step types the prompt offers: those the session may write, narrowed to what the turn can use (OfferedSteps).
     Set<String> writable,
     int turn,
     int budget,

@@ -69,6 +69,17 @@ public final class PromptPages {
   private final TreeMap<Integer, String> earlier = new TreeMap<>();
   /** More than the trail ever shows (twice its window), so a base is dropped only once the trail has moved past it. */
   private static final int EARLIER_KEPT = 2 * PromptRenderer.DEFAULT_TRAIL_TURNS;
+  private boolean tabsShown;
+
+  /**
+   * Whether a page of this session has shown tab lines (a second task tab, or the person's tab on the task's sites),
+   * {@code page} included: from then on a turn offers the tab steps (decision 0070), so a popup that came and went
+   * changes the cached system text once, not each time.
+   */
+  public synchronized boolean tabsShown(PageObservation page) {
+    if (page != null && page.showsTabs()) tabsShown = true;
+    return tabsShown;
+  }
 
   /**
    * The page for turn {@code turn} (counting from one) of a session whose trail so far is {@code trail}: the base

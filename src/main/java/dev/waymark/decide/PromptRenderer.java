@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * and hints, the variables by name and description (never their values), and the writable step types. The page
  * is fenced as untrusted data under a tag derived from its own text, so the page cannot print the closing line.
  * The prompt is ordered for providers' prefix caches (decision record 0023): system text, goal, variables and
- * trail first and byte-identical from turn to turn, the turn's own text and the page last. Templates live in
+ * trail first and byte-identical from turn to turn (the system text and schema change only when what a turn is
+ * offered widens, decision 0070), the turn's own text and the page last. Templates live in
  * {@code src/main/resources/prompts/} (system.txt, context.txt, turn.txt); every render logs its size.
  */
 public final class PromptRenderer {
@@ -156,7 +157,7 @@ public final class PromptRenderer {
    */
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last) {
-    return render(forTurn(goal, page, next, last));
+    return render(forTurn(goal, page, next, last, page != null && page.showsTabs()));
   }
 
   /**
@@ -165,17 +166,20 @@ public final class PromptRenderer {
    */
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last, PromptPages pages) {
-    if (!pageDeltas) return renderTurn(goal, page, next, last);
-    PromptInput in = forTurn(goal, page, next, last);
+    PromptInput in = forTurn(goal, page, next, last, pages.tabsShown(page));
+    if (!pageDeltas) return render(in);
     return render(in, page == null ? null : pages.show(page, in.turn(), in.trail()));
   }
 
-  /** A session's next turn as prompt input: the page as compact text, offering the steps the turn has a use for. */
+  /**
+   * A session's next turn as prompt input: the page as compact text, offering the steps the turn has a use for
+   * ({@code tabsShown}: a page of the session has shown tab lines).
+   */
   private static PromptInput forTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
-      dev.waymark.apply.ApplyOutput last) {
+      dev.waymark.apply.ApplyOutput last, boolean tabsShown) {
     PromptInput in = PromptInput.forTurn(goal, page == null ? null : CompactObservation.render(page), next,
         TurnHints.between(last, page));
-    return in.offering(OfferedSteps.forTurn(in.writable(), in.variables(), page, in.trail()));
+    return in.offering(OfferedSteps.forTurn(in.writable(), in.variables(), tabsShown, in.trail()));
   }
 
   /** Inserts the page read at {@code turn} as a stable block after the trail blocks of the turns before it. */
@@ -312,7 +316,7 @@ public final class PromptRenderer {
   }
 
   private static String variables(Map<String, String> variables) {
-    if (variables.isEmpty()) return "None. Do not write {{ }} tokens; if the goal needs a secret or personal value, use a userStep or report blocked.";
+    if (variables.isEmpty()) return "None. Do not write {{ }} tokens; if the goal needs a secret, a personal value or a file to upload, use a userStep or report blocked.";
     StringBuilder sb = new StringBuilder("Write these tokens where their values belong; the studio types the real values, which you never see.\n");
     for (Map.Entry<String, String> e : variables.entrySet()) {
       sb.append("- {{ ").append(e.getKey()).append(" }}");

@@ -11,7 +11,9 @@ import java.util.Set;
 /**
  * The system instructions of a model's prompt: the step types a session may write, with the rules its capabilities
  * and the person's settings give (decision 0028). Apart from {@link PromptRenderer}'s turns because it is the one
- * part of the prompt that does not depend on the page or the trail: stable for a session, so a provider caches it.
+ * part of the prompt that does not follow each page: it changes only when what a turn is offered widens (the tab
+ * steps once the task has had tabs, upload once there is a variable: {@link OfferedSteps}, decision 0070), so a
+ * provider caches it.
  */
 final class SystemPrompt {
   private final String template = PromptRenderer.resource("system.txt");

@@ -202,6 +202,14 @@ public final class WorkflowRunner {
 
     // ---- one step ----
 
+    /** The first token of {@code value} that a step stored rather than the values giving it, or null. */
+    private static String slotIn(String value, Map<String, String> values, Map<String, String> stored) {
+      for (String name : Tokens.names(value == null ? "" : value)) {
+        if (!values.containsKey(name) && stored.containsKey(name)) return name;
+      }
+      return null;
+    }
+
     private ReplayStepResult perform(Step step, int index, boolean rewind) throws InterruptedException {
       String id = rewind ? step.id() : idOf(step, index);
       Map<String, String> needed = new LinkedHashMap<>();
@@ -212,7 +220,12 @@ public final class WorkflowRunner {
         else needed.put(name, v);
       }
       StepResult r;
-      if (!unknown.isEmpty()) {
+      String slotUpload = StepTypes.UPLOAD.equals(step.type()) ? slotIn(step.value(), o.values(), stored) : null;
+      if (slotUpload != null) {
+        // The file is read at the token's value: a slot holds what a page gave, never a path to send from here.
+        r = StepResult.failure(id, "an upload takes a file variable, not the slot " + Tokens.token(slotUpload)
+            + ": give the file's path as a value of that name", null);
+      } else if (!unknown.isEmpty()) {
         // A slot an earlier step should have stored is empty (that step was skipped or read nothing).
         r = StepResult.failure(id, "no value for " + String.join(", ", unknown)
             + ": neither the values nor an earlier step's store hold it", null);

@@ -187,6 +187,18 @@ class SpecRulesTest {
   }
 
   @Test
+  void anUploadTakesADeclaredFileVariableNeverASlotAPageFilled() {
+    // the studio reads the file at the token's value: a slot read off a page must never name a file to send
+    ApplyInput slot = input("{\"step\": {\"type\": \"upload\", \"ref\": \"e1\", \"value\": \"{{ order_id }}\"}}")
+        .steps(List.of(STORING)).stored(Map.of("order_id", "/home/ann/.ssh/id_ed25519")).build();
+    assertThat(refusal(slot)).contains("an upload takes a file variable the person declared, not {{ order_id }}")
+        .contains("declared: ").contains("password").doesNotContain("id_ed25519");
+
+    ApplyInput declared = input("{\"step\": {\"type\": \"upload\", \"ref\": \"e1\", \"value\": \"{{ email }}\"}}").build();
+    assertThat(ready(declared).step().values()).containsOnlyKeys("email");
+  }
+
+  @Test
   void storeUnderADeclaredVariablesNameIsRefused() {
     ApplyInput in = input("{\"step\": {\"type\": \"extract\", \"ref\": \"e5\", \"store\": \"password\"}}").build();
     assertThat(refusal(in)).contains("store \"password\" is the name of a declared variable");

@@ -100,8 +100,26 @@ class OfferedStepsTest {
   }
 
   @Test
-  void withoutAPageThereIsNothingToJudgeTheTabsByAndTheyStay() {
+  void beforeTheFirstPageNoTabStepIsOfferedForThereIsNoTabToWorkIn() {
     Prompt p = renderer.renderTurn("Pay for the cart", null, ApplyInput.builder().build(), null).prompt();
-    assertThat(p.system()).contains("- switchTab:");
+    assertThat(p.system()).doesNotContain("- switchTab:");
+  }
+
+  @Test
+  void aSessionThatWasShownTabsKeepsTheTabStepsAfterThePopupClosedThroughThePathModelDriverTakes() {
+    PromptPages pages = new PromptPages();
+    PageObservation popup = page().withTabs(List.of(new ObservedTab(3, "Cart", "https://shop.example/cart", false, false, true),
+        new ObservedTab(9, "Sign in", "https://shop.example/sso", true, false, false)), List.of(), 0);
+    ApplyInput next = ApplyInput.builder().build();
+
+    Prompt before = renderer.renderTurn("Pay for the cart", page(), next, null, pages).prompt();
+    Prompt during = renderer.renderTurn("Pay for the cart", popup, next, null, pages).prompt();
+    Prompt after = renderer.renderTurn("Pay for the cart", page(), next, null, pages).prompt();
+
+    assertThat(before.system()).doesNotContain("- switchTab:");
+    assertThat(during.system()).contains("- switchTab:");
+    // the popup closed by itself, not by a step: the cached system text and schema do not flip back
+    assertThat(after.system()).isEqualTo(during.system());
+    assertThat(schemaTypes(after)).contains("switchTab");
   }
 }

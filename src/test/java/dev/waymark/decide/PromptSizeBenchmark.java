@@ -128,10 +128,18 @@ class PromptSizeBenchmark {
     return t;
   }
 
-  /** The request a session sends for its ninth turn on {@code page}: the path ModelDriver takes, nothing assembled by hand. */
-  private static RenderedPrompt request(PromptRenderer renderer, PageObservation page) {
-    ApplyInput next = ApplyInput.builder().trail(trail()).failures(1).budget(12).build();
+  /**
+   * The request a session sends for its ninth turn on {@code page}, built by renderTurn from the session's next input
+   * (nothing assembled by hand), with the whole page in the tail: a session's turn that takes a new base page, or
+   * every turn of {@code author --whole-pages}.
+   */
+  private static RenderedPrompt request(PromptRenderer renderer, PageObservation page, Map<String, String> variables) {
+    ApplyInput next = ApplyInput.builder().trail(trail()).failures(1).budget(12).variables(variables).build();
     return renderer.renderTurn("Add the three cheapest products to the cart and read the cart total", page, next, null);
+  }
+
+  private static RenderedPrompt request(PromptRenderer renderer, PageObservation page) {
+    return request(renderer, page, Map.of());
   }
 
   @Test
@@ -146,10 +154,7 @@ class PromptSizeBenchmark {
       PageObservation page = all ? generate(n) : collapse(generate(-n), 20);
       String compact = CompactObservation.render(page);
       int pageTokens = CompactObservation.estimateTokens(compact);
-      RenderedPrompt r = renderer.render(PromptInput.builder()
-          .goal("Add the three cheapest products to the cart and read the cart total")
-          .observationText(compact).trail(trail()).failures(1).turn(9).budget(12)
-          .variables(Map.of("email", "the account's email address", "password", "the account password")).build());
+      RenderedPrompt r = request(renderer, page, Map.of("email", "the account's email address", "password", "the account password"));
       table.append(String.format("%-9s %8d %,12d %,12d %,12d %,14d %,14d %8s%n", all ? "all" : "defaults", Math.abs(n), compact.length(), pageTokens,
           (compact.length() + 3) / 4, r.size().chars(), r.size().estimatedTokens(), pageTokens < 4000 ? "yes" : "NO"));
     }

@@ -188,4 +188,38 @@ class WorkflowRunnerTest {
     assertThat(r.ok()).isTrue();
     assertThat(lines).startsWith("orders: Reading list: 10 rows, 1 page", "orders: Reading list: 20 rows, 2 pages");
   }
+
+  @Test
+  void anUploadNamingASlotAStepReadOffThePageFailsWithoutSendingIt() throws Exception {
+    String yaml = """
+        id: upload-slot
+        steps:
+          - id: read
+            type: extract
+            selector: {css: "#path"}
+            store: path
+          - id: attach
+            type: upload
+            selector: {css: "input[type=file]"}
+            value: "{{ path }}"
+        """;
+    List<String> sent = new ArrayList<>();
+    ReplayBrowser browser = new ReplayBrowser() {
+      @Override
+      public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+        sent.add(step.id());
+        return StepResult.success(step.id(), "/home/ann/.ssh/id_ed25519", "/form", null);
+      }
+
+      @Override
+      public StepResult gate(Step step, long limitMs) {
+        throw new AssertionError("no gates here");
+      }
+    };
+    ReplayResult r = new WorkflowRunner(browser).run(WorkflowYaml.read(yaml), WorkflowRunner.Options.of(Map.of()));
+
+    assertThat(r.ok()).isFalse();
+    assertThat(sent).containsExactly("read");
+    assertThat(r.error()).contains("an upload takes a file variable, not the slot {{ path }}");
+  }
 }
