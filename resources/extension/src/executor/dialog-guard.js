@@ -43,6 +43,7 @@ export function installDialogGuard(accept, mode = 'step') {
       let state = /** @type {GuardState} */ (w.__waymarkDialogs);
       if (!state) {
         state = { accept: false, seen: [], passthrough: false };
+        const as = disguise(w);
         // While the person has the page (take-over), dialogs are theirs: the page's own functions.
         const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
         // An accepted prompt answers its default text: the reply says what was answered (masked by the worker).
@@ -58,23 +59,23 @@ export function installDialogGuard(accept, mode = 'step') {
           state.seen.push(d);
           if (state.seen.length > 20) state.seen.shift();
         };
-        w.alert = function alert(message) {
+        w.alert = as(function alert(message) {
           if (state.passthrough) return own.alert.call(w, message);
           record('alert', message);
           return undefined;
-        };
-        w.confirm = function confirm(message) {
+        }, own.alert);
+        w.confirm = as(function confirm(message) {
           if (state.passthrough) return own.confirm.call(w, message);
           record('confirm', message);
           return state.accept;
-        };
-        w.prompt = function prompt(message, value) {
+        }, own.confirm);
+        w.prompt = as(function prompt(message, value) {
           if (state.passthrough) return own.prompt.call(w, message, value);
           record('prompt', message, String(value ?? ''));
           return state.accept ? String(value ?? '') : null;
-        };
+        }, own.prompt);
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
-        watchTimers(w);
+        watchTimers(w, as);
       }
       if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
         state.accept = acc;
@@ -83,6 +84,43 @@ export function installDialogGuard(accept, mode = 'step') {
       // A step arming the guard takes the page back from the person.
       if (force === false) state.passthrough = false;
     } catch { /* a cross-origin frame: not ours to patch */ }
+  };
+  /**
+   * What a page reads of a function the guard put in place of its own is what it read before: its name, its length
+   * and its source text through Function.prototype.toString ("function fetch() { [native code] }"). Scripts that tell
+   * a browser a tool drives from a person's read exactly these, and some libraries keep a native fetch or timer apart
+   * from a replaced one; neither should see the guard. toString itself is replaced, once per window, by one that
+   * answers for a stand-in what it would answer for the function it stands for, itself included.
+   * @param {GuardWindow} w
+   * @returns {<F extends Function>(standIn: F, own: Function) => F}
+   */
+  const disguise = (w) => {
+    /** @type {WeakMap<Function, Function>} a stand-in → the page's own function */
+    const standsFor = new WeakMap();
+    /**
+     * @template {Function} F
+     * @param {F} standIn
+     * @param {Function} own
+     * @returns {F}
+     */
+    const as = (standIn, own) => {
+      if (typeof own !== 'function') return standIn;
+      standsFor.set(standIn, own);
+      Object.defineProperty(standIn, 'name', { value: own.name, configurable: true });
+      Object.defineProperty(standIn, 'length', { value: own.length, configurable: true });
+      return standIn;
+    };
+    const fnProto = /** @type {any} */ (w).Function && /** @type {any} */ (w).Function.prototype;
+    const toString0 = fnProto && fnProto.toString;
+    if (typeof toString0 === 'function') {
+      /** @this {unknown} */
+      const toString = function toString() {
+        return toString0.call(typeof this === 'function' && standsFor.has(this) ? standsFor.get(this) : this);
+      };
+      // (a method keeps the attributes of the property it replaces: writable, configurable, not enumerable)
+      fnProto.toString = as(toString, toString0);
+    }
+    return as;
   };
   // The short timers the page set in reaction to something (an event, a promise): a debounced save or render still
   // to run. A click that leaves the view waits for them (page/executor/pending-work.js), as a person is never fast
@@ -96,7 +134,11 @@ export function installDialogGuard(accept, mode = 'step') {
   // An interval's first tick counts when it is under a second (RxJS schedules a debounce as an interval it clears
   // when it fires); later ticks are polling, and a one-second interval is a clock.
   const CHAIN_DEPTH = 3;
-  const watchTimers = (/** @type {GuardWindow} */ w) => {
+  /**
+   * @param {GuardWindow} w
+   * @param {<F extends Function>(standIn: F, own: Function) => F} as
+   */
+  const watchTimers = (w, as) => {
     /** @type {Map<any, {due: number, at: number}>} */
     const pending = new Map();
     /** @type {Map<number, number>} the requests in flight, each with the time it was sent */
@@ -144,16 +186,16 @@ export function installDialogGuard(accept, mode = 'step') {
     };
     const clear = w.clearTimeout;
     const clearI = w.clearInterval;
-    w.setTimeout = /** @type {any} */ (Object.defineProperty(counting(w.setTimeout, 1000), 'name', { value: 'setTimeout' }));
-    w.setInterval = /** @type {any} */ (Object.defineProperty(counting(w.setInterval, 999), 'name', { value: 'setInterval' }));
-    w.clearTimeout = function clearTimeout(id) {
+    w.setTimeout = /** @type {any} */ (as(counting(w.setTimeout, 1000), w.setTimeout));
+    w.setInterval = /** @type {any} */ (as(counting(w.setInterval, 999), w.setInterval));
+    w.clearTimeout = as(function clearTimeout(id) {
       pending.delete(id);
       return clear.call(w, id);
-    };
-    w.clearInterval = function clearInterval(id) {
+    }, clear);
+    w.clearInterval = as(function clearInterval(id) {
       pending.delete(id);
       return clearI.call(w, id);
-    };
+    }, clearI);
     // A request is counted from its send to its end; one the page never ends (a long poll) is bounded by the waits
     // that read it, which all have a limit of their own.
     let seq = 0;
@@ -166,7 +208,7 @@ export function installDialogGuard(accept, mode = 'step') {
     const unread = new WeakMap();
     const fetch0 = w.fetch;
     if (typeof fetch0 === 'function') {
-      w.fetch = function fetch(...args) {
+      w.fetch = as(/** @this {any} */ function fetch(...args) {
         const at = Date.now();
         const end = began(at);
         let p;
@@ -178,7 +220,7 @@ export function installDialogGuard(accept, mode = 'step') {
           end();
           return res;
         }, (e) => { end(); throw e; });
-      };
+      }, fetch0);
     }
     // fetch resolves when the headers arrive; reading the body is the rest of the same request, counted from its send
     const response = w.Response && w.Response.prototype;
@@ -195,17 +237,16 @@ export function installDialogGuard(accept, mode = 'step') {
         try { p = read0.apply(this, args); } catch (e) { end(); throw e; }
         return Promise.resolve(p).then((v) => { end(); return v; }, (e) => { end(); throw e; });
       };
-      Object.defineProperty(read, 'name', { value: method });
-      /** @type {any} */ (response)[method] = read;
+      /** @type {any} */ (response)[method] = as(read, read0);
     }
     const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
     const send0 = xhr && xhr.send;
     if (typeof send0 === 'function') {
-      /** @type {XMLHttpRequest} */ (xhr).send = function send(...args) { // send0 is its send: xhr is there
+      /** @type {XMLHttpRequest} */ (xhr).send = as(/** @this {any} */ function send(...args) { // send0 is its send: xhr is there
         const end = began();
         try { this.addEventListener('loadend', end, { once: true }); } catch { end(); }
         try { return send0.apply(this, args); } catch (e) { end(); throw e; }
-      };
+      }, send0);
     }
     // since: only the timers set and the requests sent from then on (a Date.now() time); none: all of them.
     const timersMs = (/** @type {number | undefined} */ since) => {
@@ -225,11 +266,11 @@ export function installDialogGuard(accept, mode = 'step') {
     const opens = [];
     const open0 = w.open;
     if (typeof open0 === 'function') {
-      w.open = function open(...args) {
+      w.open = as(/** @this {any} */ function open(...args) {
         opens.push(Date.now());
         if (opens.length > 50) opens.shift();
         return open0.apply(this, args);
-      };
+      }, open0);
     }
     Object.defineProperty(w, '__waymarkOpens', { value: (/** @type {number | undefined} */ since) => opens.filter((at) => !(/** @type {number} */ (since) > at)).length,
       enumerable: false, configurable: true });

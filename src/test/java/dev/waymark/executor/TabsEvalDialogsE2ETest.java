@@ -268,6 +268,24 @@ class TabsEvalDialogsE2ETest {
   }
 
   @Test
+  void aPageReadsTheFunctionsTheGuardStandsInForAsItsOwnNativeOnes() throws Exception {
+    PerformResult r = browser.perform(navigate(browser.page("dialog-load.html")));
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser.harness().eval("typeof window.__waymarkDialogs").asText()).as("the guard is in the page").isEqualTo("object");
+
+    // what scripts that tell a driven browser from a person's read, in the page's own world
+    String seen = browser.harness().eval("JSON.stringify([fetch, setTimeout, alert, confirm, open, XMLHttpRequest.prototype.send, "
+        + "Response.prototype.json, Function.prototype.toString].map((f) => [Function.prototype.toString.call(f), f.name, f.length]))")
+        .asText();
+    assertThat(seen).isEqualTo("[[\"function fetch() { [native code] }\",\"fetch\",1],"
+        + "[\"function setTimeout() { [native code] }\",\"setTimeout\",1],[\"function alert() { [native code] }\",\"alert\",0],"
+        + "[\"function confirm() { [native code] }\",\"confirm\",0],[\"function open() { [native code] }\",\"open\",0],"
+        + "[\"function send() { [native code] }\",\"send\",0],[\"function json() { [native code] }\",\"json\",0],"
+        + "[\"function toString() { [native code] }\",\"toString\",0]]");
+    assertThat(browser.harness().eval("String(function add(a, b) { return a + b; })").asText()).isEqualTo("function add(a, b) { return a + b; }");
+  }
+
+  @Test
   void aNavigateWithAcceptDialogAcceptsTheLoadingPagesDialog() {
     PerformResult r = browser.perform(step("navigate").url(browser.page("dialog-load.html?accept")).acceptDialog(true).build());
 
