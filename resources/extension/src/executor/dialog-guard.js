@@ -239,6 +239,16 @@ export function installDialogGuard(accept, mode = 'step') {
       };
       /** @type {any} */ (response)[method] = as(read, read0);
     }
+    // a clone of a response still to read is the same request's body, read through the copy (ky's hooks read one)
+    const clone0 = response && response.clone;
+    if (typeof clone0 === 'function') {
+      /** @type {any} */ (response).clone = as(/** @this {any} */ function clone() {
+        const copy = clone0.call(this);
+        const at = unread.get(this);
+        if (at !== undefined && copy && typeof copy === 'object') unread.set(copy, at);
+        return copy;
+      }, clone0);
+    }
     const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
     const send0 = xhr && xhr.send;
     if (typeof send0 === 'function') {

@@ -198,7 +198,7 @@ abstract class InputVerdicts {
 
   /**
    * Work a click starts that the page's dialog guard must follow past its first step: a timer its own timer set, an
-   * interval's first tick, a response's body read after its headers came. Each answers within the quiet wait but
+   * interval's first tick, a response's body read after its headers came (from the response or a clone). Each answers within the quiet wait but
    * after the two frames that would end it were the work not counted.
    */
   @ParameterizedTest
@@ -218,6 +218,10 @@ abstract class InputVerdicts {
     PerformResult body = ok(perform(click("#body")));
     assertThat(js("document.getElementById('body-out').textContent")).isEqualTo("body read 1");
     assertThat(body.effect()).contains("the page changed");
+
+    PerformResult cloned = ok(perform(click("#cloned")));
+    assertThat(js("document.getElementById('cloned-out').textContent")).isEqualTo("clone read 1");
+    assertThat(cloned.effect()).contains("the page changed");
   }
 
   @ParameterizedTest
