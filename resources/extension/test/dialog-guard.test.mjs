@@ -6,7 +6,8 @@ import { installDialogGuard } from '../src/executor/dialog-guard.js';
 // The guard runs in the page's own world: here, a jsdom window that runs the function's text as a page script would.
 function pageWithGuard(html = '<p>page</p>') {
   const { window } = new JSDOM(html, { url: 'https://shop.test/', runScripts: 'outside-only' });
-  window.fetch = function fetch(input, init) { return Promise.resolve({ input, init }); };
+  // a method, as the browser's own fetch is shaped: no prototype, no constructor
+  window.fetch = { fetch(input, init) { return Promise.resolve({ input, init }); } }.fetch;
   return window;
 }
 const install = (window, accept = false) => window.eval(`(${installDialogGuard.toString()})(${accept})`);
@@ -30,8 +31,11 @@ test('a page reads the same name, length and source of every function the guard 
   assert.notEqual(window.fetch, fetchBefore, 'the guard stands in for fetch');
   assert.deepEqual(facts(window), before);
   // armed again by the next step: nothing is wrapped twice
+  const [toString, fetch] = [window.Function.prototype.toString, window.fetch];
   install(window, true);
   assert.deepEqual(facts(window), before);
+  assert.equal(window.Function.prototype.toString, toString);
+  assert.equal(window.fetch, fetch);
   // toString of the property descriptor stays a method a page may replace again, and is not listed
   const d = Object.getOwnPropertyDescriptor(window.Function.prototype, 'toString');
   assert.deepEqual([d.writable, d.enumerable, d.configurable], [true, false, true]);
@@ -54,4 +58,31 @@ test('the stand-ins still do their work: a timer runs, a dismissed confirm answe
   assert.equal(window.confirm('Delete the order?'), false);
   assert.deepEqual(JSON.parse(JSON.stringify(window.__waymarkDialogs.seen.map((d) => [d.kind, d.message, d.handled]))), [['confirm', 'Delete the order?', 'dismissed']]);
   assert.equal((await window.fetch('/cart')).input, '/cart');
+});
+
+test('a stand-in is shaped like a native function: no own prototype, no constructor, the prototype its own function had', () => {
+  const window = pageWithGuard();
+  const NAMES_HERE = ['alert', 'confirm', 'prompt', 'setTimeout', 'clearTimeout', 'fetch', 'open'];
+  const protos = NAMES_HERE.map((n) => Object.getPrototypeOf(window[n]));
+  install(window);
+  NAMES_HERE.forEach((n, i) => {
+    assert.equal(window.eval(`JSON.stringify(Object.getOwnPropertyNames(${n}))`), '["length","name"]', n);
+    assert.equal(window.eval(`(() => { try { new ${n}(); return 'built'; } catch (e) { return e.constructor.name; } })()`), 'TypeError', n);
+    // (jsdom makes its functions in its own realm; in a browser this is the window's Function.prototype)
+    assert.equal(Object.getPrototypeOf(window[n]), protos[i], n);
+  });
+  assert.equal(window.eval('JSON.stringify(Object.getOwnPropertyNames(Function.prototype.toString))'), '["length","name"]');
+});
+
+// (jsdom makes a frame's functions in its own realm, so what they inherit is not the frame's toString: the browser
+// test reads `fetch.toString()` in a frame; here each window's toString is asked directly)
+test('a same-origin frame the guard patches reads its stand-ins as natives, through its own toString and its parent\'s', () => {
+  const window = pageWithGuard('<iframe></iframe>');
+  const frame = window.frames[0];
+  const src = (w, fn) => w.Function.prototype.toString.call(fn);
+  const before = [src(frame, frame.setTimeout), src(frame, frame.alert), frame.eval('Function.prototype.toString.toString()')];
+  install(window);
+  assert.notEqual(frame.__waymarkDialogs, undefined, 'the frame is patched');
+  assert.deepEqual([src(frame, frame.setTimeout), src(frame, frame.alert), frame.eval('Function.prototype.toString.toString()')], before);
+  assert.equal(src(window, frame.setTimeout), before[0]);
 });

@@ -43,7 +43,9 @@ export function installDialogGuard(accept, mode = 'step') {
       let state = /** @type {GuardState} */ (w.__waymarkDialogs);
       if (!state) {
         state = { accept: false, seen: [], passthrough: false };
-        const as = disguise(w);
+        // marked before anything is replaced, so a window is never patched twice whatever happens below
+        Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
+        disguiseToString(w);
         // While the person has the page (take-over), dialogs are theirs: the page's own functions.
         const own = { alert: w.alert, confirm: w.confirm, prompt: w.prompt };
         // An accepted prompt answers its default text: the reply says what was answered (masked by the worker).
@@ -59,23 +61,34 @@ export function installDialogGuard(accept, mode = 'step') {
           state.seen.push(d);
           if (state.seen.length > 20) state.seen.shift();
         };
-        w.alert = as(function alert(message) {
-          if (state.passthrough) return own.alert.call(w, message);
-          record('alert', message);
-          return undefined;
-        }, own.alert);
-        w.confirm = as(function confirm(message) {
-          if (state.passthrough) return own.confirm.call(w, message);
-          record('confirm', message);
-          return state.accept;
-        }, own.confirm);
-        w.prompt = as(function prompt(message, value) {
-          if (state.passthrough) return own.prompt.call(w, message, value);
-          record('prompt', message, String(value ?? ''));
-          return state.accept ? String(value ?? '') : null;
-        }, own.prompt);
-        Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
-        watchTimers(w, as);
+        // methods, not function expressions: a native function has no prototype and is not a constructor
+        const stand = {
+          /** @param {any} [message] */
+          alert(message) {
+            if (state.passthrough) return own.alert.call(w, message);
+            record('alert', message);
+            return undefined;
+          },
+          /** @param {any} [message] */
+          confirm(message) {
+            if (state.passthrough) return own.confirm.call(w, message);
+            record('confirm', message);
+            return state.accept;
+          },
+          /**
+           * @param {any} [message]
+           * @param {any} [value]
+           */
+          prompt(message, value) {
+            if (state.passthrough) return own.prompt.call(w, message, value);
+            record('prompt', message, String(value ?? ''));
+            return state.accept ? String(value ?? '') : null;
+          },
+        };
+        w.alert = as(stand.alert, own.alert);
+        w.confirm = as(stand.confirm, own.confirm);
+        w.prompt = as(stand.prompt, own.prompt);
+        watchTimers(w);
       }
       if (typeof acc === 'boolean' && (force !== undefined || !state.forced)) {
         state.accept = acc;
@@ -86,41 +99,49 @@ export function installDialogGuard(accept, mode = 'step') {
     } catch { /* a cross-origin frame: not ours to patch */ }
   };
   /**
-   * What a page reads of a function the guard put in place of its own is what it read before: its name, its length
-   * and its source text through Function.prototype.toString ("function fetch() { [native code] }"). Scripts that tell
-   * a browser a tool drives from a person's read exactly these, and some libraries keep a native fetch or timer apart
+   * What a page reads of a function the guard put in place of its own is what it read before: its name, its length,
+   * its own properties (no prototype: a stand-in is a method, which no `new` builds either), its prototype chain and its
+   * source text through Function.prototype.toString ("function fetch() { [native code] }"). Scripts that tell a
+   * browser a tool drives from a person's read exactly these, and some libraries keep a native fetch or timer apart
    * from a replaced one; neither should see the guard. toString itself is replaced, once per window, by one that
-   * answers for a stand-in what it would answer for the function it stands for, itself included.
-   * @param {GuardWindow} w
-   * @returns {<F extends Function>(standIn: F, own: Function) => F}
+   * answers for a stand-in what it would answer for the function it stands for, itself included. One map serves every
+   * window this install patches: a frame's stand-in is looked up by its own window's toString, and by its parent's.
    */
-  const disguise = (w) => {
-    /** @type {WeakMap<Function, Function>} a stand-in → the page's own function */
-    const standsFor = new WeakMap();
-    /**
-     * @template {Function} F
-     * @param {F} standIn
-     * @param {Function} own
-     * @returns {F}
-     */
-    const as = (standIn, own) => {
-      if (typeof own !== 'function') return standIn;
-      standsFor.set(standIn, own);
-      Object.defineProperty(standIn, 'name', { value: own.name, configurable: true });
-      Object.defineProperty(standIn, 'length', { value: own.length, configurable: true });
-      return standIn;
-    };
+  /** @type {WeakMap<Function, Function>} a stand-in → the page's own function */
+  const standsFor = new WeakMap();
+  // taken once: a page that replaces call, apply or a WeakMap method sees nothing of the guard through them
+  const apply = Reflect.apply;
+  const mapHas = WeakMap.prototype.has;
+  const mapGet = WeakMap.prototype.get;
+  /**
+   * @template {Function} F
+   * @param {F} standIn
+   * @param {Function} own
+   * @returns {F}
+   */
+  const as = (standIn, own) => {
+    if (typeof own !== 'function') return standIn;
+    standsFor.set(standIn, own);
+    Object.defineProperty(standIn, 'name', { value: own.name, configurable: true });
+    Object.defineProperty(standIn, 'length', { value: own.length, configurable: true });
+    // a frame's function inherits from the frame's Function.prototype, as the one it stands for does
+    Object.setPrototypeOf(standIn, Object.getPrototypeOf(own));
+    return standIn;
+  };
+  /** @param {GuardWindow} w */
+  const disguiseToString = (w) => {
     const fnProto = /** @type {any} */ (w).Function && /** @type {any} */ (w).Function.prototype;
     const toString0 = fnProto && fnProto.toString;
-    if (typeof toString0 === 'function') {
+    if (typeof toString0 !== 'function' || apply(mapHas, standsFor, [toString0])) return;
+    const { toString } = {
       /** @this {unknown} */
-      const toString = function toString() {
-        return toString0.call(typeof this === 'function' && standsFor.has(this) ? standsFor.get(this) : this);
-      };
-      // (a method keeps the attributes of the property it replaces: writable, configurable, not enumerable)
-      fnProto.toString = as(toString, toString0);
-    }
-    return as;
+      toString() {
+        const mine = typeof this === 'function' && apply(mapHas, standsFor, [this]);
+        return apply(toString0, mine ? apply(mapGet, standsFor, [this]) : this, []);
+      },
+    };
+    // (assigned, it keeps the attributes of the property it replaces: writable, configurable, not enumerable)
+    fnProto.toString = as(toString, toString0);
   };
   // The short timers the page set in reaction to something (an event, a promise): a debounced save or render still
   // to run. A click that leaves the view waits for them (page/executor/pending-work.js), as a person is never fast
@@ -134,11 +155,8 @@ export function installDialogGuard(accept, mode = 'step') {
   // An interval's first tick counts when it is under a second (RxJS schedules a debounce as an interval it clears
   // when it fires); later ticks are polling, and a one-second interval is a clock.
   const CHAIN_DEPTH = 3;
-  /**
-   * @param {GuardWindow} w
-   * @param {<F extends Function>(standIn: F, own: Function) => F} as
-   */
-  const watchTimers = (w, as) => {
+  /** @param {GuardWindow} w */
+  const watchTimers = (w) => {
     /** @type {Map<any, {due: number, at: number}>} */
     const pending = new Map();
     /** @type {Map<number, number>} the requests in flight, each with the time it was sent */
@@ -174,28 +192,41 @@ export function installDialogGuard(accept, mode = 'step') {
      * @param {number} shortMs the longest delay counted as work
      * @returns {(handler: any, delay?: any, ...args: any[]) => any}
      */
-    const counting = (native, shortMs) => function (fn, delay, ...args) {
-      if (typeof fn !== 'function') return native.call(w, fn, delay, ...args);
-      const ms = Math.max(0, Number(delay) || 0);
-      const mine = ms <= shortMs ? chainOfNew() : null;
-      /** @type {any} */
-      let id;
-      id = native.call(w, wrap(fn, args, mine, () => id), delay);
-      if (mine) pending.set(id, { due: Date.now() + ms, at: mine.at });
-      return id;
-    };
+    const counting = (native, shortMs) => ({
+      /**
+       * @param {any} fn
+       * @param {any} [delay]
+       * @param {...any} args
+       */
+      timer(fn, delay, ...args) {
+        if (typeof fn !== 'function') return native.call(w, fn, delay, ...args);
+        const ms = Math.max(0, Number(delay) || 0);
+        const mine = ms <= shortMs ? chainOfNew() : null;
+        /** @type {any} */
+        let id;
+        id = native.call(w, wrap(fn, args, mine, () => id), delay);
+        if (mine) pending.set(id, { due: Date.now() + ms, at: mine.at });
+        return id;
+      },
+    }).timer;
     const clear = w.clearTimeout;
     const clearI = w.clearInterval;
     w.setTimeout = /** @type {any} */ (as(counting(w.setTimeout, 1000), w.setTimeout));
     w.setInterval = /** @type {any} */ (as(counting(w.setInterval, 999), w.setInterval));
-    w.clearTimeout = as(function clearTimeout(id) {
-      pending.delete(id);
-      return clear.call(w, id);
-    }, clear);
-    w.clearInterval = as(function clearInterval(id) {
-      pending.delete(id);
-      return clearI.call(w, id);
-    }, clearI);
+    const clears = {
+      /** @param {any} [id] */
+      clearTimeout(id) {
+        pending.delete(id);
+        return clear.call(w, id);
+      },
+      /** @param {any} [id] */
+      clearInterval(id) {
+        pending.delete(id);
+        return clearI.call(w, id);
+      },
+    };
+    w.clearTimeout = as(clears.clearTimeout, clear);
+    w.clearInterval = as(clears.clearInterval, clearI);
     // A request is counted from its send to its end; one the page never ends (a long poll) is bounded by the waits
     // that read it, which all have a limit of their own.
     let seq = 0;
@@ -208,55 +239,75 @@ export function installDialogGuard(accept, mode = 'step') {
     const unread = new WeakMap();
     const fetch0 = w.fetch;
     if (typeof fetch0 === 'function') {
-      w.fetch = as(/** @this {any} */ function fetch(...args) {
-        const at = Date.now();
-        const end = began(at);
-        let p;
-        try { p = fetch0.apply(this, args); } catch (e) { end(); throw e; }
-        // The page gets a promise of its own that settles with p: a handler on p itself would mark a rejection
-        // the page ignores as handled (no unhandledrejection, no console error).
-        return Promise.resolve(p).then((res) => {
-          if (res && typeof res === 'object') unread.set(res, at);
-          end();
-          return res;
-        }, (e) => { end(); throw e; });
-      }, fetch0);
+      w.fetch = as({
+        /**
+         * @this {any}
+         * @param {...any} args
+         */
+        fetch(...args) {
+          const at = Date.now();
+          const end = began(at);
+          let p;
+          try { p = fetch0.apply(this, /** @type {any} */ (args)); } catch (e) { end(); throw e; }
+          // The page gets a promise of its own that settles with p: a handler on p itself would mark a rejection
+          // the page ignores as handled (no unhandledrejection, no console error).
+          return Promise.resolve(p).then((res) => {
+            if (res && typeof res === 'object') unread.set(res, at);
+            end();
+            return res;
+          }, (e) => { end(); throw e; });
+        },
+      }.fetch, fetch0);
     }
     // fetch resolves when the headers arrive; reading the body is the rest of the same request, counted from its send
     const response = w.Response && w.Response.prototype;
     for (const method of ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']) {
       const read0 = response && /** @type {any} */ (response)[method];
       if (typeof read0 !== 'function') continue;
-      /** @this {any} */
-      const read = function (/** @type {any[]} */ ...args) {
-        const at = unread.get(this);
-        if (at === undefined) return read0.apply(this, args);
-        unread.delete(this);
-        const end = began(at);
-        let p;
-        try { p = read0.apply(this, args); } catch (e) { end(); throw e; }
-        return Promise.resolve(p).then((v) => { end(); return v; }, (e) => { end(); throw e; });
+      const { read } = {
+        /**
+         * @this {any}
+         * @param {...any} args
+         */
+        read(...args) {
+          const at = unread.get(this);
+          if (at === undefined) return read0.apply(this, args);
+          unread.delete(this);
+          const end = began(at);
+          let p;
+          try { p = read0.apply(this, args); } catch (e) { end(); throw e; }
+          return Promise.resolve(p).then((v) => { end(); return v; }, (e) => { end(); throw e; });
+        },
       };
       /** @type {any} */ (response)[method] = as(read, read0);
     }
     // a clone of a response still to read is the same request's body, read through the copy (ky's hooks read one)
     const clone0 = response && response.clone;
     if (typeof clone0 === 'function') {
-      /** @type {any} */ (response).clone = as(/** @this {any} */ function clone() {
-        const copy = clone0.call(this);
-        const at = unread.get(this);
-        if (at !== undefined && copy && typeof copy === 'object') unread.set(copy, at);
-        return copy;
-      }, clone0);
+      /** @type {any} */ (response).clone = as({
+        /** @this {any} */
+        clone() {
+          const copy = clone0.call(this);
+          const at = unread.get(this);
+          if (at !== undefined && copy && typeof copy === 'object') unread.set(copy, at);
+          return copy;
+        },
+      }.clone, clone0);
     }
     const xhr = w.XMLHttpRequest && w.XMLHttpRequest.prototype;
     const send0 = xhr && xhr.send;
     if (typeof send0 === 'function') {
-      /** @type {XMLHttpRequest} */ (xhr).send = as(/** @this {any} */ function send(...args) { // send0 is its send: xhr is there
-        const end = began();
-        try { this.addEventListener('loadend', end, { once: true }); } catch { end(); }
-        try { return send0.apply(this, args); } catch (e) { end(); throw e; }
-      }, send0);
+      /** @type {XMLHttpRequest} */ (xhr).send = as({ // send0 is its send: xhr is there
+        /**
+         * @this {any}
+         * @param {...any} args
+         */
+        send(...args) {
+          const end = began();
+          try { this.addEventListener('loadend', end, { once: true }); } catch { end(); }
+          try { return send0.apply(this, /** @type {any} */ (args)); } catch (e) { end(); throw e; }
+        },
+      }.send, send0);
     }
     // since: only the timers set and the requests sent from then on (a Date.now() time); none: all of them.
     const timersMs = (/** @type {number | undefined} */ since) => {
@@ -276,11 +327,17 @@ export function installDialogGuard(accept, mode = 'step') {
     const opens = [];
     const open0 = w.open;
     if (typeof open0 === 'function') {
-      w.open = as(/** @this {any} */ function open(...args) {
-        opens.push(Date.now());
-        if (opens.length > 50) opens.shift();
-        return open0.apply(this, args);
-      }, open0);
+      w.open = as({
+        /**
+         * @this {any}
+         * @param {...any} args
+         */
+        open(...args) {
+          opens.push(Date.now());
+          if (opens.length > 50) opens.shift();
+          return open0.apply(this, /** @type {any} */ (args));
+        },
+      }.open, open0);
     }
     Object.defineProperty(w, '__waymarkOpens', { value: (/** @type {number | undefined} */ since) => opens.filter((at) => !(/** @type {number} */ (since) > at)).length,
       enumerable: false, configurable: true });

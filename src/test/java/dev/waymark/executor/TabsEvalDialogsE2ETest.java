@@ -222,8 +222,13 @@ class TabsEvalDialogsE2ETest {
   }
 
   @Test
-  void evalCallsOnlyThePagesOwnFunctionsByName() {
+  void evalCallsOnlyThePagesOwnFunctionsByName() throws Exception {
     browser.open("eval.html");
+    // the dialog guard's stand-ins are built-ins too: setTimeout with a string would run it as code
+    assertThat(browser.perform(step("scroll").value("down").build()).ok()).isTrue();
+    assertThat(browser.harness().eval("typeof window.__waymarkDialogs").asText()).as("the guard is in the page").isEqualTo("object");
+    PerformResult timer = browser.perform(step("eval").fn("setTimeout").args(List.<Object>of("document.title = 'x'", 0)).build());
+    assertThat(timer.error()).isEqualTo("setTimeout is a built-in function of the browser; eval calls only the page's own functions");
 
     PerformResult code = browser.perform(step("eval").fn("alert(1)").build());
     PerformResult builtIn = browser.perform(step("eval").fn("eval").args(List.of("document.title = 'x'")).build());
@@ -283,6 +288,22 @@ class TabsEvalDialogsE2ETest {
         + "[\"function send() { [native code] }\",\"send\",0],[\"function json() { [native code] }\",\"json\",0],"
         + "[\"function toString() { [native code] }\",\"toString\",0]]");
     assertThat(browser.harness().eval("String(function add(a, b) { return a + b; })").asText()).isEqualTo("function add(a, b) { return a + b; }");
+    // shaped like natives: no own prototype, no constructor
+    assertThat(browser.harness().eval("JSON.stringify([fetch, setTimeout, confirm, Function.prototype.toString].map((f) => "
+        + "[Object.getOwnPropertyNames(f), (() => { try { new f(); return 'built'; } catch (e) { return e.constructor.name; } })()]))")
+        .asText()).isEqualTo("[[[\"length\",\"name\"],\"TypeError\"],[[\"length\",\"name\"],\"TypeError\"],"
+            + "[[\"length\",\"name\"],\"TypeError\"],[[\"length\",\"name\"],\"TypeError\"]]");
+
+    // a frame the page adds is patched by the next step that arms the guard, and reads as natives through what it
+    // inherits (its own toString), as the page's top does
+    browser.harness().eval("document.body.appendChild(document.createElement('iframe')), true");
+    assertThat(browser.perform(step("scroll").value("down").build()).ok()).isTrue();
+    assertThat(browser.harness().eval("typeof frames[0].__waymarkDialogs").asText()).as("the frame is patched").isEqualTo("object");
+    assertThat(browser.harness().eval("JSON.stringify([frames[0].fetch.toString(), String(frames[0].setTimeout), "
+        + "`${frames[0].alert}`, frames[0].Function.prototype.toString.toString(), Object.getOwnPropertyNames(frames[0].fetch), "
+        + "frames[0].fetch instanceof frames[0].Function])").asText())
+        .isEqualTo("[\"function fetch() { [native code] }\",\"function setTimeout() { [native code] }\","
+            + "\"function alert() { [native code] }\",\"function toString() { [native code] }\",[\"length\",\"name\"],true]");
   }
 
   @Test
