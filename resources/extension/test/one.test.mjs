@@ -23,7 +23,8 @@ const facts = (n) => JSON.stringify(FACTS.map((k) => n[k] ?? null));
 
 test('an element read alone has the facts the whole reading gives its node, or is not read alone; its selector finds it', async () => {
   const { observePage } = await import('../src/page/observer/index.js');
-  const { readOne, selectorOfOne } = await import('../src/page/observer/one.js');
+  const { readOne } = await import('../src/page/observer/one.js');
+  const { selectorOfInfo } = await import('../src/page/observer/selector.js');
   const { resolveSelector } = await import('../src/page/executor/resolve.js');
   let pages = 0;
   let read = 0;
@@ -48,8 +49,8 @@ test('an element read alone has the facts the whole reading gives its node, or i
       const every = Math.max(1, Math.ceil(listed.length / SAMPLES));
       for (let i = 0, n = 0; i < listed.length; i += every, n++) {
         // every other one settled: its context named by the other controls, one reading
-        // a heal acts through the selector given the element alone: it finds that element and no other
-        const selector = selectorOfOne(listed[i]);
+        // a heal acts through the selector the reading's own walk gives the element: it finds that element and no other
+        const selector = selectorOfInfo(whole._infos[i]);
         assert.deepEqual(resolveSelector(selector).elements, [listed[i]], `${file}: ${JSON.stringify(selector)}`);
         const one = readOne(listed[i], { settle: n % 2 === 0 });
         read++;

@@ -9,11 +9,13 @@
 // could fit it clearly better needs no reading of the rest of the page, which is most of a replayed step's time on a
 // page of a thousand controls (decision 0069).
 import { observePage } from '../observer/index.js';
-import { readOne, selectorOfOne, WHOLE_MAX } from '../observer/one.js';
+import { readOne, WHOLE_MAX } from '../observer/one.js';
+import { selectorOfInfo } from '../observer/selector.js';
 import { resolveSelector, describeSelector } from './resolve.js';
 
 /** @import { ObservedNode } from '../observer/observation.js' */
 /** @import { Selector, Heal } from '../../wire.js' */
+/** @import { WalkInfo } from '../observer/walk-records.js' */
 /**
  * Who a step's element is (the step's `target`): what the observer said of it when the step was authored.
  * @typedef {Partial<Pick<ObservedNode, 'role' | 'name' | 'text' | 'tag' | 'type' | 'section' | 'context' | 'href'>>} Target
@@ -146,8 +148,8 @@ function describeTarget(/** @type {Target} */ t) {
  */
 function reading() {
   const obs = observePage({ max_nodes: WHOLE_MAX, similar_keep: WHOLE_MAX, include_text: false, lean: true });
-  const elements = /** @type {{_elements?: Element[]}} */ (/** @type {unknown} */ (obs))._elements || [];
-  return { nodes: obs.nodes, elements };
+  const behind = /** @type {{_elements?: Element[], _infos?: WalkInfo[]}} */ (/** @type {unknown} */ (obs));
+  return { nodes: obs.nodes, elements: behind._elements || [], infos: behind._infos || [] };
 }
 
 /**
@@ -171,7 +173,7 @@ export function identify(step) {
     if (score >= MATCH && 1 - score < MARGIN) return { selector: step.selector, score: round(score) };
   }
   const obs = reading();
-  const scored = obs.nodes.map((n, i) => ({ node: n, el: obs.elements[i], score: scoreNode(n, target) }))
+  const scored = obs.nodes.map((n, i) => ({ node: n, el: obs.elements[i], info: obs.infos[i], score: scoreNode(n, target) }))
     .filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const best = scored[0];
   const second = scored[1];
@@ -195,7 +197,8 @@ export function identify(step) {
   if (second && best.score - second.score < MARGIN) {
     return { retry: true, ambiguous: true, error: `${why}, and ${scored.filter((c) => best.score - c.score < MARGIN).length} elements fit ${describeTarget(target)} alike: ${list}; not acting on a guess` };
   }
-  const selector = selectorOfOne(best.el);
+  // from the reading's own walk: the page is walked once for a heal
+  const selector = best.info ? selectorOfInfo(best.info) : null;
   if (!selector) return { retry: true, error: `${why}, and ${describeNode(best.node)} fits it but changed while it was looked at` };
   return {
     selector,

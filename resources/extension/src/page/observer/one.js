@@ -10,7 +10,6 @@
 //   it tells by their names; a reading of one element is refused (null) when any other control could be such a twin.
 import { walkPage } from './walk.js';
 import { DEFAULTS, styleCache, visible, roleOf, stateOf, contextOf, expandedOf } from './index.js';
-import { selectorOfInfo } from './selector.js';
 import { makeSectionOf } from './sections.js';
 import { activator, mayDrop } from './duplicates.js';
 import { notForPeople } from './widgets.js';
@@ -73,18 +72,6 @@ export function readOne(el, opts = {}) {
   } finally {
     labels.restore();
   }
-}
-
-/**
- * The selector the whole reading gives el's node (a heal acts through it), from the walk alone: selectors rest on the
- * walk's counts and the element's own tree, not on the other nodes. Null when el is no control the walk lists.
- * @param {Element} el
- * @returns {import('../../wire.js').Selector | null}
- */
-export function selectorOfOne(el) {
-  const walk = walkPage(document, styleCache(), DEFAULTS.max_elements);
-  const info = walk.candidates.find((c) => c.el === el);
-  return info ? selectorOfInfo(info) : null;
 }
 
 /**
