@@ -22,6 +22,11 @@ const POLL_MS = 50;
  * handlers elsewhere (the Next button, not the field before it): its first action waits no longer.
  */
 const UNBOUND_AFTER_LOAD_MS = 3000;
+/**
+ * A page whose script listens on a control beside the element (its Join button) has bound its handlers there: its
+ * first action waits only this long after the load, for a module of the same page that binds the field itself later.
+ */
+const BOUND_BESIDE_AFTER_LOAD_MS = 1000;
 
 /** @param {StepContext} ctx */
 function expectOf(ctx) {
@@ -61,8 +66,11 @@ async function awaitReady(ctx) {
       const listens = ctx.trusted ? await pageListens(ctx.tabId, ctx.step.type) : null;
       await callPage(ctx.tabId, 'unmarkTarget', [], 2000).catch(() => {});
       // Bound: its script listens here, for this input or another (a form read on its Next button's click takes a
-      // field's typing as it is). Listening for nothing here long after the load, its handlers sit elsewhere.
-      if (!listens || listens.action || listens.other || (settled.loaded_ms ?? 0) >= UNBOUND_AFTER_LOAD_MS) return;
+      // field's typing as it is), or beside it a moment after the load. Listening for nothing here long after the
+      // load, its handlers sit elsewhere.
+      const loadedMs = settled.loaded_ms ?? 0;
+      if (!listens || listens.action || listens.other || loadedMs >= UNBOUND_AFTER_LOAD_MS
+        || (listens.near && loadedMs >= BOUND_BESIDE_AFTER_LOAD_MS)) return;
     }
     if (Date.now() >= until) return;
     await sleep(POLL_MS);

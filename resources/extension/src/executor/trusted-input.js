@@ -256,21 +256,23 @@ const ACTION_EVENTS = {
   select: ['change', 'input'],
 };
 const MARK = 'data-waymark-ready';
-/** The most controls beside the element asked for their listeners (a form's, or its container's). */
+/** The most buttons beside the element asked for their listeners (a form's, or its container's). */
 const NEAR_MAX = 20;
+const READY_GROUP = 'waymark-ready';
 
 /**
  * Whether the page's own script listens, on the marked element or anything above it (delegation: document,
  * window), for the events an action of this type makes (action), or, on the element or a container of it below
- * the body or on a control beside it (its form's, or its container's: the Join button a script reads the field
- * from), for those of any other input (other: the page's script has bound its handlers there, just not to this
- * kind of input on this element). Read through the debugger, since no
+ * the body, for those of any other input (other: the page's script has bound its handlers there, just not to this
+ * kind of input), or on a button beside it without an inline handler (near: its form's, else its nearest
+ * container's: the Join button a script reads the field from; a weaker sign, since another script may have bound
+ * that one). Read through the debugger, since no
  * page script can list another's listeners. Null when it cannot tell (no marked element, a frame, the debugger
  * refused). The extension's own listeners sit on window for click and submit only, so window is not asked about
  * those two.
  * @param {number} tabId
  * @param {string} type
- * @returns {Promise<{action: boolean, other: boolean} | null>}
+ * @returns {Promise<{action: boolean, other: boolean, near: boolean} | null>}
  */
 export async function pageListens(tabId, type) {
   const wanted = ACTION_EVENTS[type];
@@ -280,8 +282,9 @@ export async function pageListens(tabId, type) {
   const target = { tabId };
   try {
     await attach(tabId);
-    // the DevTools protocol's answers, as far as they are read here
-    /** @type {{result?: {objectId?: string}} | undefined} */
+    // the DevTools protocol's answers, as far as they are read here; every object they hand out is in one group,
+    // released at the end (getProperties hands out one for each entry)
+    /** @type {{result?: {objectId?: string}, exceptionDetails?: unknown} | undefined} */
     const path = await chrome.debugger.sendCommand(target, 'Runtime.evaluate', {
       expression: `(() => { const find = (root) => { const e = root.querySelector('[${MARK}]'); if (e) return e;
         for (const h of root.querySelectorAll('*')) if (h.shadowRoot) { const f = find(h.shadowRoot); if (f) return f; } return null; };
@@ -290,52 +293,60 @@ export async function pageListens(tabId, type) {
           if (n === document.body || n === document.documentElement || n === document) top = true;
           if (!top) below++; out.push(n); }
         out.push(window);
-        const CONTROLS = 'button, input, select, textarea, a[href], [role=button], [onclick]';
-        let near = el.form ? [...el.form.elements] : [];
-        for (let n = el.parentElement; !near.length && n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-          const c = [...n.querySelectorAll(CONTROLS)].filter((x) => x !== el); if (c.length) near = c; }
-        near = near.filter((x) => x !== el).slice(0, ${NEAR_MAX});
+        let near = [];
+        try {
+          // the buttons a person would press after filling it: a script that reads the field there listens on them;
+          // another widget's field beside it (a phone picker) may be bound by another script, earlier
+          const BUTTONS = 'button, input[type=submit], input[type=button], input[type=image], [role=button]';
+          // with no inline handler: it comes with the HTML, before any script
+          const usable = (x) => x !== el && x.matches && x.matches(BUTTONS) && !x.matches(':disabled')
+            && ![...x.attributes].some((a) => a.name.startsWith('on'));
+          const form = el.form instanceof HTMLFormElement ? el.form : null;
+          if (form) near = [...Object.getOwnPropertyDescriptor(HTMLFormElement.prototype, 'elements').get.call(form)].filter(usable);
+          for (let n = el.parentElement || (el.parentNode && el.parentNode.host); !near.length && n && n !== document.body
+            && n !== document.documentElement; n = n.parentElement || (n.parentNode && n.parentNode.host)) {
+            near = [...n.querySelectorAll(BUTTONS)].filter(usable); }
+          near = near.slice(0, ${NEAR_MAX});
+        } catch { near = []; }
         return [below, out.length, ...out, ...near]; })()`,
       returnByValue: false,
+      objectGroup: READY_GROUP,
     });
-    if (!path || !path.result || !path.result.objectId) return null;
-    // a command that succeeds answers an object (a failure rejects)
-    const props = /** @type {{result?: {name: string, value?: {objectId?: string, value?: unknown}}[]}} */ (await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true }));
-    // item 0 is how many of the path's nodes lie below the body, item 1 how many nodes the path has (the element
-    // first, window last); the controls beside the element follow it
-    const number = (/** @type {string} */ name) => {
-      const p = (props.result || []).find((x) => x.name === name);
-      return p && p.value && typeof p.value.value === 'number' ? p.value.value : 0;
-    };
-    const below = number('0');
-    const pathLength = number('1');
-    const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && Number(p.name) > 1 && p.value && p.value.objectId)
-      .sort((a, b) => Number(a.name) - Number(b.name));
-    const chain = items.slice(0, pathLength);
-    const near = items.slice(pathLength);
-    /** @param {{value?: {objectId?: string}}} item */
-    const listenersOf = async (item) => /** @type {{listeners?: {type: string}[]}} */ (await chrome.debugger.sendCommand(target,
-      'DOMDebugger.getEventListeners', { objectId: /** @type {{objectId: string}} */ (item.value).objectId }));
     try {
+      if (!path || path.exceptionDetails || !path.result || !path.result.objectId) return null;
+      // a command that succeeds answers an object (a failure rejects)
+      const props = /** @type {{result?: {name: string, value?: {objectId?: string, value?: unknown}}[]}} */ (await chrome.debugger.sendCommand(target, 'Runtime.getProperties', { objectId: path.result.objectId, ownProperties: true }));
+      // item 0 is how many of the path's nodes lie below the body, item 1 how many nodes the path has (the element
+      // first, window last); the controls beside the element follow it
+      const number = (/** @type {string} */ name) => {
+        const p = (props.result || []).find((x) => x.name === name);
+        return p && p.value && typeof p.value.value === 'number' ? p.value.value : 0;
+      };
+      const below = number('0');
+      const pathLength = number('1');
+      const items = (props.result || []).filter((p) => /^\d+$/.test(p.name) && Number(p.name) > 1 && p.value && p.value.objectId)
+        .sort((a, b) => Number(a.name) - Number(b.name));
+      const chain = items.slice(0, pathLength);
+      const near = items.slice(pathLength);
+      /** @param {{value?: {objectId?: string}}} item */
+      const listenersOf = async (item) => /** @type {{listeners?: {type: string}[]}} */ (await chrome.debugger.sendCommand(target,
+        'DOMDebugger.getEventListeners', { objectId: /** @type {{objectId: string}} */ (item.value).objectId }));
       let other = false;
       for (let i = 0; i < chain.length; i++) {
         const isWindow = i === chain.length - 1;
         // (the filter above kept the items with an objectId)
         const l = await listenersOf(chain[i]);
         const types = (l.listeners || []).map((x) => x.type).filter((t) => !(isWindow && (t === 'click' || t === 'submit')));
-        if (types.some((t) => wanted.includes(t))) return { action: true, other: true };
+        if (types.some((t) => wanted.includes(t))) return { action: true, other: true, near: false };
         // Other input counts only on the element and its containers below the body: document, html and body carry
         // listeners of scripts that load early (tag managers, a framework's data-api), which say nothing of the app's.
         if (i < below && types.some((t) => anyAction.has(t))) other = true;
       }
       // a control beside it that the page's script listens on: the script has bound its handlers in this part
-      for (const item of other ? [] : near) {
-        const l = await listenersOf(item);
-        if ((l.listeners || []).some((x) => anyAction.has(x.type))) { other = true; break; }
-      }
-      return { action: false, other };
+      const beside = other ? [] : await Promise.all(near.map(listenersOf));
+      return { action: false, other, near: beside.some((l) => (l.listeners || []).some((x) => anyAction.has(x.type))) };
     } finally {
-      chrome.debugger.sendCommand(target, 'Runtime.releaseObject', { objectId: path.result.objectId }).catch(() => {});
+      chrome.debugger.sendCommand(target, 'Runtime.releaseObjectGroup', { objectGroup: READY_GROUP }).catch(() => {});
     }
   } catch {
     return null;

@@ -197,9 +197,8 @@ export function identify(step) {
   if (second && best.score - second.score < MARGIN) {
     return { retry: true, ambiguous: true, error: `${why}, and ${scored.filter((c) => best.score - c.score < MARGIN).length} elements fit ${describeTarget(target)} alike: ${list}; not acting on a guess` };
   }
-  // from the reading's own walk: the page is walked once for a heal
-  const selector = best.info ? selectorOfInfo(best.info) : null;
-  if (!selector) return { retry: true, error: `${why}, and ${describeNode(best.node)} fits it but changed while it was looked at` };
+  // from the reading's own walk (its infos line up with its nodes): the page is walked once for a heal
+  const selector = selectorOfInfo(best.info);
   return {
     selector,
     heal: {

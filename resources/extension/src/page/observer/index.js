@@ -343,8 +343,9 @@ export function observePage(/** @type {import('./observation.js').ObserveOptions
   // the elements behind the nodes (for in-page checks) and the phase timings (for the benchmark) ride
   // along non-enumerable, so they never reach the wire
   Object.defineProperty(obs, '_elements', { value: elements, enumerable: false });
-  // and the walk's reading of each (a heal makes its selector from it, without walking the page again)
-  Object.defineProperty(obs, '_infos', { value: infos, enumerable: false });
+  // and, for the identity check's lean reading, the walk's reading of each (a heal makes its selector from it,
+  // without walking the page again)
+  if (opt.lean) Object.defineProperty(obs, '_infos', { value: infos, enumerable: false });
   Object.defineProperty(obs, '_timing', { value: { walk_ms: tWalk - t0, nodes_ms: tNodes - tWalk, total_ms: t1 - t0,
     elements: walk.trees.reduce((a, t) => a + t.elements, 0), candidates: all.length, lists_ms: t1 - tNodes, profile: P }, enumerable: false });
   return obs;
