@@ -8,6 +8,7 @@ const INJECTING = [
   'src/bridge/gate.js',
   'src/bridge/recorder.js',
   'src/executor/dialog-guard.js',
+  'src/executor/guard-passthrough.js',
   'src/executor/dialogs.js',
   'src/executor/browser-steps.js',
   'src/executor/named-call.js',

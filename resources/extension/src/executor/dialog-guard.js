@@ -6,20 +6,7 @@
 // dialogs it answered through two synchronous DOM events on window, so a step needs no extra
 // executeScript for dialogs once a document has the guard.
 
-/**
- * What the guard keeps on a window it patched: whether it accepts, the dialogs it answered, whether the person has
- * the page (passthrough), and whether a step or navigation set accept (forced: a loading guard leaves it).
- * @typedef {{accept: boolean, seen: import('../wire.js').Dialog[], passthrough: boolean, forced?: boolean}} GuardState
- */
-
-/**
- * A window (this one or a frame's) with what the guard puts on it: its state and the counters of pending timers and
- * requests (since: a Date.now() time). A frame's window is only a Window to the type check; its XMLHttpRequest is read
- * where it is there.
- * @typedef {Window & {__waymarkDialogs?: GuardState, __waymarkTimers?: (since?: number) => number,
- *   __waymarkRequests?: (since?: number) => number, __waymarkOpens?: (since?: number) => number,
- *   XMLHttpRequest?: typeof XMLHttpRequest, Response?: typeof Response}} GuardWindow
- */
+/** @typedef {import('./guard-window.js').GuardState} GuardState @typedef {import('./guard-window.js').GuardWindow} GuardWindow */
 
 /**
  * Installs (or re-arms) the guard in this document and its same-origin frames. mode 'step': a
@@ -396,15 +383,5 @@ export function installDialogGuard(accept, mode = 'step') {
       window.dispatchEvent(new CustomEvent(RES, { detail: JSON.stringify({ dialogs, ...work, ...opened }) }));
     }, true);
   }
-  return true;
-}
-
-/** Take-over: the guard of this document and its frames lets dialogs through to the person. */
-export function letDialogsThrough() {
-  const set = (/** @type {GuardWindow} */ w) => {
-    try { if (w.__waymarkDialogs) w.__waymarkDialogs.passthrough = true; } catch { /* cross-origin */ }
-  };
-  set(window);
-  for (let i = 0; i < window.frames.length; i++) set(window.frames[i]);
   return true;
 }

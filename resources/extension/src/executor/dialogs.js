@@ -6,7 +6,8 @@
 // accept_dialog (the studio asks a person first). The reply lists them under `dialogs`.
 // The guard itself is executor/dialog-guard.js; once a document has it, the page script arms it
 // and collects its dialogs inside the step's own page call (page/executor/dialog-link.js).
-import { installDialogGuard, letDialogsThrough } from './dialog-guard.js';
+import { installDialogGuard } from './dialog-guard.js';
+import { letDialogsThrough } from './guard-passthrough.js';
 
 /** @typedef {import('../wire.js').Dialog} Dialog */
 
