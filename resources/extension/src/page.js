@@ -48,7 +48,8 @@ import {
 
 /**
  * observePage with the time it took, measured here in the page (the worker's clock would add the
- * injection and the message round trip): `{observation, observe_ms, late_effects?}`.
+ * injection and the message round trip), and how long ago the page finished loading (`loaded_ms`: since its load
+ * event ended; null while it is still loading): `{observation, observe_ms, loaded_ms, late_effects?}`.
  * @type {import('./page/page-calls.js').PageCalls['observePageTimed']}
  */
 function observePageTimed(opts) {
@@ -56,7 +57,18 @@ function observePageTimed(opts) {
   const observation = observePage(opts);
   // a change the last click made after its verdict said it changed nothing (page/executor/effects.js)
   const late = takeLateEffects();
-  return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10, ...(late.length ? { late_effects: late } : {}) };
+  return { observation, observe_ms: Math.round((performance.now() - t0) * 10) / 10, loaded_ms: loadedMsAgo(),
+    ...(late.length ? { late_effects: late } : {}) };
+}
+
+/** Milliseconds since the page's load event ended; null while it loads (or runs its load handlers). */
+function loadedMsAgo() {
+  if (document.readyState !== 'complete') return null;
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
+  // a document without navigation timing (about:blank, one written by script): when it loaded is unknown, so it
+  // counts as just loaded
+  if (!nav) return 0;
+  return nav.loadEventEnd > 0 ? Math.max(0, Math.round(performance.now() - nav.loadEventEnd)) : null;
 }
 
 if (!(/** @type {PageGlobals} */ (globalThis)).__waymark) {

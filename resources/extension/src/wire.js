@@ -245,6 +245,8 @@
  * @property {number} [max_nodes]
  * @property {number} [max_text]
  * @property {boolean} [include_text]
+ * @property {number} [settle_ms] observe: read once the network is quiet this long (no request open, a loaded page)
+ * @property {number} [settle_limit_ms] observe: read as the page is after this long at most
  * @property {Selector | null} [selector]
  * @property {PictureRef[]} [refs] picture: the observed elements whose boxes are drawn
  * @property {Selector[]} [blur] picture: the fields blurred while it is taken (they hold a variable's value)
@@ -315,7 +317,7 @@
 /**
  * The observation reply; observation is the page's PageObservation (page/observer) with known values masked and the
  * tab view added.
- * @typedef {{type: 'observation', ok: boolean, error?: string, observation?: Record<string, unknown>, tab: number, network?: NetworkState, observe_ms?: number}} ObservationReply
+ * @typedef {{type: 'observation', ok: boolean, error?: string, observation?: Record<string, unknown>, tab: number, network?: NetworkState, observe_ms?: number, settled?: boolean}} ObservationReply
  */
 /** @typedef {Omit<Performed, 'step_id'> & {type: 'performed', step_id?: string, workflow_id?: string}} PerformedReply */
 /** @typedef {ReturnType<typeof import('./page/executor/picture.js').pictureBoxes>} PictureLayout boxes, viewport, blurred */

@@ -8,7 +8,7 @@ import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording, launchedByWaymark, taskKey } from './state.js';
 import { trustedInputDone } from '../executor/trusted-input.js';
 import { callPageWhenReady } from '../executor/page-call.js';
-import { networkState } from './network.js';
+import { networkState, quietIn } from './network.js';
 import { runGate } from './gate.js';
 import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
@@ -63,6 +63,9 @@ function maskDeep(v, mask) {
   return v;
 }
 
+// how long a settled reading waits for a quiet network unless the studio says (decision 0062), and at most
+const SETTLE_LIMIT_MS = 2000;
+const MAX_SETTLE_LIMIT_MS = 10_000;
 /** @param {number | undefined} n as the request carried it */
 const positive = (n) => (Number.isFinite(n) && /** @type {number} */ (n) > 0 ? n : undefined); // finite: a number
 
@@ -97,18 +100,37 @@ async function visibleTabs(fallbackCurrent, key = '') {
 const HANDLERS = {
   async observe(msg) {
     const tab = await tabFor(msg);
+    // settle_ms: read the page once its network is quiet (no request open, none of its own work for that long, a
+    // loaded page past its load), for at most settle_limit_ms; a page whose requests never stop is read as it is.
+    const quietMs = positive(msg.settle_ms);
+    const until = Date.now() + Math.min(positive(msg.settle_limit_ms) ?? SETTLE_LIMIT_MS, MAX_SETTLE_LIMIT_MS);
     try {
-      const timed = await callPageWhenReady(tab, 'observePageTimed', [{
+      const read = () => callPageWhenReady(tab, 'observePageTimed', [{
         max_nodes: positive(msg.max_nodes), max_text: positive(msg.max_text), include_text: !!msg.include_text,
-      }]);
+      }]).then((t) => ({ timed: t, loadedAt: t.loaded_ms === null ? null : Date.now() - t.loaded_ms }));
+      let { timed, loadedAt } = await read();
+      // each reading takes the late effects the page kept: those of a reading waited past are kept for the last one
+      const late = [...(timed.late_effects ?? [])];
+      let settled = true;
+      if (quietMs) {
+        while (quietIn(tab, quietMs, loadedAt) > 0) {
+          if (Date.now() >= until) { settled = false; break; }
+          // wait without reading: a request that starts meanwhile moves the end; only a quiet page is read again
+          for (let wait; (wait = quietIn(tab, quietMs, loadedAt)) > 0 && Date.now() < until;) {
+            await new Promise((r) => setTimeout(r, Math.min(wait, until - Date.now())));
+          }
+          ({ timed, loadedAt } = await read());
+          late.push(...(timed.late_effects ?? []));
+        }
+      }
       // the observation's own shape (an object), its strings masked; a change the last click made after its verdict
       // rides along (page/executor/effects.js)
-      const observation = /** @type {Record<string, unknown>} */ (maskDeep(timed.late_effects
-        ? { ...timed.observation, late_effects: timed.late_effects } : timed.observation, masker(knownValues)));
+      const observation = /** @type {Record<string, unknown>} */ (maskDeep(late.length
+        ? { ...timed.observation, late_effects: late } : timed.observation, masker(knownValues)));
       // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
       Object.assign(observation, (await visibleTabs(tab, taskKey(msg.task))).view);
-      return { type: 'observation', ok: true, observation, tab, network: networkState(tab),
-        observe_ms: timed.observe_ms };
+      return { type: 'observation', ok: true, observation, tab, network: networkState(tab, loadedAt),
+        observe_ms: timed.observe_ms, ...(quietMs ? { settled } : {}) };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${/** @type {Error} */ (e).message}`, tab };
     }

@@ -299,7 +299,7 @@ export interface PageCalls {
   targetSettled(selector: Selector | null, mark: boolean): Promise<TargetSettled>;
   unmarkTarget(): { ok: boolean; doc: DocId };
   highlight(selector: Selector | null): Highlighted;
-  observePageTimed(opts: ObserveOptions): { observation: PageObservation; observe_ms: number; late_effects?: LateEffect[] };
+  observePageTimed(opts: ObserveOptions): { observation: PageObservation; observe_ms: number; loaded_ms: number | null; late_effects?: LateEffect[] };
   pictureBoxes(refs: { ref: string; selector: unknown }[], secret: unknown[]): PictureBoxes;
   /** how many fields it took the blur off */
   pictureRestore(): { restored: number };

@@ -169,6 +169,22 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Observes a tab: the PageObservation JSON with the spec's names. */
   public CompletableFuture<ObserveResult> observe(ObserveOptions options) {
+    return send(observeMessage(options), server.config().requestTimeout()).thenApply(r -> convert(r, ObserveResult.class));
+  }
+
+  /**
+   * Observes a tab once its network is quiet: no request open, none of the page's own work (a script, fetch, XHR or
+   * frame) for {@code quietMs}, and a loaded page past its load; at most {@code limitMs}, then as it is. The reply's
+   * {@link ObserveResult#settled()} is null from an extension that cannot wait (it read at once).
+   */
+  public CompletableFuture<ObserveResult> observeSettled(ObserveOptions options, long quietMs, long limitMs) {
+    ObjectNode m = observeMessage(options);
+    m.put("settle_ms", quietMs);
+    m.put("settle_limit_ms", limitMs);
+    return send(m, server.config().requestTimeout().plusMillis(limitMs)).thenApply(r -> convert(r, ObserveResult.class));
+  }
+
+  private ObjectNode observeMessage(ObserveOptions options) {
     ObjectNode m = message(MessageType.OBSERVE);
     if (options.tab() == null) {
       m.putNull("tab");
@@ -178,7 +194,7 @@ public final class BrowserClient implements AutoCloseable {
     m.put("max_nodes", options.maxNodes());
     m.put("max_text", options.maxText());
     m.put("include_text", options.includeText());
-    return send(m, server.config().requestTimeout()).thenApply(r -> convert(r, ObserveResult.class));
+    return m;
   }
 
   /**

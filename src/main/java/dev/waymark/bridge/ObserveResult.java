@@ -19,11 +19,14 @@ import dev.waymark.workflow.Json;
  * @param network     the tab's requests as the extension saw them: {@code inflight} (still open, long polls left
  *                    out) and {@code idle_ms} (since the last one started or ended; null when it saw none)
  * @param observeMs   how long the observer ran, measured in the page (ms); null from an extension that does not say
+ * @param settled     asked to wait for a quiet network: whether it went quiet before the limit (false: read as it
+ *                    was); null when not asked, or from an extension that cannot wait
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ObserveResult(@JsonProperty("ok") boolean ok, @JsonProperty("error") String error,
     @JsonProperty("observation") JsonNode observation, @JsonProperty("tab") Integer tab,
-    @JsonProperty("network") JsonNode network, @JsonProperty("observe_ms") Double observeMs) {
+    @JsonProperty("network") JsonNode network, @JsonProperty("observe_ms") Double observeMs,
+    @JsonProperty("settled") Boolean settled) {
   // lenient: the observer may report more than the record holds (timings, diagnostics)
   private static final ObjectMapper LENIENT = Json.mapper().copy()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

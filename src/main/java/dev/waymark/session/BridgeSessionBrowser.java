@@ -54,9 +54,10 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   /**
-   * A page still fetching what it will draw (an app that loads its code or data after the load event) is read again
-   * once its network has been quiet this long; a page whose requests never stop is read as it is after
-   * {@link #SETTLE_LIMIT_MS}. A quiet page is read once, with no pause.
+   * A page still fetching what it will draw (an app that loads its code or data after the load event) is read once
+   * its network has been quiet this long: no request open, none of its scripts, fetches or frames for this long, a
+   * loaded page past its load. The extension waits on the tab's requests and reads once; a page whose requests never
+   * stop is read as it is after {@link #SETTLE_LIMIT_MS}. A loaded, quiet page is read at once.
    */
   static final long NETWORK_QUIET_MS = 300;
   static final long SETTLE_LIMIT_MS = 2_000;
@@ -66,9 +67,10 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   public PageObservation observe() throws BrowserUnavailableException, InterruptedException {
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_LIMIT_MS);
     ObserveOptions asked = options.get();
-    ObserveResult r = await(client.observe(asked), "read the page");
-    while (r.ok() && !r.networkQuiet(NETWORK_QUIET_MS) && System.nanoTime() < until) {
-      Thread.sleep(SETTLE_POLL_MS); // the extension tells network quiet only when asked: nothing to wait on
+    ObserveResult r = await(client.observeSettled(asked, NETWORK_QUIET_MS, SETTLE_LIMIT_MS), "read the page", SETTLE_LIMIT_MS);
+    // an extension from before settle_ms read at once: ask again until its network says quiet
+    while (r.ok() && r.settled() == null && !r.networkQuiet(NETWORK_QUIET_MS) && System.nanoTime() < until) {
+      Thread.sleep(SETTLE_POLL_MS);
       r = await(client.observe(asked), "read the page");
     }
     if (!r.ok() || r.observation() == null || r.observation().isNull()) {
@@ -152,9 +154,14 @@ public final class BridgeSessionBrowser implements SessionBrowser {
   }
 
   private <T> T await(CompletableFuture<T> f, String what) throws BrowserUnavailableException, InterruptedException {
+    return await(f, what, 0);
+  }
+
+  /** {@code extraMs}: how long the extension may wait on the page before it starts to answer. */
+  private <T> T await(CompletableFuture<T> f, String what, long extraMs) throws BrowserUnavailableException, InterruptedException {
     if (!client.isConnected()) throw new BrowserUnavailableException(NOT_CONNECTED);
     try {
-      return f.get(client.server().config().requestTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+      return f.get(client.server().config().requestTimeout().toMillis() + extraMs + 2_000, TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable c = e.getCause();
       if (c instanceof BridgeException.NotConnected) throw new BrowserUnavailableException(NOT_CONNECTED, c);

@@ -3,9 +3,11 @@ package dev.waymark.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.ObserveResult;
 import dev.waymark.observe.ObservedNode;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.testing.PagesInABrowser;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,13 +32,41 @@ abstract class SettledObservations {
   }
 
   @Test
+  void anAppThatStartsFetchingAMomentAfterLoadIsReadOnceItHasDrawn() throws Exception {
+    browser().open(browser().pageUrl("session/renders-soon-after-load.html"));
+
+    PageObservation page = new BridgeSessionBrowser(browser().client(), ObserveOptions.defaults()).observe();
+
+    assertThat(page.nodes()).extracting(ObservedNode::name).contains("Search");
+    assertThat(browser().eval("document.getElementById('loaded').textContent").asText()).isEqualTo("ok");
+  }
+
+  @Test
+  void aLoadedPageWithNothingMoreToFetchIsQuietAtOnce() throws Exception {
+    // its document, stylesheet and images came before the load; none of them can start more
+    browser().open(browser().pageUrl("session/loaded-with-images.html"));
+
+    ObserveResult r = browser().client().observeSettled(ObserveOptions.defaults(), BridgeSessionBrowser.NETWORK_QUIET_MS,
+        BridgeSessionBrowser.SETTLE_LIMIT_MS).get(20, TimeUnit.SECONDS);
+
+    assertThat(r.settled()).isTrue();
+    // no script, fetch or frame: nothing the page did counts against a quiet network, the document included
+    assertThat(r.network().path("inflight").asInt()).as("%s", r.network()).isZero();
+    assertThat(r.network().path("idle_ms").isNull()).as("%s", r.network()).isTrue();
+    assertThat(r.page().nodes()).extracting(ObservedNode::name).contains("Search");
+  }
+
+  @Test
   void aPageWhoseRequestsNeverStopIsReadAsItIsWithinTheSettleLimit() throws Exception {
     browser().open(browser().pageUrl("session/polls-forever.html"));
     long t0 = System.nanoTime();
 
-    PageObservation page = new BridgeSessionBrowser(browser().client(), ObserveOptions.defaults()).observe();
+    ObserveResult r = browser().client().observeSettled(ObserveOptions.defaults(), BridgeSessionBrowser.NETWORK_QUIET_MS,
+        BridgeSessionBrowser.SETTLE_LIMIT_MS).get(20, TimeUnit.SECONDS);
+    PageObservation page = r.page();
 
     long ms = (System.nanoTime() - t0) / 1_000_000;
+    assertThat(r.settled()).as("the network never went quiet").isFalse();
     assertThat(page.nodes()).extracting(ObservedNode::name).contains("Search");
     assertThat(browser().eval("Number(document.getElementById('ticks').textContent) > 0").asBoolean())
         .as("the page was polling while it was read").isTrue();

@@ -1,0 +1,134 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+// chrome.webRequest and chrome.tabs as events the test fires; network.js registers its listeners when asked.
+function event() {
+  const listeners = [];
+  return { addListener: (f) => listeners.push(f), fire: (d) => listeners.forEach((f) => f(d)) };
+}
+const web = { onBeforeRequest: event(), onCompleted: event(), onErrorOccurred: event() };
+globalThis.chrome = { webRequest: web, tabs: { onRemoved: event() } };
+const { registerNetworkListeners, networkState, quietIn, LOAD_GRACE_MS } = await import('../src/bridge/network.js');
+registerNetworkListeners();
+
+let nextTab = 200;
+let nextRequest = 1;
+/** One request of the tab, started now; `end()` completes it. */
+function request(tabId, type) {
+  const d = { tabId, type, requestId: String(nextRequest++), url: `http://127.0.0.1/${type}` };
+  web.onBeforeRequest.fire(d);
+  return { end: () => web.onCompleted.fire(d), fail: () => web.onErrorOccurred.fire({ ...d, error: 'net::ERR_FAILED' }) };
+}
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+// a page read after its load event ended a second ago
+const loadedLongAgo = () => Date.now() - 1000;
+
+test('a tab that made no request is quiet and says it saw none', () => {
+  assert.deepEqual(networkState(nextTab++), { inflight: 0, idle_ms: null });
+});
+
+test('an open request of any kind is counted, a passive one too', () => {
+  const tab = nextTab++;
+  const image = request(tab, 'image');
+  const fetch = request(tab, 'xmlhttprequest');
+  assert.equal(networkState(tab, loadedLongAgo()).inflight, 2);
+  image.end();
+  assert.equal(networkState(tab, loadedLongAgo()).inflight, 1);
+  fetch.fail();
+  assert.equal(networkState(tab, loadedLongAgo()).inflight, 0);
+});
+
+test("a fetch's end opens the quiet window: the page's script may ask for more", async () => {
+  const tab = nextTab++;
+  request(tab, 'xmlhttprequest').end();
+  await pause(30);
+  const s = networkState(tab, loadedLongAgo());
+  assert.equal(s.inflight, 0);
+  assert.ok(s.idle_ms !== null && s.idle_ms >= 25 && s.idle_ms < 1000, `idle ${s.idle_ms}`);
+});
+
+test("a script's start and end count as work, as a frame's do", () => {
+  const tab = nextTab++;
+  request(tab, 'script').end();
+  request(tab, 'sub_frame').end();
+  const s = networkState(tab, loadedLongAgo());
+  assert.ok(s.idle_ms !== null && s.idle_ms < 1000);
+});
+
+test('an image, a font or a stylesheet that came and went opens no window', () => {
+  const tab = nextTab++;
+  for (const type of ['image', 'font', 'stylesheet', 'media', 'ping']) request(tab, type).end();
+  assert.deepEqual(networkState(tab, loadedLongAgo()), { inflight: 0, idle_ms: null });
+});
+
+test('the top document counts until the page says it loaded, then no longer', () => {
+  const tab = nextTab++;
+  const doc = request(tab, 'main_frame');
+  assert.equal(networkState(tab, null).inflight, 1);
+  doc.end();
+  const loading = networkState(tab, null);
+  assert.equal(loading.inflight, 0);
+  assert.ok(loading.idle_ms !== null && loading.idle_ms < 1000, 'still loading: the document just came');
+  assert.deepEqual(networkState(tab, Date.now()), { inflight: 0, idle_ms: null }, 'loaded: its scripts would show as requests');
+});
+
+test('a document asked for after the load that was read is a navigation: it counts again', () => {
+  const tab = nextTab++;
+  const loadedAt = loadedLongAgo();
+  request(tab, 'main_frame').end();
+  const s = networkState(tab, loadedAt);
+  assert.ok(s.idle_ms !== null && s.idle_ms < 1000, 'the new document counts, not the old load');
+});
+
+test('quietIn: a page just loaded gives its load handlers the grace; a document after the load read is a navigation', () => {
+  const tab = nextTab++;
+  request(tab, 'main_frame').end();
+  request(tab, 'image').end();
+  assert.equal(quietIn(tab, 300, Date.now() + 0), LOAD_GRACE_MS, 'just loaded: its load handlers get the grace');
+  assert.equal(quietIn(tab, 300, loadedLongAgo()) > 0, true, 'the document came after that load: a navigation');
+});
+
+test('quietIn: the window after a fetch, an open request, a page still loading', async () => {
+  const tab = nextTab++;
+  const doc = request(tab, 'main_frame');
+  assert.ok(quietIn(tab, 300, null) > 0, 'the document is open');
+  doc.end();
+  const loading = quietIn(tab, 300, null);
+  assert.ok(loading > 250 && loading <= 300, `still loading: 300 ms after its document (${loading})`);
+  const loadedAt = Date.now();
+  await pause(LOAD_GRACE_MS + 10);
+  assert.equal(quietIn(tab, 300, loadedAt), 0, 'loaded and past the grace');
+  request(tab, 'xmlhttprequest').end();
+  const afterFetch = quietIn(tab, 300, loadedAt);
+  assert.ok(afterFetch > 250 && afterFetch <= 300, `300 ms after the fetch (${afterFetch})`);
+});
+
+test("a loaded page's own work still counts after its document", async () => {
+  const tab = nextTab++;
+  request(tab, 'main_frame').end();
+  await pause(40);
+  request(tab, 'script').end();
+  const s = networkState(tab, loadedLongAgo());
+  assert.ok(s.idle_ms !== null && s.idle_ms < 40, `idle ${s.idle_ms} is the script's, not the document's`);
+});
+
+test("a new document starts from its own work, not the page's it replaces", () => {
+  const tab = nextTab++;
+  request(tab, 'xmlhttprequest').end();
+  request(tab, 'main_frame').end();
+  assert.deepEqual(networkState(tab, Date.now()), { inflight: 0, idle_ms: null });
+});
+
+test('a closed tab is forgotten', () => {
+  const tab = nextTab++;
+  request(tab, 'xmlhttprequest');
+  globalThis.chrome.tabs.onRemoved.fire(tab);
+  assert.deepEqual(networkState(tab, null), { inflight: 0, idle_ms: null });
+});
+
+test('requests of no tab (the extension, the browser) and websockets are not the page loading', () => {
+  const tab = nextTab++;
+  request(-1, 'xmlhttprequest');
+  request(tab, 'websocket');
+  assert.deepEqual(networkState(tab, null), { inflight: 0, idle_ms: null });
+});
