@@ -65,9 +65,8 @@ function observePageTimed(opts) {
 function loadedMsAgo() {
   if (document.readyState !== 'complete') return null;
   const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0]);
-  // a document without navigation timing (about:blank, one written by script): when it loaded is unknown, so it
-  // counts as just loaded
-  if (!nav) return 0;
+  // a document without navigation timing (about:blank, one written by script): it loaded soon after it began
+  if (!nav) return Math.round(performance.now());
   return nav.loadEventEnd > 0 ? Math.max(0, Math.round(performance.now() - nav.loadEventEnd)) : null;
 }
 

@@ -317,7 +317,7 @@
 /**
  * The observation reply; observation is the page's PageObservation (page/observer) with known values masked and the
  * tab view added.
- * @typedef {{type: 'observation', ok: boolean, error?: string, observation?: Record<string, unknown>, tab: number, network?: NetworkState, observe_ms?: number, settled?: boolean}} ObservationReply
+ * @typedef {{type: 'observation', ok: boolean, error?: string, observation?: Record<string, unknown>, tab: number, network?: NetworkState, observe_ms?: number, settled?: boolean, reads?: number}} ObservationReply
  */
 /** @typedef {Omit<Performed, 'step_id'> & {type: 'performed', step_id?: string, workflow_id?: string}} PerformedReply */
 /** @typedef {ReturnType<typeof import('./page/executor/picture.js').pictureBoxes>} PictureLayout boxes, viewport, blurred */

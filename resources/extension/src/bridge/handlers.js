@@ -8,7 +8,7 @@ import { pauseGuards } from '../executor/dialogs.js';
 import { taskTab, currentTaskTabId, setRecording, launchedByWaymark, taskKey } from './state.js';
 import { trustedInputDone } from '../executor/trusted-input.js';
 import { callPageWhenReady } from '../executor/page-call.js';
-import { networkState, quietIn } from './network.js';
+import { networkState, quietIn, networkMark } from './network.js';
 import { runGate } from './gate.js';
 import { showWaiting, endWaiting, setActivity, clearPanel } from './panel.js';
 import { applyRecording } from './recorder.js';
@@ -112,16 +112,25 @@ const HANDLERS = {
       // each reading takes the late effects the page kept: those of a reading waited past are kept for the last one
       const late = [...(timed.late_effects ?? [])];
       let settled = true;
-      if (quietMs) {
-        while (quietIn(tab, quietMs, loadedAt) > 0) {
-          if (Date.now() >= until) { settled = false; break; }
-          // wait without reading: a request that starts meanwhile moves the end; only a quiet page is read again
-          for (let wait; (wait = quietIn(tab, quietMs, loadedAt)) > 0 && Date.now() < until;) {
-            await new Promise((r) => setTimeout(r, Math.min(wait, until - Date.now())));
-          }
-          ({ timed, loadedAt } = await read());
-          late.push(...(timed.late_effects ?? []));
+      let reads = 1;
+      while (quietMs && quietIn(tab, quietMs, loadedAt) > 0) {
+        if (Date.now() >= until) { settled = false; break; }
+        // only the load's grace left: a page that asks for nothing in it is as it was read
+        const graceOnly = quietIn(tab, quietMs, loadedAt, 0) === 0;
+        const mark = networkMark(tab);
+        // wait without reading: a request that starts meanwhile moves the end; only a quiet page is read again
+        for (let wait; (wait = quietIn(tab, quietMs, loadedAt)) > 0 && Date.now() < until;) {
+          await new Promise((r) => setTimeout(r, Math.min(wait, until - Date.now())));
         }
+        if (graceOnly && networkMark(tab) === mark) { settled = quietIn(tab, quietMs, loadedAt) === 0; break; }
+        try {
+          ({ timed, loadedAt } = await read());
+          reads++;
+        } catch {
+          settled = false; // the page went away while it was waited on: answer with the reading there is
+          break;
+        }
+        late.push(...(timed.late_effects ?? []));
       }
       // the observation's own shape (an object), its strings masked; a change the last click made after its verdict
       // rides along (page/executor/effects.js)
@@ -130,7 +139,7 @@ const HANDLERS = {
       // The tabs the model may name in switchTab, closeTab and adoptTab (already masked).
       Object.assign(observation, (await visibleTabs(tab, taskKey(msg.task))).view);
       return { type: 'observation', ok: true, observation, tab, network: networkState(tab, loadedAt),
-        observe_ms: timed.observe_ms, ...(quietMs ? { settled } : {}) };
+        observe_ms: timed.observe_ms, ...(quietMs ? { settled, reads } : {}) };
     } catch (e) {
       return { type: 'observation', ok: false, error: `cannot observe tab ${tab}: ${/** @type {Error} */ (e).message}`, tab };
     }

@@ -188,8 +188,9 @@ public final class ObserveCommand implements Callable<Integer> {
 
   /**
    * Observes every quarter second until the page has settled: the observation has read the same for {@code --quiet}
-   * (1 s), so the DOM stopped changing, and the network is quiet (no request of the tab open, none started or
-   * ended for half a second, long polls left out), so nothing still loading is about to change it.
+   * (1 s), so the DOM stopped changing, and the network is quiet (no request of the tab open, none of the page's
+   * scripts, fetches or frames and not its load for half a second, long polls left out: decision 0072), so nothing
+   * still loading is about to change it.
    * Bounded by the deadline. A page the browser could not load shows as Chromium's error page, which no
    * extension may read: that ends the wait at once.
    */
