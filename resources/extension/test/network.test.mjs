@@ -125,14 +125,46 @@ test("a new document starts from its own work, not the page's it replaces", () =
   assert.equal(quietIn(tab, 300, Date.now(), 0), 0);
 });
 
-test('the network mark moves with every request that starts or ends, a passive one too', () => {
+test("the network mark moves with the page's work and its document, not with an image or a font", () => {
   const tab = nextTab++;
   const before = networkMark(tab);
-  const image = request(tab, 'image');
+  request(tab, 'image').end();
+  request(tab, 'font').end();
+  assert.equal(networkMark(tab), before, 'a favicon or a late image in the grace needs no second reading');
+  const fetch = request(tab, 'xmlhttprequest');
   const afterStart = networkMark(tab);
-  image.end();
   assert.notEqual(afterStart, before);
+  fetch.end();
   assert.notEqual(networkMark(tab), afterStart);
+});
+
+test('a page still loading counts every request: the end of its last image opens the window', () => {
+  const tab = nextTab++;
+  request(tab, 'main_frame').end();
+  request(tab, 'image').end();
+  const wait = quietIn(tab, 300, null);
+  assert.ok(wait > 250 && wait <= 300, `300 ms after the image while the page loads (${wait})`);
+});
+
+test('a document that arrives after the load was read is not a navigation: it was asked for before', async () => {
+  const tab = nextTab++;
+  const doc = request(tab, 'main_frame');
+  await pause(5);
+  const loadedAt = Date.now();
+  doc.end(); // the worker hears of the arrival after the page had loaded
+  assert.equal(quietIn(tab, 300, loadedAt, 0), 0);
+});
+
+test("an old page's request redirected after the next document was asked for stays the old page's", async () => {
+  const tab = nextTab++;
+  const d = { tabId: tab, type: 'xmlhttprequest', requestId: String(nextRequest++), url: 'http://127.0.0.1/old' };
+  web.onBeforeRequest.fire(d);
+  request(tab, 'main_frame').end();
+  web.onBeforeRequest.fire({ ...d, url: 'http://127.0.0.1/redirected' }); // a redirect: the same id again
+  await pause(40);
+  web.onCompleted.fire(d);
+  const wait = quietIn(tab, 300, Date.now(), 0);
+  assert.ok(wait <= 265, `300 ms from the redirect, not from the end: the end is not the new page's work (${wait})`);
 });
 
 test('a closed tab is forgotten', () => {

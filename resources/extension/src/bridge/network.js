@@ -13,15 +13,24 @@ const inflight = new Map(); // tabId -> Map(requestId -> when it started: ms, an
 /** @type {Map<number, number>} */
 const lastWork = new Map(); // tabId -> ms: a script, fetch, XHR or frame request of its page started or ended
 /** @type {Map<number, number>} */
-const lastDocument = new Map(); // tabId -> ms: the tab's top document was asked for or arrived
+const lastAny = new Map(); // tabId -> ms: any request of the tab started or ended (what counts while a page loads)
+/** @type {Map<number, number>} */
+const documentAskedAt = new Map(); // tabId -> ms: the top document was last asked for (a navigation began)
 /** @type {Map<number, number>} */
 const documentAsked = new Map(); // tabId -> the place of the request that last asked for the top document
 /** @type {Map<number, number>} */
-const events = new Map(); // tabId -> how many requests of the tab started or ended
+const sequence = new Map(); // tabId -> how many requests of the tab started or ended
+/** @type {Map<number, number>} */
+const workEvents = new Map(); // tabId -> how many of those were the page's own work or its document
 
-/** @param {number} tabId */
-function count(tabId) {
-  events.set(tabId, (events.get(tabId) ?? 0) + 1);
+/**
+ * @param {Map<number, number>} counter
+ * @param {number} tabId
+ */
+function count(counter, tabId) {
+  const n = (counter.get(tabId) ?? 0) + 1;
+  counter.set(tabId, n);
+  return n;
 }
 
 /**
@@ -33,14 +42,19 @@ function started(d) {
   const now = Date.now();
   let m = inflight.get(d.tabId);
   if (!m) inflight.set(d.tabId, (m = new Map()));
-  count(d.tabId);
-  const seq = networkMark(d.tabId);
-  m.set(d.requestId, { at: now, seq });
+  const seq = count(sequence, d.tabId);
+  lastAny.set(d.tabId, now);
+  if (!PASSIVE.has(d.type)) count(workEvents, d.tabId);
   if (d.type === 'main_frame') {
-    lastDocument.set(d.tabId, now);
+    m.set(d.requestId, { at: now, seq });
+    documentAskedAt.set(d.tabId, now);
     documentAsked.set(d.tabId, seq);
     lastWork.delete(d.tabId); // the work of the page it replaces is not this page's
-  } else if (!PASSIVE.has(d.type)) lastWork.set(d.tabId, now);
+    return;
+  }
+  // a redirect asks again under the same id: the request keeps its place (an old page's stays the old page's)
+  if (!m.has(d.requestId)) m.set(d.requestId, { at: now, seq });
+  if (!PASSIVE.has(d.type)) lastWork.set(d.tabId, now);
 }
 
 /** @param {chrome.webRequest.OnCompletedDetails | chrome.webRequest.OnErrorOccurredDetails} d */
@@ -49,13 +63,14 @@ function ended(d) {
   const m = inflight.get(d.tabId);
   const since = m?.get(d.requestId);
   if (m) m.delete(d.requestId);
-  count(d.tabId);
-  if (d.type === 'main_frame') lastDocument.set(d.tabId, Date.now());
-  else if (!PASSIVE.has(d.type)) {
-    // the old page's requests end (aborted) after the next document was asked for: not the new page's work
-    const asked = documentAsked.get(d.tabId);
-    if (since === undefined || asked === undefined || since.seq > asked) lastWork.set(d.tabId, Date.now());
-  }
+  count(sequence, d.tabId);
+  lastAny.set(d.tabId, Date.now());
+  if (PASSIVE.has(d.type)) return;
+  count(workEvents, d.tabId);
+  if (d.type === 'main_frame') return;
+  // the old page's requests end (aborted) after the next document was asked for: not the new page's work
+  const asked = documentAsked.get(d.tabId);
+  if (since === undefined || asked === undefined || since.seq > asked) lastWork.set(d.tabId, Date.now());
 }
 
 export function registerNetworkListeners() {
@@ -66,10 +81,7 @@ export function registerNetworkListeners() {
   chrome.webRequest.onErrorOccurred.addListener(ended, filter);
   chrome.tabs.onRemoved.addListener((tabId) => {
     inflight.delete(tabId);
-    lastWork.delete(tabId);
-    lastDocument.delete(tabId);
-    documentAsked.delete(tabId);
-    events.delete(tabId);
+    for (const m of [lastWork, lastAny, documentAskedAt, documentAsked, sequence, workEvents]) m.delete(tabId);
   });
 }
 
@@ -80,19 +92,18 @@ export const LOAD_GRACE_MS = 100;
 const OPEN_POLL_MS = 50;
 
 /**
- * When the tab's network last did something that can lead to more: a script, fetch, XHR or frame request of its page
- * started or ended (work), its top document was asked for or arrived (doc), or the page's load event ended (load). A
- * page read after it finished loading (`loadedAt`, this worker's clock) stands for its document: its scripts and data
- * show as requests of their own.
+ * When the tab's network last did something that can lead to more. A page read after it finished loading
+ * (`loadedAt`, this worker's clock) and not navigated since: its own work (a script, fetch, XHR or frame request
+ * started or ended) and its load; its scripts and data show as requests of their own. A page still loading, or one
+ * asked for after the load that was read (a navigation the reading did not see): any request's start or end.
  * @param {number} tabId
  * @param {number | null} loadedAt
- * @returns {{work: number | undefined, doc: number | undefined, load: number | undefined}}
+ * @returns {{work: number | undefined, load: number | undefined}}
  */
 function lastActivity(tabId, loadedAt) {
-  const doc = lastDocument.get(tabId);
-  // a document asked for after the load that was read is a navigation the reading did not see
-  const loadStands = loadedAt !== null && (doc === undefined || doc <= loadedAt);
-  return { work: lastWork.get(tabId), doc: loadStands ? undefined : doc, load: loadStands ? loadedAt : undefined };
+  const asked = documentAskedAt.get(tabId);
+  if (loadedAt !== null && (asked === undefined || asked <= loadedAt)) return { work: lastWork.get(tabId), load: loadedAt };
+  return { work: lastAny.get(tabId), load: undefined };
 }
 
 /** @param {number} tabId */
@@ -105,7 +116,7 @@ function openRequests(tabId) {
 
 /**
  * {inflight, idle_ms}: requests still open in the tab (long-lived ones left out) and time since the last activity
- * that can lead to more (see lastActivity: the page's work, its document until it loaded, its load); null when none.
+ * that can lead to more (see lastActivity: a loaded page's work and its load; any request while it loads); null when none.
  * @param {number} tabId
  * @param {number | null} [loadedAt] when the page's load event ended, if the page had loaded when it was read
  * @returns {import('../wire.js').NetworkState}
@@ -117,7 +128,7 @@ export function networkState(tabId, loadedAt = null) {
 
 /**
  * How long until the tab's network is quiet: no request open, none of the page's work for `quietMs`, and a loaded page
- * past its load by `graceMs` (a page still loading: its document's last news `quietMs` ago). 0 when it is quiet.
+ * past its load by `graceMs` (a page still loading: no request of any kind for `quietMs`). 0 when it is quiet.
  * @param {number} tabId
  * @param {number} quietMs
  * @param {number | null} loadedAt
@@ -125,17 +136,17 @@ export function networkState(tabId, loadedAt = null) {
  */
 export function quietIn(tabId, quietMs, loadedAt, graceMs = LOAD_GRACE_MS) {
   if (openRequests(tabId) > 0) return OPEN_POLL_MS;
-  const { work, doc, load } = lastActivity(tabId, loadedAt);
+  const { work, load } = lastActivity(tabId, loadedAt);
   const now = Date.now();
-  const ends = [work === undefined ? now : work + quietMs, doc === undefined ? now : doc + quietMs,
-    load === undefined ? now : load + graceMs];
+  const ends = [work === undefined ? now : work + quietMs, load === undefined ? now : load + graceMs];
   return Math.max(0, Math.max(...ends) - now);
 }
 
 /**
- * A number that changes whenever a request of the tab starts or ends.
+ * A number that changes whenever a request of the page's own work (or its document) starts or ends; an image, font
+ * or stylesheet leaves it (a browser's favicon too).
  * @param {number} tabId
  */
 export function networkMark(tabId) {
-  return events.get(tabId) ?? 0;
+  return workEvents.get(tabId) ?? 0;
 }
