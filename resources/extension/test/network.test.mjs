@@ -125,15 +125,20 @@ test("a new document starts from its own work, not the page's it replaces", () =
   assert.equal(quietIn(tab, 300, Date.now(), 0), 0);
 });
 
-test("the network mark moves with the page's work and its document, not with an image or a font", () => {
+test("the network mark moves with the page's work and a navigation, not with an image, a font or a document's arrival", () => {
   const tab = nextTab++;
   const before = networkMark(tab);
   request(tab, 'image').end();
   request(tab, 'font').end();
   assert.equal(networkMark(tab), before, 'a favicon or a late image in the grace needs no second reading');
+  const doc = request(tab, 'main_frame');
+  const asked = networkMark(tab);
+  assert.notEqual(asked, before, 'a navigation moves it');
+  doc.end();
+  assert.equal(networkMark(tab), asked, 'the document arriving late does not');
   const fetch = request(tab, 'xmlhttprequest');
   const afterStart = networkMark(tab);
-  assert.notEqual(afterStart, before);
+  assert.notEqual(afterStart, asked);
   fetch.end();
   assert.notEqual(networkMark(tab), afterStart);
 });

@@ -65,9 +65,10 @@ function ended(d) {
   if (m) m.delete(d.requestId);
   count(sequence, d.tabId);
   lastAny.set(d.tabId, Date.now());
-  if (PASSIVE.has(d.type)) return;
+  // the document's arrival is news of a navigation already counted when it was asked for, which a reading of the
+  // loaded page has seen (the worker may hear of it after the load)
+  if (PASSIVE.has(d.type) || d.type === 'main_frame') return;
   count(workEvents, d.tabId);
-  if (d.type === 'main_frame') return;
   // the old page's requests end (aborted) after the next document was asked for: not the new page's work
   const asked = documentAsked.get(d.tabId);
   if (since === undefined || asked === undefined || since.seq > asked) lastWork.set(d.tabId, Date.now());
@@ -143,8 +144,8 @@ export function quietIn(tabId, quietMs, loadedAt, graceMs = LOAD_GRACE_MS) {
 }
 
 /**
- * A number that changes whenever a request of the page's own work (or its document) starts or ends; an image, font
- * or stylesheet leaves it (a browser's favicon too).
+ * A number that changes whenever a request of the page's own work starts or ends, or a document is asked for; an
+ * image, font or stylesheet leaves it (a browser's favicon too), and so does a document's arrival.
  * @param {number} tabId
  */
 export function networkMark(tabId) {
