@@ -3,8 +3,8 @@ package dev.waymark.bridge;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.waymark.observe.PagePicture;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -36,6 +36,7 @@ public final class BrowserClient implements AutoCloseable {
   /** The studio's task the requests belong to ({@code task} on the wire), or null for the studio's own session. */
   private final String task;
   private final StepSender steps = new StepSender(this);
+  private final PageReadings readings = new PageReadings(this);
 
   private BrowserClient(BridgeServer server, PairingSecret secret) {
     this.server = server;
@@ -169,7 +170,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Observes a tab: the PageObservation JSON with the spec's names. */
   public CompletableFuture<ObserveResult> observe(ObserveOptions options) {
-    return send(observeMessage(options), server.config().requestTimeout()).thenApply(r -> convert(r, ObserveResult.class));
+    return readings.observe(options);
   }
 
   /**
@@ -178,35 +179,9 @@ public final class BrowserClient implements AutoCloseable {
    * {@link ObserveResult#settled()} is null from an extension that cannot wait (it read at once).
    */
   public CompletableFuture<ObserveResult> observeSettled(ObserveOptions options, long quietMs, long limitMs) {
-    ObjectNode m = observeMessage(options);
-    m.put("settle_ms", quietMs);
-    m.put("settle_limit_ms", limitMs);
-    return send(m, server.config().requestTimeout().plusMillis(limitMs)).thenApply(r -> convert(r, ObserveResult.class));
+    return readings.observeSettled(options, quietMs, limitMs);
   }
 
-  private ObjectNode observeMessage(ObserveOptions options) {
-    ObjectNode m = message(MessageType.OBSERVE);
-    if (options.tab() == null) {
-      m.putNull("tab");
-    } else {
-      m.put("tab", options.tab());
-    }
-    m.put("max_nodes", options.maxNodes());
-    m.put("max_text", options.maxText());
-    m.put("include_text", options.includeText());
-    return m;
-  }
-
-  /**
-   * Performs one step in the task tab. The step id is sent at most once. Completes normally once
-   * the step was sent: with the extension's result, or with an {@link PerformResult#uncertain}
-   * result when the connection dropped or no reply came within {@code timeoutMs} plus a grace
-   * period. Completes exceptionally with {@link BridgeException.NotConnected} when nothing was sent,
-   * or {@link IllegalStateException} when the id was sent before.
-   *
-   * @param step   the Step JSON (spec names) or any object Jackson writes as one (the Step record)
-   * @param values only the real values the step's tokens need; they are never logged or stored
-   */
   /**
    * Whether clicks, keys and typing are dispatched through Chrome's debugger (trusted: a page that checks
    * {@code isTrusted} or opens a window from its click handler accepts them) rather than left to the browser's
@@ -227,6 +202,16 @@ public final class BrowserClient implements AutoCloseable {
     useTrustedInput(on);
   }
 
+  /**
+   * Performs one step in the task tab. The step id is sent at most once. Completes normally once
+   * the step was sent: with the extension's result, or with an {@link PerformResult#uncertain}
+   * result when the connection dropped or no reply came within {@code timeoutMs} plus a grace
+   * period. Completes exceptionally with {@link BridgeException.NotConnected} when nothing was sent,
+   * or {@link IllegalStateException} when the id was sent before.
+   *
+   * @param step   the Step JSON (spec names) or any object Jackson writes as one (the Step record)
+   * @param values only the real values the step's tokens need; they are never logged or stored
+   */
   public CompletableFuture<PerformResult> perform(String stepId, Object step, Map<String, String> values, long timeoutMs) {
     return perform(stepId, step, values, Map.of(), timeoutMs);
   }
@@ -283,13 +268,7 @@ public final class BrowserClient implements AutoCloseable {
 
   /** Outlines the element(s) a Selector picks in the task tab; null clears the highlight. */
   public CompletableFuture<Boolean> highlight(Object selector) {
-    ObjectNode m = message(MessageType.HIGHLIGHT);
-    m.set("selector", selector == null ? NullNode.instance
-        : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
-    return send(m, server.config().requestTimeout()).thenApply(r -> {
-      okOrRefuse(r, "highlight");
-      return true;
-    });
+    return readings.highlight(selector);
   }
 
   /**
@@ -297,32 +276,15 @@ public final class BrowserClient implements AutoCloseable {
    * Fails when the browser cannot take one (the tab is not visible in a browser Waymark did not launch).
    */
   public CompletableFuture<byte[]> screenshot(Object selector) {
-    ObjectNode m = message(MessageType.SCREENSHOT);
-    m.set("selector", selector == null ? NullNode.instance
-        : selector instanceof JsonNode n ? n : mapper.valueToTree(selector));
-    return send(m, server.config().requestTimeout()).thenApply(r -> {
-      okOrRefuse(r, "screenshot");
-      return java.util.Base64.getDecoder().decode(r.path("image").asText(""));
-    });
+    return readings.screenshot(selector);
   }
 
   /**
    * A picture of the task tab's visible part with the boxes of {@code refs} (ref to Selector), the elements
    * {@code blur} picks and every password field blurred in the page while it is taken.
    */
-  public CompletableFuture<dev.waymark.observe.PagePicture> picture(Map<String, ?> refs, List<?> blur) {
-    ObjectNode m = message(MessageType.PICTURE);
-    com.fasterxml.jackson.databind.node.ArrayNode r = m.putArray("refs");
-    refs.forEach((ref, sel) -> r.addObject().put("ref", ref).set("selector", mapper.valueToTree(sel)));
-    m.set("blur", mapper.valueToTree(blur));
-    return send(m, server.config().requestTimeout()).thenApply(reply -> {
-      okOrRefuse(reply, "picture");
-      List<dev.waymark.observe.PagePicture.Box> boxes = mapper.convertValue(reply.path("boxes"),
-          new TypeReference<List<dev.waymark.observe.PagePicture.Box>>() { });
-      JsonNode vp = reply.path("viewport");
-      return new dev.waymark.observe.PagePicture(java.util.Base64.getDecoder().decode(reply.path("image").asText("")),
-          vp.path("w").asInt(), vp.path("h").asInt(), vp.path("dpr").asDouble(1), boxes, reply.path("blurred").asInt());
-    });
+  public CompletableFuture<PagePicture> picture(Map<String, ?> refs, List<?> blur) {
+    return readings.picture(refs, blur);
   }
 
   /** The browser's tabs, the task tab marked. */
@@ -399,7 +361,7 @@ public final class BrowserClient implements AutoCloseable {
     return server.request(root.pinnedClient, message, timeout);
   }
 
-  private void okOrRefuse(ObjectNode reply, String what) {
+  static void okOrRefuse(ObjectNode reply, String what) {
     if (!reply.path("ok").asBoolean(false)) throw new BridgeException.Refused(reply.path("error").asText(what + " failed in the browser"));
   }
 

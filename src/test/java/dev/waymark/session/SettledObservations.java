@@ -48,8 +48,7 @@ abstract class SettledObservations {
     // its document, stylesheet and images came before the load; none of them can start more
     browser().open(browser().pageUrl("session/loaded-with-images.html"));
 
-    ObserveResult r = browser().client().observeSettled(ObserveOptions.defaults(), BridgeSessionBrowser.NETWORK_QUIET_MS,
-        BridgeSessionBrowser.SETTLE_LIMIT_MS).get(20, TimeUnit.SECONDS);
+    ObserveResult r = readSettled();
 
     // no script, fetch or frame: nothing the page did holds the reading, the document, stylesheet and images included
     assertThat(r.settled()).isTrue();
@@ -63,8 +62,7 @@ abstract class SettledObservations {
     browser().open(browser().pageUrl("session/polls-forever.html"));
     long t0 = System.nanoTime();
 
-    ObserveResult r = browser().client().observeSettled(ObserveOptions.defaults(), BridgeSessionBrowser.NETWORK_QUIET_MS,
-        BridgeSessionBrowser.SETTLE_LIMIT_MS).get(20, TimeUnit.SECONDS);
+    ObserveResult r = readSettled();
     PageObservation page = r.page();
 
     long ms = (System.nanoTime() - t0) / 1_000_000;
@@ -74,5 +72,11 @@ abstract class SettledObservations {
         .as("the page was polling while it was read").isTrue();
     // The limit plus one reading's round trip; a generous bound, since only "it ends" matters here.
     assertThat(ms).isLessThan(BridgeSessionBrowser.SETTLE_LIMIT_MS + 8_000);
+  }
+
+  /** One reading as the session asks for it: once the network is quiet, within the settle limit. */
+  private ObserveResult readSettled() throws Exception {
+    return browser().client().observeSettled(ObserveOptions.defaults(), BridgeSessionBrowser.NETWORK_QUIET_MS,
+        BridgeSessionBrowser.SETTLE_LIMIT_MS).get(20, TimeUnit.SECONDS);
   }
 }
