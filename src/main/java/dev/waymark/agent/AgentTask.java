@@ -3,6 +3,7 @@ package dev.waymark.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.waymark.apply.ApplyOutput;
 import dev.waymark.apply.Capabilities;
+import dev.waymark.apply.LateEffectTurns;
 import dev.waymark.apply.SecretMask;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.session.AuthoringSession;
@@ -313,14 +314,16 @@ final class AgentTask {
 
   private TaskReply reply(boolean error, String headline, Task t, SessionSnapshot s, PageObservation page, Long since) {
     long gen = generation(t, s);
-    PageObservation shown = page != null ? page : s.observation();
+    // a late effect names the turn that sent its click, as the step's own reply does (decision 0073)
+    PageObservation shown = LateEffectTurns.named(page != null ? page : s.observation(), s.trail());
     return replies().reply(error, headline, t.id(), gen, t.ended(), s, shown == null ? null : shown.url(),
         pages.show(shown, gen, since));
   }
 
   private String stateText(Task t, SessionSnapshot s, PageObservation page) {
     long gen = generation(t, s);
-    return replies().stateText(t.id(), gen, t.ended(), s, pages.show(page != null ? page : s.observation(), gen, null));
+    return replies().stateText(t.id(), gen, t.ended(), s,
+        pages.show(LateEffectTurns.named(page != null ? page : s.observation(), s.trail()), gen, null));
   }
 
 }

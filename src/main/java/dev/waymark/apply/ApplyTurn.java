@@ -88,8 +88,10 @@ public final class ApplyTurn {
     SecretMask mask = new SecretMask(in.values());
     Step step = p.step();
     // What else the step made happen, each dialog attributed to this step, masked like every other text here.
-    StepOutcome outcome = StepOutcome.orNull(result.outcome().raisedBy(step.id()).masked(mask::mask));
-    TurnStep ts = new TurnStep(step.type(), step.label(), p.ref(), step.value(), result.effect(), outcome);
+    // A late effect names the turn that sent its click: the model reads its turns, not the workflow's step ids.
+    StepOutcome outcome = StepOutcome.orNull(LateEffectTurns.named(result.outcome().raisedBy(step.id()).masked(mask::mask),
+        in.trail()));
+    TurnStep ts = new TurnStep(step.type(), step.label(), p.ref(), step.value(), result.effect(), outcome, null, result.sentAs());
     String url = result.url() != null ? result.url() : in.observation() == null ? null : in.observation().url();
     boolean handedBack = StepTypes.USER_STEP.equals(step.type()) && in.givenBack() < ApplyInput.MAX_GIVEN_BACK;
     if (result.ok()) {
@@ -135,14 +137,15 @@ public final class ApplyTurn {
 
   // effect: what the page did with the step's input, as the browser reported it (the trail shows it to the model);
   // outcome: what else it made happen, already masked; resolved: the turn settled an uncertain step.
+  // sentAs: the id the step went to the browser under (a performed step's; null for one that was not sent).
   record TurnStep(String type, String label, String ref, String value, String effect, StepOutcome outcome,
-      String resolved) {
+      String resolved, String sentAs) {
     TurnStep(String type, String label, String ref, String value) {
-      this(type, label, ref, value, null, null, null);
+      this(type, label, ref, value, null, null, null, null);
     }
 
-    TurnStep(String type, String label, String ref, String value, String effect, StepOutcome outcome) {
-      this(type, label, ref, value, effect, outcome, null);
+    TurnStep(String type, String label, String ref, String value, String effect, StepOutcome outcome, String resolved) {
+      this(type, label, ref, value, effect, outcome, resolved, null);
     }
   }
 
@@ -155,7 +158,8 @@ public final class ApplyTurn {
     url = mask.mask(url);
     List<ExtTurn> trail = new ArrayList<>(in.trail());
     trail.add(new ExtTurn(in.trail().size() + 1, maskedReasoning, ts.type(), mask.mask(ts.label()), mask.mask(ts.ref()),
-        mask.mask(ts.value()), ok, done, maskedError, decidedUrl, mask.mask(ts.effect()), ts.outcome(), ts.resolved()));
+        mask.mask(ts.value()), ok, done, maskedError, decidedUrl, mask.mask(ts.effect()), ts.outcome(), ts.resolved(),
+        ts.sentAs()));
     int givenBack = in.givenBack() + (handedBack ? 1 : 0);
     int budget = Math.max(0, in.budget() - 1 + (handedBack ? 1 : 0));
     boolean cont = !done && budget > 0 && failures < in.maxFailures() && blocked == null && handoff == null;

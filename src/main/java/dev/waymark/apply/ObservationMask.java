@@ -43,7 +43,7 @@ public final class ObservationMask {
     return new PageObservation(m.mask(o.url()), m.mask(o.title()), nodes, headings, m.mask(o.text()), o.truncated(),
         m.mask(o.modal()), o.modalFrame(), o.omitted(), o.frames(), lists, maskTabs(o.taskTabs(), m),
         maskTabs(o.openTabs(), m), o.otherOpenTabs(), m.mask(o.formStep()),
-        o.lateEffects().stream().map(l -> new PageObservation.LateEffect(l.stepId(), m.mask(l.effect()), l.afterMs())).toList());
+        o.lateEffects().stream().map(l -> new PageObservation.LateEffect(l.stepId(), m.mask(l.effect()), l.afterMs(), l.sentAs(), l.turn())).toList());
   }
 
   private static List<ObservedTab> maskTabs(List<ObservedTab> tabs, SecretMask m) {

@@ -164,7 +164,8 @@ public final class BridgeBrowserPort implements BrowserPort {
     } finally {
       if (key != null) running.remove(key, wireId);
     }
-    StepResult result = toStepResult(step.id(), step, r);
+    // the id it was sent under: what the page later says of this sending (a late effect) names it
+    StepResult result = toStepResult(step.id(), step, r).withSentAs(wireId);
     return r.file() == null ? result : withSavedFile(step, values, r.file(), result);
   }
 
@@ -234,7 +235,7 @@ public final class BridgeBrowserPort implements BrowserPort {
     }
     return new StepOutcome(dialogs, downloads, opened, closed, r.truncated(), r.items(), r.pages(), r.skipped(),
         r.skipped() ? data : null, r.healed(), r.missing(), r.stopped(), r.lateEffects().stream()
-            .map(l -> new StepOutcome.LateEffect(stepIdOf(l.stepId()), l.effect(), l.afterMs())).toList());
+            .map(l -> new StepOutcome.LateEffect(stepIdOf(l.stepId()), l.effect(), l.afterMs(), l.stepId(), null)).toList());
   }
 
   /** How a dialog was answered: the text an accepted prompt returned, else accepted or dismissed. */

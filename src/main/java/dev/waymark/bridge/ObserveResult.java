@@ -50,9 +50,10 @@ public record ObserveResult(@JsonProperty("ok") boolean ok, @JsonProperty("error
     }
     try {
       PageObservation page = LENIENT.treeToValue(observation, PageObservation.class);
-      // a late effect names the click by the workflow's step id, not the wire id it was sent under
+      // a late effect names the click by the workflow's step id; the wire id it was sent under tells which sending
       return page.lateEffects().isEmpty() ? page : page.withLateEffects(page.lateEffects().stream()
-          .map(l -> new PageObservation.LateEffect(BridgeBrowserPort.stepIdOf(l.stepId()), l.effect(), l.afterMs())).toList());
+          .map(l -> new PageObservation.LateEffect(BridgeBrowserPort.stepIdOf(l.stepId()), l.effect(), l.afterMs(),
+              l.stepId(), null)).toList());
     } catch (JsonProcessingException e) {
       throw new BridgeException.Refused("The browser's observation could not be read: " + e.getOriginalMessage());
     }

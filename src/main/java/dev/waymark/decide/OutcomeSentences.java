@@ -1,5 +1,6 @@
 package dev.waymark.decide;
 
+import dev.waymark.observe.CompactObservation;
 import dev.waymark.workflow.StepOutcome;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class OutcomeSentences {
   /** A click before this step whose verdict saw no change, and what the page did after it. */
   public static String late(StepOutcome.LateEffect l, boolean advice) {
     String what = l.effect() == null || l.effect().isBlank() ? "the page changed" : one(l.effect(), QUOTE_CHARS);
-    return "Late effect of the click " + (l.stepId() == null ? "before" : l.stepId()) + ", which saw no change by its verdict: "
+    return "Late effect of " + CompactObservation.lateStep(l.turn(), l.stepId()) + ", which saw no change by its verdict: "
         + what + ", " + l.afterMs() + " ms after it" + (advice ? "; the page now shows what it did." : ".");
   }
 

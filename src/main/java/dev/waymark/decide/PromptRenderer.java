@@ -2,6 +2,7 @@ package dev.waymark.decide;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.waymark.apply.Capabilities;
+import dev.waymark.apply.LateEffectTurns;
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
@@ -157,7 +158,8 @@ public final class PromptRenderer {
    */
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last) {
-    return render(forTurn(goal, page, next, last, page != null && page.showsTabs()));
+    PageObservation named = LateEffectTurns.named(page, next.trail());
+    return render(forTurn(goal, named, next, last, named != null && named.showsTabs()));
   }
 
   /**
@@ -166,9 +168,10 @@ public final class PromptRenderer {
    */
   public RenderedPrompt renderTurn(String goal, PageObservation page, dev.waymark.apply.ApplyInput next,
       dev.waymark.apply.ApplyOutput last, PromptPages pages) {
-    PromptInput in = forTurn(goal, page, next, last, pages.tabsShown(page));
+    PageObservation named = LateEffectTurns.named(page, next.trail());
+    PromptInput in = forTurn(goal, named, next, last, pages.tabsShown(named));
     if (!pageDeltas) return render(in);
-    return render(in, page == null ? null : pages.show(page, in.turn(), in.trail()));
+    return render(in, named == null ? null : pages.show(named, in.turn(), in.trail()));
   }
 
   /**

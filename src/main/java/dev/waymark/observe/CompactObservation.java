@@ -105,18 +105,27 @@ public final class CompactObservation {
     return b.toString();
   }
 
-  /** The lines that say how whole the reading is (partial, frames) and where a multi-step form stands. */
+  /**
+   * How a late effect names its step: by the session's turn when it is known (a model reads its trail by turns, not
+   * by the workflow's step ids), else by the step id.
+   */
+  public static String lateStep(Integer turn, String stepId) {
+    if (turn != null) return "the step at turn " + turn;
+    return "the click " + (stepId == null ? "before" : stepId);
+  }
+
   /** One line per click before this reading that changed the page after its verdict said it did not. */
   static String lateLines(PageObservation o) {
     StringBuilder b = new StringBuilder();
     for (PageObservation.LateEffect l : o.lateEffects()) {
-      b.append("late effect: the click ").append(l.stepId() == null ? "before" : l.stepId())
+      b.append("late effect: ").append(lateStep(l.turn(), l.stepId()))
           .append(" saw no change by its verdict, then ").append(l.effect() == null ? "the page changed" : l.effect())
           .append(' ').append(l.afterMs()).append(" ms after it\n");
     }
     return b.toString();
   }
 
+  /** The lines that say how whole the reading is (partial, frames) and where a multi-step form stands. */
   static String statusLines(PageObservation o) {
     StringBuilder b = new StringBuilder();
     if (o.truncated() || o.omitted() > 0) {

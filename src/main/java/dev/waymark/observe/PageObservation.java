@@ -32,11 +32,24 @@ public record PageObservation(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonProperty("late_effects") List<LateEffect> lateEffects) {
 
   /**
-   * A change a click made after its verdict said the page did not change: the click's step id, what changed, and how
-   * long after the verdict the first change came.
+   * A change a click made after its verdict said the page did not change: the click's step id, what changed, how
+   * long after the verdict the first change came, the id the click was sent under (unique to one sending; null when
+   * the browser's own id is the step id) and the session's turn that sent it (null until a session that knows its
+   * turns names it: the browser knows ids only).
    */
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
-      @JsonProperty("after_ms") long afterMs) {}
+      @JsonProperty("after_ms") long afterMs, @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("sent_as") String sentAs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
+    /** A late effect as the browser reports it, by the id the click was sent under. */
+    public LateEffect(String stepId, String effect, long afterMs) {
+      this(stepId, effect, afterMs, null, null);
+    }
+
+    /** The same, naming the turn that sent the click. */
+    public LateEffect atTurn(Integer sentAt) {
+      return new LateEffect(stepId, effect, afterMs, sentAs, sentAt);
+    }
+  }
 
   /** A page read with no late effect to tell. */
   public PageObservation(String url, String title, List<ObservedNode> nodes, List<ObservedHeading> headings, String text,

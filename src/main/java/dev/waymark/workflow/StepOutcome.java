@@ -70,7 +70,18 @@ public record StepOutcome(
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
-      @JsonProperty("after_ms") long afterMs) {}
+      @JsonProperty("after_ms") long afterMs, @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("sent_as") String sentAs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
+    /** A late effect as the browser reports it, by the id the click was sent under. */
+    public LateEffect(String stepId, String effect, long afterMs) {
+      this(stepId, effect, afterMs, null, null);
+    }
+
+    /** The same, naming the session's turn that sent the click (null: not known). */
+    public LateEffect atTurn(Integer sentAt) {
+      return new LateEffect(stepId, effect, afterMs, sentAs, sentAt);
+    }
+  }
 
   /**
    * The evidence of a heal: the selector the step had, the one it acted through, how well the element fit the
@@ -125,7 +136,17 @@ public record StepOutcome(
         tabsClosed, truncated, items, pages, skipped, mask.apply(condition),
         healed == null ? null : new Heal(healed.from(), healed.to(), healed.score(), healed.runnerUp(), healed.reason(),
             mask.apply(healed.element())), mask.apply(missing), stopped,
-        lateEffects.stream().map(l -> new LateEffect(l.stepId(), mask.apply(l.effect()), l.afterMs())).toList());
+        lateEffects.stream().map(l -> new LateEffect(l.stepId(), mask.apply(l.effect()), l.afterMs(), l.sentAs(), l.turn())).toList());
+  }
+
+  /**
+   * The same outcome with each late effect naming the turn that sent its click ({@code turnOf}: the id it was sent
+   * under to that turn, or null when it is not known).
+   */
+  public StepOutcome withLateTurns(java.util.function.Function<String, Integer> turnOf) {
+    if (lateEffects.isEmpty()) return this;
+    return new StepOutcome(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed,
+        missing, stopped, lateEffects.stream().map(l -> l.atTurn(turnOf.apply(l.sentAs()))).toList());
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */

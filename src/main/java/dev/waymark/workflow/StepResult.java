@@ -7,7 +7,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * What the browser reported for one performed step. {@code uncertain} means the step was dispatched
  * but its effect is unknown (the socket dropped, the reply timed out): it must never be repeated automatically.
  * {@code outcome} is what else the step made happen (dialogs, downloads, tabs, truncation, a skipping condition);
- * never null, {@link StepOutcome#NONE} when nothing did.
+ * never null, {@link StepOutcome#NONE} when nothing did. {@code sentAs} is the id the step was sent to the browser under,
+ * unique to that sending (null when it was not sent, or its driver names sendings by the step id).
  */
 @JsonInclude(JsonInclude.Include.NON_DEFAULT)
 public record StepResult(
@@ -21,7 +22,14 @@ public record StepResult(
     @JsonProperty("uncertain") boolean uncertain,
     @JsonProperty("navigated") boolean navigated,
     @JsonProperty("outcome") StepOutcome outcome,
-    @JsonProperty("effect") String effect) {
+    @JsonProperty("effect") String effect,
+    @JsonProperty("sent_as") String sentAs) {
+
+  /** A result that does not say which sending it reports. */
+  public StepResult(String stepId, boolean ok, String error, String data, String url, String title, boolean skipped,
+      boolean uncertain, boolean navigated, StepOutcome outcome, String effect) {
+    this(stepId, ok, error, data, url, title, skipped, uncertain, navigated, outcome, effect, null);
+  }
 
   /** A result without an effect note. */
   public StepResult(String stepId, boolean ok, String error, String data, String url, String title, boolean skipped,
@@ -53,6 +61,11 @@ public record StepResult(
 
   /** The same result with {@code data} replaced (a capture says where its file went). */
   public StepResult withData(String newData) {
-    return new StepResult(stepId, ok, error, newData, url, title, skipped, uncertain, navigated, outcome, effect);
+    return new StepResult(stepId, ok, error, newData, url, title, skipped, uncertain, navigated, outcome, effect, sentAs);
+  }
+
+  /** The same result, saying the id its step was sent under. */
+  public StepResult withSentAs(String wireId) {
+    return new StepResult(stepId, ok, error, data, url, title, skipped, uncertain, navigated, outcome, effect, wireId);
   }
 }

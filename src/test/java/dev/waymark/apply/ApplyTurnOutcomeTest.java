@@ -154,4 +154,48 @@ class ApplyTurnOutcomeTest {
     assertThat(both.error()).contains("does nothing else");
     assertThat(both.steps()).isEmpty();
   }
+
+  @Test
+  void aLateEffectNamesTheTurnThatSentItsClickNotTheStepIdTheModelNeverSaw() {
+    // Turn 1 clicked a link that did nothing (failed: its step id s1 went to the next step), turn 2 was refused. Turn
+    // 3's click is s1 again, sent under another wire id, and its reply carries what turn 1's click did after its verdict.
+    List<ExtTurn> trail = List.of(
+        new ExtTurn(1, "open it", "click", "Open", "e2", null, false, false, "the link did nothing", "https://shop.example.com/",
+            "no visible change", null, null, "s1@aaaaaaaa"),
+        new ExtTurn(2, "again", "click", null, "e9", null, false, false, "ref \"e9\" is not in the current observation", null));
+    StepOutcome late = new StepOutcome(null, null, null, null, false, null, null, false, null, null, null, false,
+        List.of(new StepOutcome.LateEffect("s1", "the page changed (3 DOM changes)", 650, "s1@aaaaaaaa", null)));
+    RecordingPort port = new RecordingPort(s -> new StepResult(s.id(), true, null, null, "https://shop.example.com/", null,
+        false, false, false, late).withSentAs("s1@bbbbbbbb"));
+    ApplyOutput out = ApplyTurn.apply(input(CLICK_E3).trail(trail).build(), port);
+
+    assertThat(out.step().id()).isEqualTo("s1");
+    assertThat(out.outcome().lateEffects()).extracting(StepOutcome.LateEffect::turn).containsExactly(1);
+    assertThat(out.lastTurn().sentAs()).isEqualTo("s1@bbbbbbbb");
+    assertThat(dev.waymark.decide.OutcomeSentences.forPerson("click", out.lastTurn().outcome()))
+        .startsWith("Late effect of the step at turn 1, which saw no change by its verdict");
+    JsonNode json = Json.mapper().valueToTree(out);
+    assertThat(json.path("trail").get(2).path("sent_as").asText()).isEqualTo("s1@bbbbbbbb");
+    assertThat(json.path("trail").get(2).path("outcome").path("late_effects").get(0).path("turn").asInt()).isEqualTo(1);
+    // the new turn's own sending is told apart from turn 1's, though both were step s1
+    List<ExtTurn> now = out.trail();
+    assertThat(ExtTurn.turnThatSent(now, "s1@bbbbbbbb")).isEqualTo(3);
+    assertThat(ExtTurn.turnThatSent(now, "s1@aaaaaaaa")).isEqualTo(1);
+  }
+
+  @Test
+  void aTurnThatSentNothingIsNeverNamedForALateEffect() {
+    // a resolution of an uncertain step and the person's own recorded click send nothing; an old trail says nothing
+    ExtTurn resolved = new ExtTurn(2, "", "click", "Save", null, null, true, false, null, null, "resolved: step s1 took effect",
+        null, ExtTurn.HAPPENED);
+    ApplyOutput recorded = ApplyTurn.complete(input(CLICK_E3).build(),
+        ((ApplyTurn.Ready) ApplyTurn.prepare(input(CLICK_E3).build())).step(), StepResult.success("s1", null, null, null));
+    ExtTurn old = Json.mapper().convertValue(Json.mapper().createObjectNode().put("turn", 1).put("type", "click"), ExtTurn.class);
+
+    assertThat(resolved.sentAs()).isNull();
+    assertThat(recorded.lastTurn().sentAs()).isNull();
+    assertThat(old.sentAs()).isNull();
+    assertThat(ExtTurn.turnThatSent(List.of(old, resolved, recorded.lastTurn()), "s1@aaaaaaaa")).isNull();
+    assertThat(ExtTurn.turnThatSent(List.of(old), null)).isNull();
+  }
 }

@@ -61,17 +61,21 @@ class StepResultMappingTest {
   }
 
   @Test
-  void aLateEffectNamesTheClickByItsWorkflowStepIdNotTheWireIdItWasSentUnder() throws Exception {
+  void aLateEffectNamesTheClickByItsWorkflowStepIdAndKeepsTheWireIdItWasSentUnder() throws Exception {
     StepResult s = BridgeBrowserPort.toStepResult("s5", Step.builder("click").id("s5").build(),
         performed("{\"step_id\":\"s5@0f1e2d3c\",\"ok\":true,\"late_effects\":[{\"step_id\":\"s4@ab12cd34\","
             + "\"effect\":\"the page changed (2 DOM changes)\",\"after_ms\":640}]}"));
 
-    assertThat(s.outcome().lateEffects()).containsExactly(new StepOutcome.LateEffect("s4", "the page changed (2 DOM changes)", 640));
+    // the step id for the person and run's lines; the wire id tells which sending of s4 it was (decision 0073)
+    assertThat(s.outcome().lateEffects())
+        .containsExactly(new StepOutcome.LateEffect("s4", "the page changed (2 DOM changes)", 640, "s4@ab12cd34", null));
     ObserveResult observed = Json.mapper().readValue("{\"ok\":true,\"observation\":{\"url\":\"https://a.test/\","
         + "\"late_effects\":[{\"step_id\":\"s4@ab12cd34\",\"effect\":\"the address changed\",\"after_ms\":90}]}}",
         ObserveResult.class);
     assertThat(observed.page().lateEffects()).extracting(dev.waymark.observe.PageObservation.LateEffect::stepId)
         .containsExactly("s4");
+    assertThat(observed.page().lateEffects()).extracting(dev.waymark.observe.PageObservation.LateEffect::sentAs)
+        .containsExactly("s4@ab12cd34");
     // an id the studio did not make (an agent's, a test's) stays as it is
     assertThat(BridgeBrowserPort.stepIdOf("x43-5480497011965")).isEqualTo("x43-5480497011965");
     assertThat(BridgeBrowserPort.stepIdOf("a@b")).isEqualTo("a@b");

@@ -182,4 +182,37 @@ class AuthorThenRunChromiumTest {
 
     assertThat(a.described()).containsExactly("fill café", "fill 日本語");
   }
+
+  /**
+   * A click the page answers 1.5 s later, past its verdict: the next prompt says it as the late effect of the turn that
+   * sent the click, numbered as the trail numbers it (decision 0073). The refused first turn takes no step id, so the
+   * model's turns and the workflow's step ids differ; the model is shown no step id.
+   */
+  @Test
+  void aClicksLateEffectReachesTheModelNamedByItsTurn() throws Exception {
+    String url = browser.pageUrl("executor/late-clicks.html");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(step("click", "No such button", null), step("click", "Count silently", null),
+        step("click", "Answer late", null), Map.of("done", true, "when", "late effect: "));
+
+    AuthorRun authored = AuthorRun.inProcess(browser.client(), dir, url, "Ask for the late answer", plan, Map.of(), "",
+        "--approve", "auto");
+
+    assertThat(authored.code()).as(authored.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(state("document.getElementById('late').textContent")).isEqualTo("answered late 1");
+    String told = null;
+    for (String line : authored.prompts()) {
+      String user = Json.mapper().readTree(line).path("user").asText();
+      if (user.contains("late effect: ")) {
+        told = user;
+        break;
+      }
+    }
+    assertThat(told).as("a prompt that tells the late effect").isNotNull();
+    java.util.regex.Matcher sent = java.util.regex.Pattern.compile("(?m)^(\\d+)\\. click e\\d+ \"click Answer late\" — ok: no visible change")
+        .matcher(told);
+    assertThat(sent.find()).as(told).isTrue();
+    assertThat(told).contains("late effect: the step at turn " + sent.group(1) + " saw no change by its verdict, then the page changed")
+        .doesNotContainPattern("the click s\\d");
+  }
 }

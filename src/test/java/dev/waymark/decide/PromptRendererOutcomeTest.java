@@ -180,4 +180,29 @@ class PromptRendererOutcomeTest {
     assertThat(o.masked(t -> t == null ? null : t.replace("4", "{{ n }}")).lateEffects().get(0).effect())
         .isEqualTo("the page changed ({{ n }} DOM changes)");
   }
+
+  @Test
+  void aLateEffectOnThePageNamesTheTurnThatSentTheClick() {
+    // Step ids count the workflow's steps, turns count every decision: step s2 failed at turn 2 and was sent again as
+    // the click of turn 4, and the page's late effect is of that sending.
+    List<ExtTurn> trail = List.of(
+        new ExtTurn(1, "", "click", "Open", "e1", null, true, false, null, null, null, null, null, "s1@aaaaaaaa"),
+        new ExtTurn(2, "", "click", "Name", "e2", null, false, false, "the link did nothing", null, null, null, null, "s2@bbbbbbbb"),
+        new ExtTurn(3, "", "click", null, "e7", null, false, false, "ref \"e7\" is not in the current observation", null),
+        new ExtTurn(4, "", "click", "Save", "e1", null, true, false, null, null, "no visible change", null, null, "s2@cccccccc"));
+    PageObservation seen = page().withLateEffects(List.of(
+        new PageObservation.LateEffect("s2", "the page changed (2 DOM changes)", 420, "s2@cccccccc", null),
+        new PageObservation.LateEffect("s9", "the page changed (1 DOM change)", 80, "s9@dddddddd", null)));
+    dev.waymark.apply.ApplyInput next = dev.waymark.apply.ApplyInput.builder().trail(trail).budget(10).build();
+
+    String plain = renderer.renderTurn("Tidy the list", seen, next, null).prompt().user();
+    String withPages = renderer.renderTurn("Tidy the list", seen, next, null, new PromptPages()).prompt().user();
+
+    for (String user : List.of(plain, withPages)) {
+      assertThat(user).contains("late effect: the step at turn 4 saw no change by its verdict, then the page changed (2 DOM changes) 420 ms after it")
+          // a sending no turn of the trail made keeps its step id
+          .contains("late effect: the click s9 saw no change by its verdict")
+          .doesNotContain("the click s2");
+    }
+  }
 }
