@@ -32,45 +32,6 @@ function isTextField(el) {
   return ['text', 'search', 'email', 'url', 'tel', ''].includes(String(el.getAttribute('type') || '').toLowerCase()) && !(/** @type {HTMLInputElement} */ (el).readOnly);
 }
 
-// Where a widget says something to a screen reader: jQuery UI tells a search that found nothing only here.
-const LIVE_REGION = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
-// A widget still looking: its answer may come over a channel whose work is not counted (a socket, a worker, IndexedDB).
-const BUSY = '[aria-busy="true"], [role="progressbar"], [class*="loading" i], [class*="spinner" i], [class*="searching" i]';
-
-/**
- * Watches, from the end of the typing, for the widget's answer that shows no option: a change to the box or the
- * field (aria-expanded), to the popup they name, or to a live region ("No search results."), with no loading notice
- * left showing. What the typing itself changed has happened by then, so only what the widget's timers and requests
- * do afterwards counts.
- * @param {HTMLElement} box
- * @param {HTMLElement} field
- */
-function watchAnswer(box, field) {
-  let seen = false;
-  const mine = (/** @type {MutationRecord} */ m) => {
-    const el = m.target.nodeType === 1 ? /** @type {Element} */ (m.target) : m.target.parentElement;
-    if (!el || el.closest('waymark-highlight, #waymark-gate-host')) return false;
-    if (box.contains(el) || field.contains(el) || el.closest(LIVE_REGION)) return true;
-    return popupsOf(box, field).some((p) => p.contains(el));
-  };
-  const roots = new Set([box.getRootNode(), field.getRootNode(), box.ownerDocument]);
-  const observers = [...roots].map((r) => {
-    const o = new MutationObserver((list) => { seen = seen || list.some(mine); });
-    o.observe(r, { subtree: true, childList: true, attributes: true, characterData: true });
-    return o;
-  });
-  // a loading notice shown (in the widget, its popup or a live region) is no answer yet
-  const busy = () => [box, field, ...popupsOf(box, field), ...box.ownerDocument.querySelectorAll(LIVE_REGION)]
-    .some((el) => [el, ...el.querySelectorAll(BUSY)].some((b) => b.matches(BUSY) && isVisible(b)));
-  return {
-    answered: () => {
-      for (const o of observers) seen = seen || o.takeRecords().some(mine);
-      return seen && !busy();
-    },
-    stop: () => { for (const o of observers) o.disconnect(); },
-  };
-}
-
 /** @param {Element} box */
 function expanded(box) {
   return box.getAttribute('aria-expanded') === 'true';
@@ -195,33 +156,11 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     const typed = yield { kind: 'type', el: field, text: norm(wanted) };
     if (typed && typed.error) return { ok: false, dispatched: true, error: typed.error };
   }
-  const answer = field ? watchAnswer(/** @type {HTMLElement} */ (box), field) : null;
-  try {
-    return yield* chooseListed(box, field, wanted, shownWanted, { before, opened, was, mark }, answer);
-  } finally {
-    if (answer) answer.stop();
-  }
-}
-
-/**
- * The rest of a select once the widget is open and typed into: wait for the option, click it, see the widget take it.
- * @param {HTMLElement} box
- * @param {HTMLElement | null} field
- * @param {string} wanted
- * @param {string} shownWanted
- * @param {{before: Set<Element>, opened: Element[], was: ReturnType<typeof widgetValue>, mark: number}} start the
- *   widget before it opened (its own display of a selection), what opening it listed, what it held, when the select began
- * @param {ReturnType<typeof watchAnswer> | null} answer
- * @returns {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>}
- */
-async function* chooseListed(box, field, wanted, shownWanted, { before, opened, was, mark }, answer) {
   const until = Date.now() + OPTION_WAIT_MS;
   let shown = visibleOptions(box, field).filter((o) => !before.has(o));
   let option = matching(shown, wanted);
-  // A widget that was typed into has answered once its list differs from what opening it showed, or it changed itself,
-  // its popup or a live region after the typing (a search that found nothing: aria-expanded, "No search results.").
-  // A remote one shows nothing new until its search returns, however its debounce is timed: only then may a miss be
-  // told early.
+  // A widget that was typed into has answered once its list differs from what opening it showed (a remote one
+  // shows nothing new until its search returns, however its debounce is timed): only then may a miss be told early.
   const openedReading = listReading(opened);
   let reading = listReading(shown);
   let answered = !field || reading !== openedReading;
@@ -240,7 +179,6 @@ async function* chooseListed(box, field, wanted, shownWanted, { before, opened, 
     // Settled without it: the widget answered, and no request or short timer the input started is still running
     // (without the page's work counted, the whole wait is given).
     const work = workSince(mark);
-    answered = answered || !!(answer && answer.answered());
     if (!option && answered && work && !work.ms && !work.requests && Date.now() - sameSince >= LIST_SETTLED_MS) break;
   }
   if (!option) {
