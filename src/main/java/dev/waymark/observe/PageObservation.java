@@ -1,6 +1,7 @@
 package dev.waymark.observe;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
@@ -33,12 +34,12 @@ public record PageObservation(
 
   /**
    * A change a click made after its verdict said the page did not change: the click's step id, what changed, how
-   * long after the verdict the first change came, the id the click was sent under (unique to one sending; null when
-   * the browser's own id is the step id) and the session's turn that sent it (null until a session that knows its
-   * turns names it: the browser knows ids only).
+   * long after the verdict the first change came, the id the click was sent under (unique to one sending; kept in
+   * memory only, null when the browser's own id is the step id) and the session's turn that sent it (null until a
+   * session that knows its turns names it: the browser knows ids only).
    */
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
-      @JsonProperty("after_ms") long afterMs, @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("sent_as") String sentAs,
+      @JsonProperty("after_ms") long afterMs, @JsonIgnore String sentAs,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
     /** A late effect as the browser reports it, by the id the click was sent under. */
     public LateEffect(String stepId, String effect, long afterMs) {

@@ -64,13 +64,14 @@ public record StepOutcome(
   }
 
   /**
-   * A change a click made after its verdict said the page did not change: the click's step id, what changed, and how
-   * long after the verdict the first change came. The verdict stands (it said what the page showed by then); this
-   * says the page answered later.
+   * A change a click made after its verdict said the page did not change: the click's step id, what changed, how
+   * long after the verdict the first change came, the id the click was sent under (kept in memory only, to tell which
+   * sending it was) and the session's turn that sent it (null when not known). The verdict stands (it said what the
+   * page showed by then); this says the page answered later.
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
-      @JsonProperty("after_ms") long afterMs, @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("sent_as") String sentAs,
+      @JsonProperty("after_ms") long afterMs, @JsonIgnore String sentAs,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
     /** A late effect as the browser reports it, by the id the click was sent under. */
     public LateEffect(String stepId, String effect, long afterMs) {

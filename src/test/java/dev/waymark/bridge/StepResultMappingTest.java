@@ -69,6 +69,8 @@ class StepResultMappingTest {
     // the step id for the person and run's lines; the wire id tells which sending of s4 it was (decision 0073)
     assertThat(s.outcome().lateEffects())
         .containsExactly(new StepOutcome.LateEffect("s4", "the page changed (2 DOM changes)", 640, "s4@ab12cd34", null));
+    // kept in memory to tell the sending; run's lines, journals and agents read the step id
+    assertThat(Json.write(s.outcome())).contains("\"step_id\":\"s4\"").doesNotContain("ab12cd34");
     ObserveResult observed = Json.mapper().readValue("{\"ok\":true,\"observation\":{\"url\":\"https://a.test/\","
         + "\"late_effects\":[{\"step_id\":\"s4@ab12cd34\",\"effect\":\"the address changed\",\"after_ms\":90}]}}",
         ObserveResult.class);
