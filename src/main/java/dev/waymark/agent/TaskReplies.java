@@ -32,7 +32,8 @@ final class TaskReplies {
           : "did not take effect and was left out.");
     }
     StringBuilder b = new StringBuilder();
-    String what = turn == null ? "the step" : turn.label() != null && !turn.label().isBlank() ? turn.label() : turn.type();
+    String what = (turn == null ? "the step" : turn.label() != null && !turn.label().isBlank() ? turn.label() : turn.type())
+        + atTurn(turn);
     if (out.uncertain()) {
       b.append("Uncertain: ").append(what).append(" was sent but its effect is unknown (").append(out.error())
           .append("). It is never repeated by itself: look at the page, then send kind resolve with happened true or false.");
@@ -51,6 +52,14 @@ final class TaskReplies {
       }
     }
     return b.toString();
+  }
+
+  /**
+   * The turn a step was decided at, as its replies say it: a later late effect names the step by that turn
+   * (decision 0073), and the agent sees no step ids.
+   */
+  static String atTurn(ExtTurn turn) {
+    return turn != null && turn.turn() > 0 ? " at turn " + turn.turn() : "";
   }
 
   /** The outcome sentences name the decision's fields; an agent writes the action's. */
@@ -120,7 +129,7 @@ final class TaskReplies {
     ApplyOutput last = s.lastOutput();
     ExtTurn turn = last == null ? null : last.lastTurn();
     if (turn != null && turn.type() != null) {
-      b.append("last step: ").append(turn.label() != null ? turn.label() : turn.type()).append(" — ")
+      b.append("last step: ").append(turn.label() != null ? turn.label() : turn.type()).append(atTurn(turn)).append(" — ")
           .append(last.uncertain() ? "uncertain" : turn.ok() ? "ok" : "failed: " + turn.error());
       if (turn.effect() != null) b.append(" (").append(turn.effect()).append(')');
       b.append('\n');

@@ -11,6 +11,8 @@ import dev.waymark.risk.RuleRiskGate;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
 import dev.waymark.workflow.Json;
+import dev.waymark.workflow.StepOutcome;
+import dev.waymark.workflow.StepResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +67,7 @@ class AgentTasksTest {
     session.approve(Approval.byPerson(session.latest().pending().step(), Approval.Channel.UI)).get();
 
     TaskReply state = tasks.state(id, said);
-    assertThat(state.text()).contains("interaction_generation: 2", "last step: Click button \"Place order\" — ok");
+    assertThat(state.text()).contains("interaction_generation: 2").containsPattern("last step: Click button \"Place order\" at turn \\d+ — ok");
     assertThat(page.performed).extracting(p -> p.step().type()).containsExactly("navigate", "click");
   }
 
@@ -111,5 +113,36 @@ class AgentTasksTest {
     assertThat(page.performed.get(page.performed.size() - 1).values()).containsEntry("street", "Elm Road 7");
     assertThat(typed.text() + Json.write(typed.structured())).doesNotContain("Elm Road 7");
     assertThat(first.text()).contains("street (where the mug goes)");
+  }
+
+  /**
+   * A click the page answered after its verdict: the agent's next reply says it as the late effect of the turn its own
+   * reply to that click named (decision 0073), never by a step id the agent was not shown.
+   */
+  @Test
+  void aLateEffectNamesTheTurnTheAgentsReplyToThatClickShowed() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger sendings = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicReference<String> firstClick = new java.util.concurrent.atomic.AtomicReference<>();
+    page.answer = step -> {
+      String sentAs = step.id() + "@0000000" + sendings.incrementAndGet();
+      if (!"click".equals(step.type())) return StepResult.success(step.id(), null, null, null).withSentAs(sentAs);
+      if (firstClick.compareAndSet(null, sentAs)) {
+        return new StepResult(step.id(), true, null, null, null, null, false, false, false, null, "no visible change")
+            .withSentAs(sentAs);
+      }
+      StepOutcome late = new StepOutcome(null, null, null, null, false, null, null, false, null, null, null, false,
+          List.of(new StepOutcome.LateEffect(dev.waymark.bridge.BridgeBrowserPort.stepIdOf(firstClick.get()),
+              "the page changed (2 DOM changes)", 800, firstClick.get(), null)));
+      return new StepResult(step.id(), true, null, null, null, null, false, false, false, late).withSentAs(sentAs);
+    };
+    String id = (String) startTask().structured().get("task_id");
+
+    TaskReply shown = tasks.respond(id, 1, action("{\"kind\": \"click\", \"ref\": \"e11\"}"), said);
+    java.util.regex.Matcher at = java.util.regex.Pattern.compile("^ok: .* at turn (\\d+)\\. The page: no visible change").matcher(shown.text());
+    assertThat(at.find()).as(shown.text()).isTrue();
+    TaskReply later = tasks.respond(id, 2, action("{\"kind\": \"click\", \"ref\": \"e11\"}"), said);
+
+    assertThat(later.text()).contains("Late effect of the step at turn " + at.group(1) + ", which saw no change by its verdict")
+        .doesNotContainPattern("the click s\\d");
   }
 }
