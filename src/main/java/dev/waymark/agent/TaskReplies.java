@@ -86,6 +86,7 @@ final class TaskReplies {
     ExtTurn turn = last == null ? null : last.lastTurn();
     if (turn != null) {
       Map<String, Object> lt = new LinkedHashMap<>();
+      if (turn.turn() > 0) lt.put("turn", turn.turn());
       lt.put("type", turn.type());
       lt.put("label", turn.label());
       lt.put("ok", turn.ok());

@@ -12,11 +12,14 @@ import java.util.List;
 public final class LateEffectTurns {
   private LateEffectTurns() {}
 
-  /** The page with each late effect naming the turn of {@code trail} that sent its step (null: the page as it is). */
+  /**
+   * The page with each late effect naming the turn of {@code trail} that sent its step (null: the page as it is). A
+   * late effect that does not say its sending (a page read back from a journal) keeps what it had.
+   */
   public static PageObservation named(PageObservation page, List<ExtTurn> trail) {
     if (page == null || page.lateEffects().isEmpty()) return page;
     return page.withLateEffects(page.lateEffects().stream()
-        .map(l -> l.atTurn(ExtTurn.turnThatSent(trail, l.sentAs()))).toList());
+        .map(l -> l.sentAs() == null ? l : l.atTurn(ExtTurn.turnThatSent(trail, l.sentAs()))).toList());
   }
 
   /** The outcome with each late effect naming the turn of {@code trail} that sent its step. */

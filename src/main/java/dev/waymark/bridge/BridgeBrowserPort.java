@@ -157,10 +157,12 @@ public final class BridgeBrowserPort implements BrowserPort {
       // nothing was sent: the step did not happen
       return StepResult.failure(step.id(), cause.getMessage(), null);
     } catch (TimeoutException e) {
-      return StepResult.uncertain(step.id(), "The bridge did not report on the step in time; whether it took effect is unknown.");
+      return StepResult.uncertain(step.id(), "The bridge did not report on the step in time; whether it took effect is unknown.")
+          .withSentAs(wireId);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return StepResult.uncertain(step.id(), "Interrupted while the step was running; whether it took effect is unknown.");
+      return StepResult.uncertain(step.id(), "Interrupted while the step was running; whether it took effect is unknown.")
+          .withSentAs(wireId);
     } finally {
       if (key != null) running.remove(key, wireId);
     }
@@ -196,8 +198,10 @@ public final class BridgeBrowserPort implements BrowserPort {
       Path saved = captures.save(file, step.filename(), values);
       return result.withData("saved " + what + " to " + saved);
     } catch (IOException e) {
-      return StepResult.failure(step.id(), "the captured " + what + " could not be saved in " + captures.dir() + ": "
-          + e.getMessage() + "; check that the folder exists and is writable", result.url());
+      // the step happened: what else it made happen and which sending it was stay with the failure to keep its file
+      return new StepResult(step.id(), false, "the captured " + what + " could not be saved in " + captures.dir() + ": "
+          + e.getMessage() + "; check that the folder exists and is writable", null, result.url(), result.title(), false,
+          false, result.navigated(), result.outcome(), result.effect(), result.sentAs());
     }
   }
 

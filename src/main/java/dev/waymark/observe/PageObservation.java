@@ -41,7 +41,7 @@ public record PageObservation(
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
       @JsonProperty("after_ms") long afterMs, @JsonIgnore String sentAs,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
-    /** A late effect as the browser reports it, by the id the click was sent under. */
+    /** A late effect by its step id alone (which sending it was is not known). */
     public LateEffect(String stepId, String effect, long afterMs) {
       this(stepId, effect, afterMs, null, null);
     }

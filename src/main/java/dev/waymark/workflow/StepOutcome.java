@@ -73,7 +73,7 @@ public record StepOutcome(
   public record LateEffect(@JsonProperty("step_id") String stepId, @JsonProperty("effect") String effect,
       @JsonProperty("after_ms") long afterMs, @JsonIgnore String sentAs,
       @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("turn") Integer turn) {
-    /** A late effect as the browser reports it, by the id the click was sent under. */
+    /** A late effect by its step id alone (which sending it was is not known). */
     public LateEffect(String stepId, String effect, long afterMs) {
       this(stepId, effect, afterMs, null, null);
     }
@@ -147,7 +147,7 @@ public record StepOutcome(
   public StepOutcome withLateTurns(java.util.function.Function<String, Integer> turnOf) {
     if (lateEffects.isEmpty()) return this;
     return new StepOutcome(dialogs, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed,
-        missing, stopped, lateEffects.stream().map(l -> l.atTurn(turnOf.apply(l.sentAs()))).toList());
+        missing, stopped, lateEffects.stream().map(l -> l.sentAs() == null ? l : l.atTurn(turnOf.apply(l.sentAs()))).toList());
   }
 
   /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */

@@ -10,6 +10,7 @@ import dev.waymark.risk.ApprovalPolicy;
 import dev.waymark.risk.RuleRiskGate;
 import dev.waymark.session.AuthoringSession;
 import dev.waymark.session.FakeSessionBrowser;
+import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.Json;
 import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
@@ -144,5 +145,12 @@ class AgentTasksTest {
 
     assertThat(later.text()).contains("Late effect of the step at turn " + at.group(1) + ", which saw no change by its verdict")
         .doesNotContainPattern("the click s\\d");
+    assertThat(shown.structured()).extractingByKey("last_turn").asString().contains("turn=" + at.group(1));
+
+    // with trusted input the next reading carries it: the page the agent is shown names the turn too
+    page.page = page.page.withLateEffects(List.of(new PageObservation.LateEffect(
+        dev.waymark.bridge.BridgeBrowserPort.stepIdOf(firstClick.get()), "the address changed", 300, firstClick.get(), null)));
+    assertThat(tasks.state(id, said).text())
+        .contains("late effect: the step at turn " + at.group(1) + " saw no change by its verdict, then the address changed");
   }
 }

@@ -176,6 +176,11 @@ class ApplyTurnOutcomeTest {
         .startsWith("Late effect of the step at turn 1, which saw no change by its verdict");
     JsonNode json = Json.mapper().valueToTree(out);
     assertThat(json.path("trail").get(2).path("sent_as").asText()).isEqualTo("s1@bbbbbbbb");
+    // a journal reads it back; the late effect's own sending is not written
+    ExtTurn readBack = Json.read(Json.write(out.lastTurn()), ExtTurn.class);
+    assertThat(readBack.sentAs()).isEqualTo("s1@bbbbbbbb");
+    assertThat(readBack.outcome().lateEffects()).containsExactly(
+        new StepOutcome.LateEffect("s1", "the page changed (3 DOM changes)", 650, null, 1));
     assertThat(json.path("trail").get(2).path("outcome").path("late_effects").get(0).path("turn").asInt()).isEqualTo(1);
     // the new turn's own sending is told apart from turn 1's, though both were step s1
     List<ExtTurn> now = out.trail();

@@ -203,7 +203,8 @@ class AuthorThenRunChromiumTest {
     String told = null;
     for (String line : authored.prompts()) {
       String user = Json.mapper().readTree(line).path("user").asText();
-      if (user.contains("late effect: ")) {
+      // (the failed wait's own error in the trail quotes "late effect: ": the page's line is told by its words)
+      if (user.contains("saw no change by its verdict, then")) {
         told = user;
         break;
       }
