@@ -8,3 +8,17 @@ window.recordValue = function (v) {
   const out = document.getElementById('chosen');
   if (out) out.textContent = 'Chosen: ' + v;
 };
+// An option of a hand-written autocomplete (the search pages): clicked, it fills the field, closes the list and records
+// the city as the libraries do ("lisbon-airport|Lisbon Airport").
+window.cityOption = function (c, field, list) {
+  const li = document.createElement('li');
+  li.setAttribute('role', 'option');
+  li.textContent = c;
+  li.addEventListener('click', () => {
+    field.value = c;
+    list.hidden = true;
+    field.setAttribute('aria-expanded', 'false');
+    recordValue(c.toLowerCase().replace(/ /g, '-') + '|' + c);
+  });
+  return li;
+};
