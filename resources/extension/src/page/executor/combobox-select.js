@@ -6,7 +6,7 @@ import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_S
 import { pressOn, parseChord, deepActiveElement } from './input.js';
 import { isVisible } from './actionability.js';
 import { sleep } from './common.js';
-import { workSince } from './pending-work.js';
+import { workSince, PENDING_WORK_MAX_MS } from './pending-work.js';
 import { describeElement } from './resolve.js';
 import { shadowOf } from '../shadow.js';
 
@@ -186,6 +186,19 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     closeList(field || box);
     const lists = shown.length || !opened.length ? listed(shown) : `none for what was typed; opened, it listed ${listed(opened)}`;
     return { ok: false, dispatched: true, error: `the combobox ${describeElement(box)} offers no option ${shownWanted} (it lists: ${lists})` };
+  }
+  if (field) {
+    // A person picks an option once the list has answered the typing; replay found one already (often in the list as
+    // opened). The widget's own work the typing set off still runs first: Tom Select refreshes its list 300 ms after
+    // the last key, and that refresh reopens the list and takes focus, in the middle of the next step's typing if the
+    // select ended before it. The option is then found again: a refresh may have drawn the list anew.
+    for (const until = Date.now() + PENDING_WORK_MAX_MS; Date.now() < until;) {
+      const work = workSince(mark);
+      if (!work || !work.ms) break;
+      await sleep(Math.min(work.ms + 16, until - Date.now()));
+    }
+    const again = matching(visibleOptions(box, field).filter((o) => !before.has(o)), wanted);
+    if (again) option = again;
   }
   option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   const clicked = yield { kind: 'click', el: option };
