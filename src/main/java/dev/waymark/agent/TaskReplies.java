@@ -22,6 +22,11 @@ final class TaskReplies {
   }
 
   static String headline(ApplyOutput out, ExtTurn turn, boolean asked) {
+    return headline(out, turn, asked, true);
+  }
+
+  /** {@link #headline(ApplyOutput, ExtTurn, boolean)} for a session that allows downloads or not (decision 0075). */
+  static String headline(ApplyOutput out, ExtTurn turn, boolean asked, boolean downloadsAllowed) {
     if (out.done()) return "The task is done. Export the workflow with task_export.";
     if (out.blocked() != null) return "The task is recorded as blocked: " + out.blocked() + ".";
     if (out.handoff() != null) {
@@ -47,7 +52,7 @@ final class TaskReplies {
     }
     if (out.data() != null) b.append("\ndata: ").append(out.data());
     if (turn != null) {
-      for (String said : dev.waymark.decide.OutcomeSentences.forModel(turn.type(), out.outcome())) {
+      for (String said : dev.waymark.decide.OutcomeSentences.forModel(turn.type(), out.outcome(), downloadsAllowed)) {
         b.append('\n').append(agentWords(said));
       }
     }

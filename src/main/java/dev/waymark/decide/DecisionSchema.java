@@ -89,6 +89,15 @@ public final class DecisionSchema {
    * offers, the fields those types take, and {@code allow_download} only when the session allows downloads.
    */
   public static ObjectNode forSession(Set<String> writable, Capabilities caps) {
+    return forSession(writable, caps, true, true);
+  }
+
+  /**
+   * {@link #forSession(Set, Capabilities)} for one turn (decision 0075): {@code accept_dialog} only once the session
+   * has met a dialog ({@code dialogSeen}), {@code allow_download} only once it has met a download. Both only widen
+   * within a session (its trail keeps its turns), so the schema a provider caches changes at most twice.
+   */
+  public static ObjectNode forSession(Set<String> writable, Capabilities caps, boolean dialogSeen, boolean downloadSeen) {
     ObjectNode copy = FOR_MODELS.deepCopy();
     ObjectNode step = (ObjectNode) copy.path("properties").path("step");
     ObjectNode fields = (ObjectNode) step.path("properties");
@@ -102,7 +111,8 @@ public final class DecisionSchema {
     for (Map.Entry<String, Set<String>> e : FIELD_TYPES.entrySet()) {
       if (e.getValue().stream().noneMatch(kept::contains)) fields.remove(e.getKey());
     }
-    if (!caps.download()) fields.remove("allow_download");
+    if (!caps.download() || !downloadSeen) fields.remove("allow_download");
+    if (!dialogSeen) fields.remove("accept_dialog");
     JsonNode required = step.path("required");
     if (required.isArray()) {
       for (int i = required.size() - 1; i >= 0; i--) {

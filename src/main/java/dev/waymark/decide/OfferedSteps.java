@@ -35,6 +35,27 @@ final class OfferedSteps {
     return offered.isEmpty() ? writable : offered;
   }
 
+  /**
+   * Whether a step of the trail opened a dialog: from then on a turn offers {@code accept_dialog} (decision 0075). The
+   * turn that reports the dialog says how to answer it, so a session that never meets one is not taught the flag.
+   */
+  static boolean dialogSeen(List<ExtTurn> trail) {
+    for (ExtTurn t : trail) {
+      StepOutcome o = t.outcome();
+      if (o != null && o.dialogs() != null && !o.dialogs().isEmpty()) return true;
+    }
+    return false;
+  }
+
+  /** Whether a step of the trail started a download: from then on a turn offers {@code allow_download} (0075). */
+  static boolean downloadSeen(List<ExtTurn> trail) {
+    for (ExtTurn t : trail) {
+      StepOutcome o = t.outcome();
+      if (o != null && o.downloads() != null && !o.downloads().isEmpty()) return true;
+    }
+    return false;
+  }
+
   private static boolean tabsUsed(List<ExtTurn> trail) {
     for (ExtTurn t : trail) {
       if (t.type() != null && TAB_STEPS.contains(t.type())) return true;

@@ -7,6 +7,7 @@ import dev.waymark.observe.CompactObservation;
 import dev.waymark.observe.PageObservation;
 import dev.waymark.workflow.ExtTurn;
 import dev.waymark.workflow.Json;
+import dev.waymark.workflow.StepTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -41,6 +42,7 @@ public final class PromptRenderer {
   public static final int DEFAULT_MAX_PAGE_CHARS = 60_000;
   private static final int REASONING_CHARS = 160;
   private static final int ERROR_CHARS = 400;
+  private static final int OUTCOME_CHARS = 700;
   private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)}");
 
   private final SystemPrompt system;
@@ -91,12 +93,13 @@ public final class PromptRenderer {
   public RenderedPrompt render(PromptInput in, PromptPages.Shown shown) {
     String system = system(in.writable(), in.capabilities());
     String page = page(shown == null ? in.observationText() : shown.isDelta() ? shown.delta() : unchangedSinceBase(shown));
+    boolean downloadsAllowed = in.capabilities().download();
     List<String> stable = new ArrayList<>();
     Map<String, String> context = new LinkedHashMap<>();
     context.put("goal", in.goal() == null || in.goal().isBlank() ? "(no goal given)" : in.goal().strip());
     context.put("variables", variables(in.variables()));
     String head = fill(contextTemplate, context);
-    List<String> turns = trail(in.trail(), shown == null ? Map.of() : shown.trailRefs());
+    List<String> turns = trail(in.trail(), shown == null ? Map.of() : shown.trailRefs(), downloadsAllowed);
     int hidden = in.trail().size() - turns.size();
     if (hidden > 0) head += "(" + hidden + (hidden == 1 ? " earlier turn" : " earlier turns") + " not shown)\n";
     stable.add(head);
@@ -140,7 +143,8 @@ public final class PromptRenderer {
       log.warn("prompt turn {}: a real variable value reached the page text or the trail; it was replaced by its token",
           in.turn());
     }
-    ObjectNode schema = DecisionSchema.forSession(in.writable(), in.capabilities());
+    ObjectNode schema = DecisionSchema.forSession(in.writable(), in.capabilities(), OfferedSteps.dialogSeen(in.trail()),
+        OfferedSteps.downloadSeen(in.trail()));
     Prompt prompt = new Prompt(system, stable, maskedTail, in.turn(), in.goal(), schema);
     int trailChars = 0;
     for (String t : turns) trailChars += t.length();
@@ -231,7 +235,7 @@ public final class PromptRenderer {
     return size <= 2 * trailTurns ? 0 : ((size - trailTurns) / trailTurns) * trailTurns;
   }
 
-  private List<String> trail(List<ExtTurn> trail, Map<Integer, PromptPages.WrittenRef> written) {
+  private List<String> trail(List<ExtTurn> trail, Map<Integer, PromptPages.WrittenRef> written, boolean downloadsAllowed) {
     List<String> out = new ArrayList<>();
     int size = trail.size();
     int from = trailFrom(size);
@@ -267,8 +271,9 @@ public final class PromptRenderer {
       lastUrl = t.url() == null ? lastUrl : t.url();
       sb.append('\n');
       // What else the step made happen, with what to do about it (a dismissed dialog, a blocked download, a new tab).
-      for (String said : OutcomeSentences.forModel(t.type(), t.outcome())) {
-        sb.append("   ").append(oneLine(untrusted(said), ERROR_CHARS)).append('\n');
+      for (String said : OutcomeSentences.forModel(t.type(), t.outcome(), downloadsAllowed)) {
+        // its parts are capped where the sentence is made; this cap keeps its advice, which comes last
+        sb.append("   ").append(oneLine(untrusted(said), OUTCOME_CHARS)).append('\n');
       }
       if (t.reasoning() != null && !t.reasoning().isBlank()) {
         sb.append("   why: ").append(oneLine(untrusted(t.reasoning()), REASONING_CHARS)).append('\n');
@@ -289,12 +294,18 @@ public final class PromptRenderer {
       sb.append(refsKept ? ": it is still the same document, and its refs still name the same elements.\n"
           : ": refs from before are gone.\n");
     } else if (h.unchanged()) {
-      sb.append("After your last step the page looks exactly as before: the step had no visible effect.\n");
+      sb.append("After your last step the page looks exactly as before: the step had no visible effect");
+      // what to try only after a click or key the page ignored: a dismissed dialog or blocked download has its own
+      // advice on its turn, and a reading, wait or capture is not meant to change the page
+      boolean ignored = last != null && (StepTypes.CLICK.equals(last.type()) || StepTypes.PRESS.equals(last.type()))
+          && (last.outcome() == null || (last.outcome().dialogs().isEmpty() && last.outcome().downloads().isEmpty()));
+      sb.append(ignored ? " and probably did not take. Try another control, a wait or Enter.\n" : ".\n");
     }
     if (last != null && !last.ok() && !last.done() && last.error() != null && !last.error().isBlank()) {
       // The error itself is on the turn's line in the trail, which always shows the last turn: said once.
       sb.append("Your last turn failed (turn ").append(last.turn() > 0 ? last.turn() : in.trail().size())
-          .append(", its error above). Correct it; do not send the same step again unchanged.\n");
+          .append(", its error above). Change something (ref, value, a wait, another way); never resend that step")
+          .append(" unchanged.\n");
     }
     if (!in.stored().isEmpty()) {
       // In the tail, not beside the variables: slots fill up turn by turn and the prefix stays cached.
@@ -319,8 +330,13 @@ public final class PromptRenderer {
   }
 
   private static String variables(Map<String, String> variables) {
-    if (variables.isEmpty()) return "None. Do not write {{ }} tokens; if the goal needs a secret, a personal value or a file to upload, use a userStep or report blocked.";
-    StringBuilder sb = new StringBuilder("Write these tokens where their values belong; the studio types the real values, which you never see.\n");
+    // The rule for secrets sits with the variables it names (decision 0075): what to write instead of a real value.
+    if (variables.isEmpty()) {
+      return "None: never write a real password, code, address or other personal value; if the goal needs one or a file, "
+          + "use a userStep or report blocked.";
+    }
+    StringBuilder sb = new StringBuilder("Never write a real password, code, address or other personal value: write its token, e.g. "
+        + "\"value\": \"{{ " + variables.keySet().iterator().next() + " }}\"; the studio types the value, unseen by you. Only these variables exist:\n");
     for (Map.Entry<String, String> e : variables.entrySet()) {
       sb.append("- {{ ").append(e.getKey()).append(" }}");
       if (e.getValue() != null && !e.getValue().isBlank()) sb.append(": ").append(oneLine(e.getValue(), 200));

@@ -28,22 +28,29 @@ final class SystemPrompt {
   /** The instructions for a writable set: a step type or flag that needs a capability the session lacks is left out. */
   String render(Set<String> writable, Capabilities caps) {
     StringBuilder types = new StringBuilder();
+    Set<String> offered = new java.util.HashSet<>();
     // Vocabulary order, not set order, so the same set always renders the same text.
     for (Map.Entry<String, String> e : stepTypes.entrySet()) {
       if (writable.contains(e.getKey()) && DecisionSchema.offered(e.getKey(), caps)) {
         types.append("- ").append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+        offered.add(e.getKey());
       }
     }
     return PromptRenderer.fill(template, Map.of("step_types", types.toString().stripTrailing(),
-        "dialog_rule", caps.download() ? DIALOGS_AND_DOWNLOADS : DIALOGS_ONLY, "capability_rule", capabilityRule(caps)));
+        "capability_rule", capabilityRule(caps), "offered_risks", offeredRisks(offered)));
   }
 
-  private static final String DIALOGS_AND_DOWNLOADS = "Dialogs are dismissed and downloads blocked; the turns say when a "
-      + "step opened or started one. To answer a dialog OK, repeat the step with \"accept_dialog\": true; to let a "
-      + "download through, with \"allow_download\": true. The person approves either.";
-  private static final String DIALOGS_ONLY = "Dialogs are dismissed; the turns say when a step opened one. To answer it OK, "
-      + "repeat the step with \"accept_dialog\": true (the person approves). Downloads are blocked and this session does "
-      + "not allow them: when the goal needs a file downloaded, ask the person in a userStep or report blocked.";
+  /** The approval rule's kinds of step that only some sessions are offered: said only where they are (0075). */
+  private static String offeredRisks(Set<String> offered) {
+    StringBuilder b = new StringBuilder();
+    if (offered.contains(StepTypes.UPLOAD)) b.append(", upload files");
+    if (offered.contains(StepTypes.CAPTURE_URL) || offered.contains(StepTypes.CAPTURE_DOWNLOAD)
+        || offered.contains(StepTypes.CAPTURE_PAGE_FILE)) {
+      b.append(", capture downloads");
+    }
+    if (offered.contains(StepTypes.EVAL)) b.append(", call page functions");
+    return b.toString();
+  }
 
   private static String capabilityRule(Capabilities caps) {
     List<String> off = new ArrayList<>(Capabilities.NAMES);

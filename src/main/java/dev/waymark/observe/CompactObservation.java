@@ -63,7 +63,7 @@ public final class CompactObservation {
     if (o.modal() != null) {
       b.append("modal: ").append(q(o.modal()));
       if (o.modalFrame()) b.append(" in a cross-origin frame: nothing in it has a ref; get past it another way");
-      else b.append(": only the controls under it are reachable, the rest is covered");
+      else b.append(": deal with it first; only the controls under it are reachable, the rest is covered");
       b.append('\n');
     }
     String host = host(o.url());

@@ -42,7 +42,45 @@ class PromptRendererOutcomeTest {
         null, null)));
 
     assertThat(p.stablePrefix()).contains("the click opened a confirm dialog 'Delete 3 items?'; it was dismissed. "
-        + "To accept it, repeat the step with accept_dialog: true.");
+        + "To accept it, repeat the step with accept_dialog: true. The person approves it.");
+  }
+
+  @Test
+  void theDialogAndDownloadFlagsAreOfferedFromTheTurnThatMetOne() {
+    Prompt quiet = render(turn("click", null));
+    Prompt dialog = render(turn("click", outcome(List.of(new StepOutcome.Dialog("confirm", "Sure?", "dismissed", "s2")), null,
+        null)));
+    Prompt download = render(turn("click", outcome(null, List.of(new StepOutcome.Download("a.csv", 9, "text/csv", true, null)),
+        null)));
+
+    // neither the system text nor the schema teaches a flag before a turn says what it is for (decision 0075)
+    for (Prompt p : List.of(quiet, dialog, download)) {
+      assertThat(p.system()).doesNotContain("accept_dialog").doesNotContain("allow_download");
+    }
+    assertThat(stepFields(quiet)).doesNotContain("accept_dialog", "allow_download");
+    assertThat(stepFields(dialog)).contains("accept_dialog").doesNotContain("allow_download");
+    assertThat(stepFields(download)).contains("allow_download").doesNotContain("accept_dialog");
+    // once met, offered on every later turn: the trail keeps the turn, so the cached schema changes once
+    Prompt later = render(turn("click", outcome(List.of(new StepOutcome.Dialog("confirm", "Sure?", "dismissed", "s2")), null,
+        null)), turn("fill", null), turn("click", null));
+    assertThat(stepFields(later)).contains("accept_dialog");
+  }
+
+  @Test
+  void aBlockedDownloadInASessionWithoutDownloadsSaysToAskThePersonNotToAllowIt() {
+    Prompt p = renderer.render(PromptInput.builder().goal("Get the report").observationText("page")
+        .trail(List.of(turn("click", outcome(null, List.of(new StepOutcome.Download("report.csv", 1234, "text/csv", true, null)),
+            null)))).turn(2).capabilities(dev.waymark.apply.Capabilities.NONE).build()).prompt();
+
+    assertThat(p.stablePrefix()).contains("it was blocked. This session does not allow downloads: if the goal needs the file, "
+        + "ask the person in a userStep or report blocked.").doesNotContain("allow_download");
+    assertThat(stepFields(p)).doesNotContain("allow_download");
+  }
+
+  private static List<String> stepFields(Prompt p) {
+    List<String> names = new ArrayList<>();
+    p.schemaForRequest().path("properties").path("step").path("properties").fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test
@@ -61,7 +99,7 @@ class PromptRendererOutcomeTest {
         null)));
 
     assertThat(p.stablePrefix()).contains("the click started a download of report.csv (text/csv, 1.2 kB); it was blocked. "
-        + "To allow it, repeat the step with allow_download: true.");
+        + "To allow it, repeat the step with allow_download: true. The person approves it.");
   }
 
   @Test

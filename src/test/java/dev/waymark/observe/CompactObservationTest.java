@@ -132,7 +132,8 @@ class CompactObservationTest {
     String text = CompactObservation.render(page(List.of(
         node("e1", "link", "World", "main", false, true),
         node("e2", "button", "Accept all", "We value your privacy", false, false)), "We value your privacy", false, List.of()));
-    assertThat(text).contains("modal: \"We value your privacy\"");
+    assertThat(text).contains("modal: \"We value your privacy\": deal with it first; only the controls under it are reachable, "
+        + "the rest is covered");
     assertThat(text).contains("## modal \"We value your privacy\"\ne2 button \"Accept all\"\n## covered by the modal\n## main\ne1 link \"World\"\n");
     assertThat(text).doesNotContain("\"World\" covered");
   }
