@@ -6,7 +6,7 @@ import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_S
 import { pressOn, parseChord, deepActiveElement } from './input.js';
 import { isVisible } from './actionability.js';
 import { sleep } from './common.js';
-import { workSince, PENDING_WORK_MAX_MS } from './pending-work.js';
+import { awaitPendingWork, workSince } from './pending-work.js';
 import { describeElement } from './resolve.js';
 import { shadowOf } from '../shadow.js';
 
@@ -16,6 +16,9 @@ const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 // A list that has read the same this long, with nothing the input started still running, is the widget's answer.
 const LIST_SETTLED_MS = 150;
 const VALUE_WAIT_MS = 1500;
+// The widget's own timers from the typing get this many waits: one refresh, and what that refresh set off in turn;
+// a ticker that re-arms itself (a clock, a poll) would otherwise hold every select for the whole second.
+const WIDGET_WORK_ROUNDS = 3;
 /** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
@@ -192,13 +195,13 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     // opened). The widget's own work the typing set off still runs first: Tom Select refreshes its list 300 ms after
     // the last key, and that refresh reopens the list and takes focus, in the middle of the next step's typing if the
     // select ended before it. The option is then found again: a refresh may have drawn the list anew.
-    for (const until = Date.now() + PENDING_WORK_MAX_MS; Date.now() < until;) {
-      const work = workSince(mark);
-      if (!work || !work.ms) break;
-      await sleep(Math.min(work.ms + 16, until - Date.now()));
-    }
+    await awaitPendingWork({ since: mark, rounds: WIDGET_WORK_ROUNDS });
     const again = matching(visibleOptions(box, field).filter((o) => !before.has(o)), wanted);
     if (again) option = again;
+    else if (!option.isConnected) {
+      closeList(field || box);
+      return { ok: false, dispatched: true, error: `the combobox ${describeElement(box)} no longer lists ${shownWanted} after it refreshed its list` };
+    }
   }
   option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   const clicked = yield { kind: 'click', el: option };

@@ -21,14 +21,17 @@ export function leavesView(el) {
 /**
  * Waits until the page's pending short timers have run, up to PENDING_WORK_MAX_MS. Returns the time waited
  * (0 when nothing was pending or the document has no guard).
+ * @param {{since?: number, rounds?: number}} [scope] since: only the timers set from this Date.now() time on;
+ *   rounds: at most this many waits, for a page whose ticker re-arms itself (a clock, a poll) and so always has one
  */
-export async function awaitPendingWork() {
+export async function awaitPendingWork(scope = {}) {
   const t0 = Date.now();
-  for (;;) {
-    const r = dialogLink({ timers: true });
+  const query = scope.since === undefined ? { timers: true } : { timers: true, since: scope.since };
+  for (let round = 0; ; round++) {
+    const r = dialogLink(query);
     const ms = r && typeof r.pending_ms === 'number' ? r.pending_ms : 0;
     const left = PENDING_WORK_MAX_MS - (Date.now() - t0);
-    if (ms <= 0 || left <= 0) return Date.now() - t0;
+    if (ms <= 0 || left <= 0 || round >= (scope.rounds ?? Infinity)) return Date.now() - t0;
     // a frame past the timer, so that what it started (a render) has run too
     await sleep(Math.min(ms + 16, left));
   }

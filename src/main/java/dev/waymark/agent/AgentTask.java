@@ -214,8 +214,7 @@ final class AgentTask {
         return reply(true, who + out.error() + ".", now, after, null, since);
       }
       return reply(!out.ok() && !out.done() && out.blocked() == null && out.handoff() == null,
-          TaskReplies.headline(out, turn, asked, after.state().capabilities() == null
-              || after.state().capabilities().download()), now, after, null, since);
+          TaskReplies.headline(out, turn, asked, after.state().capabilities().download()), now, after, null, since);
     }
   }
 

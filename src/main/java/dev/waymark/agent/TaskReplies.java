@@ -21,11 +21,10 @@ final class TaskReplies {
     this.mask = mask;
   }
 
-  static String headline(ApplyOutput out, ExtTurn turn, boolean asked) {
-    return headline(out, turn, asked, true);
-  }
-
-  /** {@link #headline(ApplyOutput, ExtTurn, boolean)} for a session that allows downloads or not (decision 0075). */
+  /**
+   * The reply's first line for what the action did; a blocked download's advice depends on whether the session allows
+   * downloads ({@code downloadsAllowed}, decision 0075).
+   */
   static String headline(ApplyOutput out, ExtTurn turn, boolean asked, boolean downloadsAllowed) {
     if (out.done()) return "The task is done. Export the workflow with task_export.";
     if (out.blocked() != null) return "The task is recorded as blocked: " + out.blocked() + ".";

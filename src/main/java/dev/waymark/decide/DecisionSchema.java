@@ -85,17 +85,11 @@ public final class DecisionSchema {
   }
 
   /**
-   * The request schema narrowed to what a session may write: the step types of {@code writable} that {@code caps}
-   * offers, the fields those types take, and {@code allow_download} only when the session allows downloads.
-   */
-  public static ObjectNode forSession(Set<String> writable, Capabilities caps) {
-    return forSession(writable, caps, true, true);
-  }
-
-  /**
-   * {@link #forSession(Set, Capabilities)} for one turn (decision 0075): {@code accept_dialog} only once the session
-   * has met a dialog ({@code dialogSeen}), {@code allow_download} only once it has met a download. Both only widen
-   * within a session (its trail keeps its turns), so the schema a provider caches changes at most twice.
+   * The request schema narrowed to what a session may write on one turn: the step types of {@code writable} that
+   * {@code caps} offers and the fields those types take. Decision 0075: {@code accept_dialog} only once the session
+   * has met a dialog ({@code dialogSeen}), {@code allow_download} only once it has met a download and only when it
+   * allows downloads. Both only widen within a session (its trail keeps its turns), so the schema a provider caches
+   * changes at most twice.
    */
   public static ObjectNode forSession(Set<String> writable, Capabilities caps, boolean dialogSeen, boolean downloadSeen) {
     ObjectNode copy = FOR_MODELS.deepCopy();

@@ -40,20 +40,16 @@ final class OfferedSteps {
    * turn that reports the dialog says how to answer it, so a session that never meets one is not taught the flag.
    */
   static boolean dialogSeen(List<ExtTurn> trail) {
-    for (ExtTurn t : trail) {
-      StepOutcome o = t.outcome();
-      if (o != null && o.dialogs() != null && !o.dialogs().isEmpty()) return true;
-    }
-    return false;
+    return anyOutcome(trail, o -> !o.dialogs().isEmpty());
   }
 
   /** Whether a step of the trail started a download: from then on a turn offers {@code allow_download} (0075). */
   static boolean downloadSeen(List<ExtTurn> trail) {
-    for (ExtTurn t : trail) {
-      StepOutcome o = t.outcome();
-      if (o != null && o.downloads() != null && !o.downloads().isEmpty()) return true;
-    }
-    return false;
+    return anyOutcome(trail, o -> !o.downloads().isEmpty());
+  }
+
+  private static boolean anyOutcome(List<ExtTurn> trail, java.util.function.Predicate<StepOutcome> met) {
+    return trail.stream().map(ExtTurn::outcome).anyMatch(o -> o != null && met.test(o));
   }
 
   private static boolean tabsUsed(List<ExtTurn> trail) {

@@ -17,14 +17,10 @@ public final class OutcomeSentences {
 
   private OutcomeSentences() {}
 
-  /** The sentences for the model, advice included; empty when nothing happened. */
-  public static List<String> forModel(String type, StepOutcome o) {
-    return forModel(type, o, true);
-  }
-
   /**
-   * The sentences for the model of a session that allows downloads or not ({@code downloadsAllowed}): a blocked
-   * download's advice is to repeat the step with allow_download only where the session would take that step.
+   * The sentences for the model, advice included (empty when nothing happened), for a session that allows downloads
+   * or not ({@code downloadsAllowed}): a blocked download's advice is to repeat the step with allow_download only
+   * where the session would take that step.
    */
   public static List<String> forModel(String type, StepOutcome o, boolean downloadsAllowed) {
     return sentences(type, o, true, downloadsAllowed);

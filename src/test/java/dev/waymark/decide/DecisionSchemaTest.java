@@ -49,7 +49,7 @@ class DecisionSchemaTest {
   void aSessionIsSentOnlyTheStepTypesItMayWriteAndTheFieldsTheyTake() {
     Set<String> writable = new HashSet<>(StepTypes.ALL);
     writable.remove(StepTypes.EVAL);
-    ObjectNode narrowed = DecisionSchema.forSession(writable, new dev.waymark.apply.Capabilities(false, true, true));
+    ObjectNode narrowed = DecisionSchema.forSession(writable, new dev.waymark.apply.Capabilities(false, true, true), true, true);
     JsonNode fields = narrowed.path("properties").path("step").path("properties");
     Set<String> types = new HashSet<>();
     fields.path("type").path("enum").forEach(t -> types.add(t.asText()));
@@ -58,13 +58,13 @@ class DecisionSchemaTest {
     assertThat(names(fields)).doesNotContain("fn", "args", "allow_download").contains("body_params", "filename", "accept_dialog");
     assertThat(Json.write(narrowed).length()).isLessThan(Json.write(DecisionSchema.forRequest()).length());
 
-    ObjectNode clicksOnly = DecisionSchema.forSession(Set.of(StepTypes.CLICK, StepTypes.FILL), dev.waymark.apply.Capabilities.NONE);
+    ObjectNode clicksOnly = DecisionSchema.forSession(Set.of(StepTypes.CLICK, StepTypes.FILL), dev.waymark.apply.Capabilities.NONE, true, true);
     assertThat(names(clicksOnly.path("properties").path("step").path("properties"))).doesNotContainAnyElementsOf(
         DecisionSchema.FIELD_TYPES.keySet()).contains("type", "ref", "value", "label");
     // what stays is what every decision may hold: reasoning, done, blocked, handoff, resolve, and the replay flags
     assertThat((double) Json.write(clicksOnly).length()).isLessThan(0.6 * Json.write(DecisionSchema.forRequest()).length());
 
-    assertThat(DecisionSchema.forSession(StepTypes.ALL, dev.waymark.apply.Capabilities.ALL)).isEqualTo(DecisionSchema.forRequest());
+    assertThat(DecisionSchema.forSession(StepTypes.ALL, dev.waymark.apply.Capabilities.ALL, true, true)).isEqualTo(DecisionSchema.forRequest());
   }
 
   @Test

@@ -122,6 +122,32 @@ abstract class ComboboxWidgets {
     assertThat(browser().eval("window.__value").asText()).isEqualTo("lisbon|Lisbon");
   }
 
+  /**
+   * A widget that refreshes its list on a throttle after the typing (Tom Select's refreshThrottle): the refresh opens
+   * the list anew and takes focus back to the field. The select lets that work run before it picks the option, so the
+   * list is closed and the next step's field keeps its focus and its text; picked before the refresh, the list would
+   * reopen over the next step and take its focus.
+   */
+  @ParameterizedTest(name = "{0} input")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"page", "trusted"})
+  void aListThatRefreshesAfterTheTypingIsLeftClosedForTheNextStep(String input) throws Exception {
+    open("refreshing-list.html");
+    WidgetSteps.useInput(browser(), input);
+    PageObservation o = WidgetSteps.observe(browser());
+
+    PerformResult chosen = WidgetSteps.perform(browser(), "select", combobox(o, "Destination city"), "Lisbon", 8000);
+    PerformResult filled = WidgetSteps.perform(browser(), "fill", WidgetSteps.named(o, "Traveller name"), "Ada", 8000);
+
+    assertThat(chosen.ok()).as(chosen.error()).isTrue();
+    assertThat(filled.ok()).as(filled.error()).isTrue();
+    // the page's refresh has run by now whichever way the select went: 300 ms after the last key
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(3))
+        .until(() -> browser().eval("window.__refreshes").asInt() >= 1);
+    assertThat(browser().eval("[window.__value, window.__values.length, document.getElementById('list').hidden,"
+        + " document.activeElement.id, document.getElementById('traveller').value].join(' ')").asText())
+        .as("value, choices made, list hidden, focused field, traveller").isEqualTo("lisbon|Lisbon 1 true traveller Ada");
+  }
+
   // A page whose components load as modules defines them a moment after load, and Shoelace's select shows its first
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {
