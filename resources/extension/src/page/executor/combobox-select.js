@@ -16,8 +16,8 @@ const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 // A list that has read the same this long, with nothing the input started still running, is the widget's answer.
 const LIST_SETTLED_MS = 150;
 const VALUE_WAIT_MS = 1500;
-// The widget's own timers from the typing get this many waits: one refresh, and what that refresh set off in turn;
-// a ticker that re-arms itself (a clock, a poll) would otherwise hold every select for the whole second.
+// The widget's own timers since its list was opened get this many waits: one refresh, and what that refresh set off in
+// turn; a fast ticker that re-arms itself (an animation, a poll) would otherwise hold every select for the whole second.
 const WIDGET_WORK_ROUNDS = 3;
 /** @param {string | null | undefined} s */
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
@@ -192,16 +192,16 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   }
   if (field) {
     // A person picks an option once the list has answered the typing; replay found one already (often in the list as
-    // opened). The widget's own work the typing set off still runs first: Tom Select refreshes its list 300 ms after
-    // the last key, and that refresh reopens the list and takes focus, in the middle of the next step's typing if the
-    // select ended before it. The option is then found again: a refresh may have drawn the list anew.
+    // opened). The widget's own work since the list was opened still runs first: Tom Select refreshes its list 300 ms
+    // after the last key, and that refresh reopens the list and takes focus, in the middle of the next step's typing
+    // if the select ended before it. The option is then found again: a refresh may have drawn the list anew.
     await awaitPendingWork({ since: mark, rounds: WIDGET_WORK_ROUNDS });
-    const again = matching(visibleOptions(box, field).filter((o) => !before.has(o)), wanted);
-    if (again) option = again;
-    else if (!option.isConnected) {
-      closeList(field || box);
+    const again = await optionAfterRefresh(box, field, before, wanted, mark);
+    if (!again) {
+      closeList(field);
       return { ok: false, dispatched: true, error: `the combobox ${describeElement(box)} no longer lists ${shownWanted} after it refreshed its list` };
     }
+    option = again;
   }
   option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   const clicked = yield { kind: 'click', el: option };
@@ -224,6 +224,36 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   const what = v.from === 'select' && v.value && v.value !== v.label ? `'${v.label}' (value ${v.value})` : `'${v.label}'`;
   const effect = was.label === v.label ? `the combobox already showed ${what}` : `the combobox now shows ${what}`;
   return { ok: true, dispatched: true, count: 1, effect };
+}
+
+/**
+ * The option for `wanted` in the list once the widget's refresh has drawn it: at once when the list shows one, else
+ * (the refresh took the old option away and may still be fetching or drawing) when one appears, or null once the
+ * list has settled without one and nothing the widget started since `mark` is still running.
+ * @param {HTMLElement} box
+ * @param {HTMLElement} field
+ * @param {Set<Element>} before options shown before the list opened: the widget's display of its selection
+ * @param {string} wanted
+ * @param {number} mark
+ */
+async function optionAfterRefresh(box, field, before, wanted, mark) {
+  let shown = visibleOptions(box, field).filter((o) => !before.has(o));
+  let found = matching(shown, wanted);
+  let reading = listReading(shown);
+  let sameSince = Date.now();
+  for (const until = Date.now() + OPTION_WAIT_MS; !found && Date.now() < until;) {
+    const work = workSince(mark);
+    if (work && !work.ms && !work.requests && Date.now() - sameSince >= LIST_SETTLED_MS) break;
+    await sleep(50);
+    shown = visibleOptions(box, field).filter((o) => !before.has(o));
+    found = matching(shown, wanted);
+    const now = listReading(shown);
+    if (now !== reading) {
+      reading = now;
+      sameSince = Date.now();
+    }
+  }
+  return found;
 }
 
 /** @param {Element} el */

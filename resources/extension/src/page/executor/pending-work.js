@@ -3,7 +3,8 @@
 // set in reaction to the steps before: a debounced save or render on a short timer (the MAIN world's dialog guard
 // counts them, executor/dialog-guard.js). Replay is faster than any person; an app that saves its list half a
 // second after the last change and rebuilds its view from storage on a route change (Durandal's TodoMVC) loses the
-// list when the route changes first, and nothing in the DOM says so.
+// list when the route changes first, and nothing in the DOM says so. A combobox select waits the same way for the
+// widget's work since its list was opened before it picks the option (executor/combobox-select.js).
 import { dialogLink } from './dialog-link.js';
 import { sleep } from './common.js';
 

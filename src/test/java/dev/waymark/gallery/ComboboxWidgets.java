@@ -148,6 +148,24 @@ abstract class ComboboxWidgets {
         .as("value, choices made, list hidden, focused field, traveller").isEqualTo("lisbon|Lisbon 1 true traveller Ada");
   }
 
+  /**
+   * A refresh that no longer offers the option found before it (the data behind the list changed): the select fails
+   * saying so, closes the list and chooses nothing, rather than clicking the option the refresh took away.
+   */
+  @ParameterizedTest(name = "{0} input")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"page", "trusted"})
+  void anOptionTheRefreshTookAwayFailsSayingSoAndChoosesNothing(String input) throws Exception {
+    open("refreshing-list.html?dropped=Lisbon");
+    WidgetSteps.useInput(browser(), input);
+
+    PerformResult r = WidgetSteps.perform(browser(), "select", combobox(WidgetSteps.observe(browser()), "Destination city"), "Lisbon", 8000);
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).contains("no longer lists 'Lisbon' after it refreshed its list");
+    assertThat(browser().eval("[window.__refreshes, window.__values.length].join(' ')").asText())
+        .as("refreshes run, choices made").isEqualTo("1 0");
+  }
+
   // A page whose components load as modules defines them a moment after load, and Shoelace's select shows its first
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {
