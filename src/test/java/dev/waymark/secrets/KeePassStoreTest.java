@@ -16,7 +16,7 @@ class KeePassStoreTest {
 
   @Test
   void aVariableIsTheEntryTitledByItsNameInAKdbx4File() throws Exception {
-    Path f = KeePassFiles.create(dir.resolve("vault.kdbx"), "correct horse", Map.of("password", "s3cret-kp", "pin", "4711"));
+    Path f = KeePassFiles.createAsKeePassDoes(dir.resolve("vault.kdbx"), "correct horse", Map.of("password", "s3cret-kp", "pin", "4711"));
     assertThat(KeePassFiles.majorVersion(f)).isEqualTo(4);
     char[] master = "correct horse".toCharArray();
     KeePassStore store = KeePassStore.open(f, master);
