@@ -95,6 +95,8 @@
  * @property {string} message
  * @property {'accepted' | 'dismissed'} handled
  * @property {string} [answer] the text an accepted prompt returned
+ * @property {boolean} [before_step] answered before the step began (the page opened it after the step before had
+ *   answered, on a timer): reported with this step, not as its doing
  */
 
 /**

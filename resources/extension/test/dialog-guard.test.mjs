@@ -86,3 +86,34 @@ test('a same-origin frame the guard patches reads its stand-ins as natives, thro
   assert.deepEqual([src(frame, frame.setTimeout), src(frame, frame.alert), frame.eval('Function.prototype.toString.toString()')], before);
   assert.equal(src(window, frame.setTimeout), before[0]);
 });
+
+// What the studio's reply takes from the guard: the REQ/RES events the page script sends (page/executor/dialog-link.js).
+function ask(window, cmd) {
+  let answer = null;
+  const on = (e) => { answer = JSON.parse(e.detail); };
+  window.addEventListener('__waymark_dialogs_res', on, true);
+  window.dispatchEvent(new window.CustomEvent('__waymark_dialogs_req', { detail: JSON.stringify(cmd) }));
+  window.removeEventListener('__waymark_dialogs_res', on, true);
+  return answer;
+}
+
+test('a dialog the page opened between two steps is told apart from the next step\'s own, whichever way that step is armed', () => {
+  const window = pageWithGuard();
+  install(window);
+  window.confirm('Keep the draft?'); // a timer's dialog after the step before had answered
+  // armed by the next step's page call: it is reported with that step, marked as answered before it began
+  ask(window, { accept: false });
+  window.alert('Saved');
+  assert.deepEqual(ask(window, { take: true }).dialogs.map((d) => [d.message, d.before_step === true]),
+    [['Keep the draft?', true], ['Saved', false]]);
+  // armed by the worker (the guard installed again in step mode): the same
+  window.confirm('Leave the page?');
+  install(window, true);
+  window.confirm('Delete it?');
+  assert.deepEqual(ask(window, { take: true }).dialogs.map((d) => [d.message, d.handled, d.before_step === true]),
+    [['Leave the page?', 'dismissed', true], ['Delete it?', 'accepted', false]]);
+  // a reading that only asks about timers leaves a step's dialogs its own
+  window.alert('Done');
+  ask(window, { timers: true });
+  assert.deepEqual(ask(window, { take: true }).dialogs.map((d) => d.before_step === true), [false]);
+});

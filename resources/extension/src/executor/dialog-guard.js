@@ -29,7 +29,7 @@ export function installDialogGuard(accept, mode = 'step') {
       // undefined on a window not patched yet: set just below, before anything that reads it can run
       let state = /** @type {GuardState} */ (w.__waymarkDialogs);
       if (!state) {
-        state = { accept: false, seen: [], passthrough: false };
+        state = { accept: false, seen: [], earlier: [], passthrough: false };
         // marked before anything is replaced, so a window is never patched twice whatever happens below
         Object.defineProperty(w, '__waymarkDialogs', { value: state, enumerable: false, configurable: true });
         disguiseToString(w);
@@ -81,8 +81,16 @@ export function installDialogGuard(accept, mode = 'step') {
         state.accept = acc;
         state.forced = !!force;
       }
-      // A step arming the guard takes the page back from the person.
-      if (force === false) state.passthrough = false;
+      if (force === false) {
+        // A step arming the guard takes the page back from the person. What was answered before it began (a dialog
+        // the page opened on a timer after the step before had answered) is told apart: not this step's doing, so
+        // neither its verdict nor its report may count it as what the step did.
+        state.passthrough = false;
+        // (a document whose guard an older build of the extension installed has no list of them yet)
+        if (!state.earlier) state.earlier = [];
+        state.earlier.push(...state.seen.splice(0).map((d) => ({ ...d, before_step: true })));
+        if (state.earlier.length > 20) state.earlier.splice(0, state.earlier.length - 20);
+      }
     } catch { /* a cross-origin frame: not ours to patch */ }
   };
   /**
@@ -361,7 +369,10 @@ export function installDialogGuard(accept, mode = 'step') {
     /** @type {import('../wire.js').Dialog[]} */
     const out = [];
     const take = (/** @type {GuardWindow} */ w) => {
-      try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
+      try {
+        const state = w.__waymarkDialogs;
+        if (state) out.push(...(state.earlier || []).splice(0), ...state.seen.splice(0));
+      } catch { /* cross-origin */ }
     };
     take(window);
     for (let i = 0; i < window.frames.length; i++) take(window.frames[i]);

@@ -15,9 +15,13 @@ import { letDialogsThrough } from './guard-passthrough.js';
 function collect() {
   /** @type {Dialog[]} */
   const out = [];
-  /** @param {Window & {__waymarkDialogs?: {seen: Dialog[]}}} w */
+  /** @param {Window & {__waymarkDialogs?: {seen: Dialog[], earlier?: Dialog[]}}} w */
   const take = (w) => {
-    try { if (w.__waymarkDialogs) out.push(...w.__waymarkDialogs.seen.splice(0)); } catch { /* cross-origin */ }
+    try {
+      const state = w.__waymarkDialogs;
+      // those answered before the step began first (dialog-guard.js); a guard an older build left has none
+      if (state) out.push(...(state.earlier || []).splice(0), ...state.seen.splice(0));
+    } catch { /* cross-origin */ }
   };
   take(window);
   for (let i = 0; i < window.frames.length; i++) take(window.frames[i]);

@@ -9,6 +9,8 @@ import type { Dialog } from '../wire.js';
 export interface GuardState {
   accept: boolean;
   seen: Dialog[];
+  /** answered before the step now armed began (a timer's dialog after the step before): not that step's doing */
+  earlier: Dialog[];
   passthrough: boolean;
   forced?: boolean;
 }

@@ -236,7 +236,9 @@ async function finalize(result, ctx) {
   let effect = typeof result.effect === 'string' ? result.effect : null;
   if (result.ok && result.page_effect && step && (step.type === 'click' || step.type === 'press')) {
     const downloads = ctx.downloads ? ctx.downloads.seen.length : 0;
-    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: dialogs.length, downloads, url });
+    // a dialog answered before the step began is not what the step did
+    const own = dialogs.filter((d) => !d.before_step).length;
+    const v = judgeEffect(step.type, result.page_effect, nav, { newTabs: opened.length, dialogs: own, downloads, url });
     effect = v.effect;
     if (!v.ok) result = { ...result, ok: false, error: v.error };
   }
@@ -256,6 +258,7 @@ async function finalize(result, ctx) {
       /** @type {import('../wire.js').Dialog} */
       const out = { kind: d.kind, message: mask(d.message), handled: d.handled };
       if (typeof d.answer === 'string') out.answer = mask(d.answer);
+      if (d.before_step) out.before_step = true;
       return out;
     }),
     downloads: await reportDownloads(ctx.downloads, mask),

@@ -30,7 +30,7 @@ export function dialogLink(cmd) {
     // the guard's JSON: a page's script could send anything on this event, so every field is checked
     /** @type {{dialogs?: unknown, pending_ms?: unknown, requests?: unknown, opens?: unknown}} */
     const parsed = JSON.parse(answer);
-    /** @type {{kind: string, message?: unknown, handled?: unknown, answer?: unknown}[]} */
+    /** @type {{kind: string, message?: unknown, handled?: unknown, answer?: unknown, before_step?: unknown}[]} */
     const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : []; // kind checked
     return {
       ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
@@ -41,6 +41,7 @@ export function dialogLink(cmd) {
         /** @type {import('../../wire.js').Dialog} */
         const out = { kind: d.kind, message: String(d.message ?? '').slice(0, 500), handled };
         if (handled === 'accepted' && typeof d.answer === 'string') out.answer = d.answer.slice(0, 500);
+        if (d.before_step === true) out.before_step = true;
         return out;
       }),
     };

@@ -224,7 +224,8 @@ public final class BridgeBrowserPort implements BrowserPort {
 
   static StepOutcome outcome(String stepId, Step step, PerformResult r, String data) {
     List<StepOutcome.Dialog> dialogs = r.dialogs().stream()
-        .map(d -> new StepOutcome.Dialog(d.kind(), d.message(), answered(d), stepId)).toList();
+        .map(d -> new StepOutcome.Dialog(d.kind(), d.message(), answered(d), d.beforeStep() ? null : stepId, d.beforeStep()))
+        .toList();
     List<StepOutcome.Download> downloads = r.downloads().stream()
         .map(d -> new StepOutcome.Download(d.filename() != null ? d.filename() : d.url(), d.size(), d.mime(), d.blocked(),
             d.blocked() ? null : d.savedTo())).toList();

@@ -139,10 +139,16 @@ public record PerformResult(
   /** A dialog the page opened. */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record DialogInfo(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
-               @JsonProperty("handled") String handled, @JsonProperty("answer") String answer) {
+               @JsonProperty("handled") String handled, @JsonProperty("answer") String answer,
+               @JsonProperty("before_step") boolean beforeStep) {
     /** A dialog whose answer is only accepted or dismissed (an alert, a confirm, or a dismissed prompt). */
     public DialogInfo(String kind, String message, String handled) {
       this(kind, message, handled, null);
+    }
+
+    /** A dialog the step opened (not one answered before it began). */
+    public DialogInfo(String kind, String message, String handled, String answer) {
+      this(kind, message, handled, answer, false);
     }
   }
 

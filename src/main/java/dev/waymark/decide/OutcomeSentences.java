@@ -89,13 +89,20 @@ public final class OutcomeSentences {
   private static String dialog(String the, StepOutcome.Dialog d, boolean advice) {
     String kind = d.kind() == null ? "dialog" : d.kind();
     String what = "alert".equals(kind) ? "an alert" : "a " + kind + " dialog";
-    StringBuilder b = new StringBuilder(the).append(" opened ").append(what);
+    // one answered before the step began came from what the page did after the step before (a timer), not this step
+    StringBuilder b = d.beforeStep()
+        ? new StringBuilder("before ").append(the).append(" began, the page opened ").append(what)
+        : new StringBuilder(the).append(" opened ").append(what);
     if (d.message() != null && !d.message().isBlank()) b.append(" '").append(one(d.message(), QUOTE_CHARS)).append('\'');
+    if (d.beforeStep()) b.append(" on its own, after the step before had answered");
     String answered = d.answered() == null ? "dismissed" : d.answered();
     if ("dismissed".equals(answered)) {
       b.append("; it was dismissed.");
       // (the system text no longer teaches the flag: this is where a model learns it, decision 0075)
-      if (advice && !"alert".equals(kind)) b.append(" To accept it, repeat the step with accept_dialog: true. The person approves it.");
+      if (advice && !"alert".equals(kind)) {
+        b.append(d.beforeStep() ? " To accept it, give accept_dialog: true to the step that makes the page open it."
+            : " To accept it, repeat the step with accept_dialog: true.").append(" The person approves it.");
+      }
     } else if ("accepted".equals(answered)) {
       b.append("; it was accepted.");
     } else {

@@ -298,7 +298,8 @@ public final class PromptRenderer {
       // what to try only after a click or key the page ignored: a dismissed dialog or blocked download has its own
       // advice on its turn, and a reading, wait or capture is not meant to change the page
       boolean ignored = last != null && (StepTypes.CLICK.equals(last.type()) || StepTypes.PRESS.equals(last.type()))
-          && (last.outcome() == null || (last.outcome().dialogs().isEmpty() && last.outcome().downloads().isEmpty()));
+          && (last.outcome() == null || (last.outcome().dialogs().stream().allMatch(dev.waymark.workflow.StepOutcome.Dialog::beforeStep)
+              && last.outcome().downloads().isEmpty()));
       sb.append(ignored ? " and probably did not take. Try another control, a wait or Enter.\n" : ".\n");
     }
     if (last != null && !last.ok() && !last.done() && last.error() != null && !last.error().isBlank()) {

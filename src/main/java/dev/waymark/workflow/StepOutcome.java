@@ -94,11 +94,21 @@ public record StepOutcome(
       @JsonProperty("score") double score, @JsonProperty("runner_up") Double runnerUp,
       @JsonProperty("reason") String reason, @JsonProperty("element") String element) {}
 
-  /** What the page's dialog said and how it was answered: "dismissed", "accepted", or the text typed into a prompt. */
+  /**
+   * What the page's dialog said and how it was answered: "dismissed", "accepted", or the text typed into a prompt.
+   * {@code beforeStep}: the page opened it before the step began, after the step before had answered (on a timer),
+   * so it is reported with this step but is not what this step did; its {@code step} is then not this step's id.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Dialog(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
-      @JsonProperty("answered") String answered, @JsonProperty("step") String step) {}
+      @JsonProperty("answered") String answered, @JsonProperty("step") String step,
+      @JsonInclude(JsonInclude.Include.NON_DEFAULT) @JsonProperty("before_step") boolean beforeStep) {
+    /** A dialog the step {@code step} opened. */
+    public Dialog(String kind, String message, String answered, String step) {
+      this(kind, message, answered, step, false);
+    }
+  }
 
   /** A download the step started; {@code savedTo} is where Chrome put an allowed one, when it said so in time. */
   @JsonInclude(JsonInclude.Include.NON_DEFAULT)
@@ -130,7 +140,8 @@ public record StepOutcome(
   /** The same outcome with every text passed through {@code mask} (a real value becomes its token). */
   public StepOutcome masked(UnaryOperator<String> mask) {
     return new StepOutcome(
-        dialogs.stream().map(d -> new Dialog(d.kind(), mask.apply(d.message()), mask.apply(d.answered()), d.step())).toList(),
+        dialogs.stream().map(d -> new Dialog(d.kind(), mask.apply(d.message()), mask.apply(d.answered()), d.step(), d.beforeStep()))
+            .toList(),
         downloads.stream().map(d -> new Download(mask.apply(d.filename()), d.size(), d.mime(), d.blocked(),
             mask.apply(d.savedTo()))).toList(),
         tabsOpened.stream().map(t -> new Tab(t.id(), mask.apply(t.url()), mask.apply(t.title()))).toList(),
@@ -150,11 +161,15 @@ public record StepOutcome(
         missing, stopped, lateEffects.stream().map(l -> l.sentAs() == null ? l : l.atTurn(turnOf.apply(l.sentAs()))).toList());
   }
 
-  /** The same outcome with every dialog attributed to {@code stepId} (the browser reports dialogs per step). */
+  /**
+   * The same outcome with every dialog of the step attributed to {@code stepId} (the browser reports dialogs per
+   * step); one answered before the step began is not its doing and keeps no step.
+   */
   public StepOutcome raisedBy(String stepId) {
     if (dialogs.isEmpty()) return this;
     return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(),
-        d.step() == null ? stepId : d.step())).toList(), downloads, tabsOpened, tabsClosed, truncated, items, pages,
+        d.step() == null && !d.beforeStep() ? stepId : d.step(), d.beforeStep())).toList(), downloads, tabsOpened,
+        tabsClosed, truncated, items, pages,
         skipped, condition, healed, missing, stopped, lateEffects);
   }
 

@@ -46,6 +46,23 @@ class PromptRendererOutcomeTest {
   }
 
   @Test
+  void aDialogAnsweredBeforeTheStepBeganIsNotSaidAsItsDoingAndItsAdviceNamesTheStepThatOpensIt() {
+    StepOutcome earlier = outcome(List.of(new StepOutcome.Dialog("confirm", "Keep the draft?", "dismissed", null, true)), null,
+        null);
+    Prompt p = render(turn("click", earlier));
+    // the step's id is not given to it: the step did not open it
+    assertThat(earlier.raisedBy("s3").dialogs().get(0).step()).isNull();
+
+    assertThat(p.stablePrefix()).contains("before the click began, the page opened a confirm dialog 'Keep the draft?' on its "
+        + "own, after the step before had answered; it was dismissed. To accept it, give accept_dialog: true to the step "
+        + "that makes the page open it. The person approves it.").doesNotContain("the click opened");
+    // and a click that changed nothing besides is still told it probably did not take
+    String tail = renderer.render(PromptInput.builder().goal("Tidy the list").observationText("page")
+        .trail(List.of(turn("click", earlier))).hints(new TurnHints(true, false, null, null)).turn(2).build()).prompt().tail();
+    assertThat(tail).contains("probably did not take");
+  }
+
+  @Test
   void theDialogAndDownloadFlagsAreOfferedFromTheTurnThatMetOne() {
     Prompt quiet = render(turn("click", null));
     Prompt dialog = render(turn("click", outcome(List.of(new StepOutcome.Dialog("confirm", "Sure?", "dismissed", "s2")), null,

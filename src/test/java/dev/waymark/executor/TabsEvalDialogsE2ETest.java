@@ -257,6 +257,38 @@ class TabsEvalDialogsE2ETest {
     assertThat(ask.dialogs()).singleElement().satisfies(d -> assertThat(d.message()).isEqualTo("Really?"));
   }
 
+  // ---- a dialog the page opens after a step answered ----
+
+  /**
+   * A dialog the page opens on a timer after a step answered is reported with the next step that arms the guard, as
+   * answered before it began: not that step's doing. A dead link clicked next still did nothing, and says so.
+   */
+  @Test
+  void aDialogThePageOpensAfterAStepAnsweredIsNotWhatTheNextStepDid() {
+    browser.open("timer-dialog.html");
+    PerformResult save = browser.perform(click("#save"));
+    assertThat(save.ok()).as(save.error()).isTrue();
+    assertThat(save.dialogs()).as("the confirm comes 700 ms after the click").isEmpty();
+    assertThat(browser.textOnce("#answers", "keep:false")).as("the page's own record: dismissed").isEqualTo("keep:false");
+
+    PerformResult dead = browser.perform(click("#dead"));
+    PerformResult ask = browser.perform(click("#ask"));
+
+    assertThat(dead.ok()).as("a dead link did nothing, whatever the page asked before it").isFalse();
+    assertThat(dead.error()).contains("the link did nothing");
+    assertThat(dead.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.message()).isEqualTo("Keep the draft?");
+      assertThat(d.handled()).isEqualTo("dismissed");
+      assertThat(d.beforeStep()).isTrue();
+    });
+    assertThat(ask.ok()).as(ask.error()).isTrue();
+    assertThat(ask.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.message()).isEqualTo("Delete it?");
+      assertThat(d.beforeStep()).isFalse();
+    });
+    assertThat(browser.text("#answers")).isEqualTo("keep:false delete:false");
+  }
+
   // ---- dialogs while a page loads ----
 
   @Test
