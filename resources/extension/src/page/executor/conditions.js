@@ -8,7 +8,25 @@ import { docId } from './common.js';
 // ---- conditions and waits ----
 
 function pageText() {
-  return normText(document.body ? document.body.innerText : document.documentElement.textContent).toLowerCase();
+  return normText(document.body ? document.body.innerText : readableText(document.documentElement)).toLowerCase();
+}
+
+// Elements whose text is code or data, never shown: an inline script's strings (a framework's page state such as
+// Next.js's __NEXT_DATA__, a translation table) are not "on the page", or a wait for a text would hold at once.
+const UNSHOWN = new Set(['script', 'style', 'noscript', 'template']);
+
+/**
+ * The text of root's subtree without what UNSHOWN elements hold.
+ * @param {Node} root
+ */
+function readableText(root) {
+  const doc = root.ownerDocument || /** @type {Document} */ (root);
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => (n.nodeType === 1 && UNSHOWN.has(/** @type {Element} */ (n).localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  let out = '';
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType === 3) out += n.nodeValue;
+  return out;
 }
 
 /**
@@ -20,7 +38,7 @@ function textIn(needle, elements) {
   if (!elements) {
     if (pageText().includes(n)) return true;
     // innerText skips closed details, shadow content in some layouts and same-origin frames.
-    return deepQueryAll('body').some((b) => normText(b.textContent).toLowerCase().includes(n));
+    return deepQueryAll('body').some((b) => normText(readableText(b)).toLowerCase().includes(n));
   }
   // innerText is undefined on an element that is not HTML (SVG): its textContent then
   return elements.some((e) => normText(/** @type {HTMLElement} */ (e).innerText || e.textContent).toLowerCase().includes(n));

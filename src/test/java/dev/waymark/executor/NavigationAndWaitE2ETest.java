@@ -138,6 +138,25 @@ class NavigationAndWaitE2ETest {
     assertThat(Integer.parseInt(r.data().asText().replaceAll("\\D", ""))).isGreaterThanOrEqualTo(150);
   }
 
+  /**
+   * Text only the page's code or data holds (a framework's state as JSON in a script, a template, a style, a noscript
+   * notice) is not on the page: a wait for it holds only once the page shows it, and a condition on it does not hold.
+   */
+  @Test
+  void aWaitForATextOnlyThePagesCodeHoldsWaitsUntilThePageShowsIt() {
+    browser.open("script-text.html");
+
+    PerformResult early = browser.perform(step("wait").waitFor(waitFor(null, "Order placed", null, false, 0, 300)).build());
+    PerformResult skipped = browser.perform(step("click").selector(css("#place")).condition(when(null, "Order placed", null, null, false)).build());
+    PerformResult placed = browser.perform(step("click").selector(css("#place")).waitFor(waitFor(null, "Order placed", null, false, 0, 3000)).build());
+
+    assertThat(early.ok()).as("the text is not shown yet").isFalse();
+    assertThat(early.error()).isEqualTo("timed out after 300 ms waiting: text 'Order placed' is not on the page");
+    assertThat(skipped.skipped()).as("the condition does not hold either").isTrue();
+    assertThat(placed.ok()).as(placed.error()).isTrue();
+    assertThat(browser.text("#status")).isEqualTo("Order placed");
+  }
+
   @Test
   void aFailedPostWaitFailsTheStepAndSaysTheActionHappened() {
     browser.open("basic.html");
