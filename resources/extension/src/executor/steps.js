@@ -227,10 +227,12 @@ async function finalize(result, ctx) {
       title = tab.title ?? null;
     } catch { /* the tab is gone; the error says so */ }
   }
-  // Dialogs the step's page calls collected, plus those a guarded script or a new document
-  // (after a navigation) answered since.
+  // Dialogs the step's page calls collected, plus those a guarded script, a new document (after a navigation) or
+  // the page while the step waited (a wait step, or a step's own wait after its page call) answered since: what
+  // opened within the step's span is its report, not the next step's (as the WebDriver driver reports it).
   const dialogs = [...(ctx.dialogs || [])];
-  if (ctx.guarded || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
+  const waited = !!step && (step.type === 'wait' || (!!step.wait && !isEmptyWait(step.wait)));
+  if (ctx.guarded || waited || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
   const opened = await newTabs(tabId, t0);
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).
   let effect = typeof result.effect === 'string' ? result.effect : null;

@@ -43,10 +43,17 @@ async function finishInPage(/** @type {RunningStep} */ ctx, /** @type {boolean} 
   }
 }
 
-// The page found the field or the element ready and focused it; the keys come from the debugger.
-async function keysTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ prepared) {
+// Arms the dialog guard for the step's trusted input, once: arming again for a flow's next input (a combobox: open,
+// type, choose) would set what the first input's dialogs were apart as answered before the step began.
+async function armOnce(/** @type {RunningStep} */ ctx) {
+  if (ctx.guarded) return;
   await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
+}
+
+// The page found the field or the element ready and focused it; the keys come from the debugger.
+async function keysTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ prepared) {
+  await armOnce(ctx);
   try {
     // a flow's input names its own key (a Tab that commits a typed date); the page parsed either chord before it asked
     if (typeof prepared.chord === 'string') await trustedPress(ctx.tabId, /** @type {Chord} */ (parseChord(prepared.chord)));
@@ -66,8 +73,7 @@ async function keysTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepRe
 async function clickTrusted(/** @type {RunningStep} */ ctx, /** @type {PageStepResult} */ prepared) {
   // The dialogs this click opens come after the page call: arm the guard for them (OK only when the step
   // says so) and collect what it answered afterwards, as for a step the page call does not dispatch.
-  await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
-  ctx.guarded = true;
+  await armOnce(ctx);
   try {
     await trustedClick(ctx.tabId, /** @type {Point} */ (prepared.trusted_point)); // what the page asked for
   } catch (e) {

@@ -31,7 +31,12 @@ export function dialogLink(cmd) {
     /** @type {{dialogs?: unknown, pending_ms?: unknown, requests?: unknown, opens?: unknown}} */
     const parsed = JSON.parse(answer);
     /** @type {{kind: string, message?: unknown, handled?: unknown, answer?: unknown, before_step?: unknown}[]} */
-    const dialogs = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string').slice(0, 20) : []; // kind checked
+    const all = Array.isArray(parsed.dialogs) ? parsed.dialogs.filter((d) => d && typeof d.kind === 'string') : []; // kind checked
+    // at most 20: the step's own first, then the newest of those answered before it began (a page alerting on an
+    // interval while the model thought must not crowd out what the step did)
+    const own = all.filter((d) => d.before_step !== true).slice(0, 20);
+    const room = 20 - own.length;
+    const dialogs = [...(room > 0 ? all.filter((d) => d.before_step === true).slice(-room) : []), ...own];
     return {
       ...(typeof parsed.pending_ms === 'number' ? { pending_ms: parsed.pending_ms } : {}),
       ...(typeof parsed.requests === 'number' ? { requests: parsed.requests } : {}),

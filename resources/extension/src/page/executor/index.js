@@ -111,10 +111,17 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
   // t.elements is read only after `if (t.error) return`: targets answers {error} or the elements it matched
   let t = /** @type {{elements: Element[], error?: string, fatal?: boolean}} */ (targets(step));
   if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
-  // A link leaves the view: what the page has still to run from the steps before runs first (pending-work.js).
-  if (step.type === 'click' && t.elements.length === 1 && leavesView(t.elements[0]) && await awaitPendingWork() > 0) {
-    t = /** @type {{elements: Element[], error?: string, fatal?: boolean}} */ (targets(step));
-    if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+  // A link leaves the view: what the page has still to run from the steps before runs first (pending-work.js). What
+  // it asks meanwhile is theirs: dismissed whatever this step's accept_dialog says, and set apart (when the step's
+  // own arming comes again after the wait) as answered before the step began.
+  if (step.type === 'click' && t.elements.length === 1 && leavesView(t.elements[0])) {
+    if (options.guard) dialogLink({ accept: false });
+    const waited = await awaitPendingWork();
+    if (options.guard) dialogLink({ accept: !!options.guard.accept });
+    if (waited > 0) {
+      t = /** @type {{elements: Element[], error?: string, fatal?: boolean}} */ (targets(step));
+      if (t.error) return { ok: false, error: t.error, retry: !t.fatal };
+    }
   }
   let chord = null;
   if (step.type === 'press') {

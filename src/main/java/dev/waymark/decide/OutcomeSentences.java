@@ -100,7 +100,9 @@ public final class OutcomeSentences {
       b.append("; it was dismissed.");
       // (the system text no longer teaches the flag: this is where a model learns it, decision 0075)
       if (advice && !"alert".equals(kind)) {
-        b.append(d.beforeStep() ? " To accept it, give accept_dialog: true to the step that makes the page open it."
+        // (a dialog is answered by the accept_dialog of the step it opens within, its own wait included)
+        b.append(d.beforeStep() ? " To accept it, give the step that makes the page open it accept_dialog: true and a"
+            + " wait for what the page shows once it has asked."
             : " To accept it, repeat the step with accept_dialog: true.").append(" The person approves it.");
       }
     } else if ("accepted".equals(answered)) {

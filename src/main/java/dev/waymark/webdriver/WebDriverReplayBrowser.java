@@ -72,6 +72,10 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     String effectKey = (step.id() == null ? "step" : step.id()) + "@" + UUID.randomUUID().toString().substring(0, 8);
     StepRun run = new StepRun(session, stepJson, values, timeout, effectKey, trusted, json);
     SecretMask mask = new SecretMask(values);
+    // What the page asked after the step before had answered (a timer's dialog) is not this step's doing: reported
+    // with it as such, never counted in its verdict (as the extension's guard does).
+    List<ObjectNode> earlier = session.dialogs().take();
+    earlier.forEach(d -> d.put("before_step", true));
     session.dialogs().answer(step.acceptDialog());
     ObjectNode result;
     try {
@@ -87,7 +91,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     } finally {
       session.dialogs().answer(false);
     }
-    ObjectNode performed = finish(run, result, mask, step.allowDownload());
+    ObjectNode performed = finish(run, result, mask, step.allowDownload(), earlier);
     try {
       PerformResult r = json.treeToValue(performed, PerformResult.class);
       StepResult out = BridgeBrowserPort.toStepResult(step.id(), step, r);
@@ -138,7 +142,8 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
   }
 
   /** executor/steps.js finalize: the {@code performed} reply, every text masked. */
-  private ObjectNode finish(StepRun run, ObjectNode result, SecretMask mask, boolean allowed) throws InterruptedException {
+  private ObjectNode finish(StepRun run, ObjectNode result, SecretMask mask, boolean allowed, List<ObjectNode> earlier)
+      throws InterruptedException {
     BrowsingEvents ev = session.events();
     String ctx = session.context();
     String[] page = pageInfo(ctx);
@@ -168,7 +173,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     ArrayNode tabs = out.putArray("new_tabs");
     for (BrowsingEvents.Opened o : opened) tabs.addObject().put("id", o.id()).put("url", mask.mask(o.url())).putNull("title");
     ArrayNode ds = out.putArray("dialogs");
-    for (ObjectNode d : dialogs) {
+    for (ObjectNode d : java.util.stream.Stream.concat(earlier.stream(), dialogs.stream()).toList()) {
       ObjectNode m = d.deepCopy();
       m.put("message", mask.mask(d.path("message").asText()));
       if (d.has("answer")) m.put("answer", mask.mask(d.path("answer").asText()));

@@ -54,8 +54,9 @@ class PromptRendererOutcomeTest {
     assertThat(earlier.raisedBy("s3").dialogs().get(0).step()).isNull();
 
     assertThat(p.stablePrefix()).contains("before the click began, the page opened a confirm dialog 'Keep the draft?' on its "
-        + "own, after the step before had answered; it was dismissed. To accept it, give accept_dialog: true to the step "
-        + "that makes the page open it. The person approves it.").doesNotContain("the click opened");
+        + "own, after the step before had answered; it was dismissed. To accept it, give the step that makes the page open "
+        + "it accept_dialog: true and a wait for what the page shows once it has asked. The person approves it.")
+        .doesNotContain("the click opened");
     // and a click that changed nothing besides is still told it probably did not take
     String tail = renderer.render(PromptInput.builder().goal("Tidy the list").observationText("page")
         .trail(List.of(turn("click", earlier))).hints(new TurnHints(true, false, null, null)).turn(2).build()).prompt().tail();

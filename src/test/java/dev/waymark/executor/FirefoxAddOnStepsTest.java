@@ -7,6 +7,7 @@ import dev.waymark.replay.BridgeReplayBrowser;
 import dev.waymark.replay.ReplayResult;
 import dev.waymark.replay.ReplayStepResult;
 import dev.waymark.replay.WorkflowRunner;
+import dev.waymark.testing.DriversSuite;
 import dev.waymark.testing.FirefoxHarness;
 import dev.waymark.testing.RealBrowser;
 import dev.waymark.workflow.Step;
@@ -51,7 +52,8 @@ class FirefoxAddOnStepsTest {
     assertThat(r.outcome()).as("%s", r.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
     // The page's own log, as in Chromium: the trusted-only button took the click as a person's.
     assertThat(r.stored().get("log"))
-        .isEqualTo("saved {{ who }} | agree true | size l | search shoes | kept | deleted | person clicked | later");
+        .isEqualTo(DriversSuite.LOG);
+    DriversSuite.assertTheDraftDialog(r);
     assertThat(step(r, "cut").ok()).isFalse();
     assertThat(step(r, "cut").error()).contains("3");
     assertThat(step(r, "dead").error()).contains("the link did nothing");

@@ -289,6 +289,27 @@ class TabsEvalDialogsE2ETest {
     assertThat(browser.text("#answers")).isEqualTo("keep:false delete:false");
   }
 
+  /**
+   * A link clicked right after lets the page's pending timers run first (pending-work.js): the confirm they open is
+   * answered then, dismissed whatever the link's own accept_dialog says, and is still not what the link did.
+   */
+  @Test
+  void aLinkClickedRightAfterLetsThePagesTimerAskFirstAndStillDidNothing() {
+    browser.open("timer-dialog.html");
+    assertThat(browser.perform(click("#save")).dialogs()).isEmpty();
+
+    PerformResult dead = browser.perform(step("click").selector(Steps.css("#dead")).acceptDialog(true).build());
+
+    assertThat(dead.ok()).as("a dead link did nothing").isFalse();
+    assertThat(dead.error()).contains("the link did nothing");
+    assertThat(dead.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.message()).isEqualTo("Keep the draft?");
+      assertThat(d.handled()).as("not answered by the link's accept_dialog").isEqualTo("dismissed");
+      assertThat(d.beforeStep()).isTrue();
+    });
+    assertThat(browser.text("#answers")).isEqualTo("keep:false");
+  }
+
   // ---- dialogs while a page loads ----
 
   @Test

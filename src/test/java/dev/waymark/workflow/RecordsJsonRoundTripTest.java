@@ -86,6 +86,19 @@ class RecordsJsonRoundTripTest {
   }
 
   @Test
+  void aDialogAnsweredBeforeItsStepKeepsItsMarkAndOneWithoutItWritesAsBefore() throws Exception {
+    StepOutcome.Dialog earlier = new StepOutcome.Dialog("confirm", "Keep the draft?", "dismissed", null, true);
+    StepOutcome.Dialog own = new StepOutcome.Dialog("alert", "Saved", "dismissed", "s4");
+
+    assertThat(Json.mapper().readValue(Json.write(earlier), StepOutcome.Dialog.class)).isEqualTo(earlier);
+    assertThat(Json.write(earlier)).contains("\"before_step\":true");
+    // a journal written before the mark existed reads as the step's own, and the step's own writes no mark
+    assertThat(Json.write(own)).doesNotContain("before_step");
+    assertThat(Json.mapper().readValue("{\"kind\":\"alert\",\"message\":\"Saved\",\"answered\":\"dismissed\",\"step\":\"s4\"}",
+        StepOutcome.Dialog.class)).isEqualTo(own);
+  }
+
+  @Test
   void extractFieldAcceptsABareCssString() {
     assertThat(Json.read("\"h3.title\"", ExtractField.class)).isEqualTo(new ExtractField("h3.title", null));
   }
