@@ -203,7 +203,9 @@ const workedTabs = new Set();
 /** @type {Map<number, string>} */
 const lastUrls = new Map();
 const INLINE_GUARD = new Set(['click', 'press', 'select', 'fill', 'scroll', 'upload', 'captureDownload']);
-const GUARDED = new Set(['extractList']);
+// A wait step arms the guard with its own accept_dialog, as the WebDriver driver answers dialogs by each step's: what
+// the page asks while it waits is its report, and what it asked before is set apart.
+const GUARDED = new Set(['extractList', 'wait']);
 
 /**
  * The `performed` reply for result, every text in it masked.
@@ -227,11 +229,11 @@ async function finalize(result, ctx) {
       title = tab.title ?? null;
     } catch { /* the tab is gone; the error says so */ }
   }
-  // Dialogs the step's page calls collected, plus those a guarded script, a new document (after a navigation) or
-  // the page while the step waited (a wait step, or a step's own wait after its page call) answered since: what
-  // opened within the step's span is its report, not the next step's (as the WebDriver driver reports it).
+  // Dialogs the step's page calls collected, plus those a guarded step (a wait step among them), a new document
+  // (after a navigation) or the page during the step's own wait after its page call answered since: what opened
+  // within the step's span is its report, not the next step's (as the WebDriver driver reports it).
   const dialogs = [...(ctx.dialogs || [])];
-  const waited = !!step && (step.type === 'wait' || (!!step.wait && !isEmptyWait(step.wait)));
+  const waited = !!step && !!step.wait && !isEmptyWait(step.wait);
   if (ctx.guarded || waited || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
   const opened = await newTabs(tabId, t0);
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).

@@ -43,11 +43,12 @@ async function finishInPage(/** @type {RunningStep} */ ctx, /** @type {boolean} 
   }
 }
 
-// Arms the dialog guard for the step's trusted input, once: arming again for a flow's next input (a combobox: open,
-// type, choose) would set what the first input's dialogs were apart as answered before the step began.
+// The dialog guard for the step's trusted input, armed once: the page call that prepared the input armed it already
+// when the step arms inline, and arming again (or for a flow's next input: a combobox's open, type, choose) would set
+// what the step's own input opened apart as answered before the step began. The worker collects at the step's end.
 async function armOnce(/** @type {RunningStep} */ ctx) {
   if (ctx.guarded) return;
-  await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
+  if (!ctx.inlineGuard) await guardDialogs(ctx.tabId, !!ctx.step.accept_dialog);
   ctx.guarded = true;
 }
 

@@ -30,6 +30,15 @@ function readableText(root) {
 }
 
 /**
+ * Whether the frame a body belongs to is shown (a hidden frame's text is not on the page).
+ * @param {Element} body
+ */
+function frameShown(body) {
+  const frame = body.ownerDocument.defaultView?.frameElement;
+  return !frame || isVisible(frame);
+}
+
+/**
  * @param {string} needle
  * @param {Element[] | null} elements
  */
@@ -37,11 +46,17 @@ function textIn(needle, elements) {
   const n = normText(needle).toLowerCase();
   if (!elements) {
     if (pageText().includes(n)) return true;
-    // innerText skips closed details, shadow content in some layouts and same-origin frames.
-    return deepQueryAll('body').some((b) => normText(readableText(b)).toLowerCase().includes(n));
+    // The top document's innerText leaves out its same-origin frames: each shown frame's own. Never the raw text of
+    // the top document: what it hides (a toast drawn ahead with `hidden`, a closed menu) is not on the page.
+    return deepQueryAll('body').some((b) => b !== document.body && frameShown(b)
+      && normText(/** @type {HTMLElement} */ (b).innerText ?? readableText(b)).toLowerCase().includes(n));
   }
-  // innerText is undefined on an element that is not HTML (SVG): its textContent then
-  return elements.some((e) => normText(/** @type {HTMLElement} */ (e).innerText || e.textContent).toLowerCase().includes(n));
+  // innerText is undefined on an element that is not HTML (SVG), and is its whole text, scripts included, on one
+  // that is not rendered: its readable text then
+  return elements.some((e) => {
+    const shown = /** @type {HTMLElement} */ (e).innerText;
+    return normText(shown !== undefined && isVisible(e) ? shown : readableText(e)).toLowerCase().includes(n);
+  });
 }
 
 /** @param {string} css */

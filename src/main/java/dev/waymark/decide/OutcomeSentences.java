@@ -89,20 +89,22 @@ public final class OutcomeSentences {
   private static String dialog(String the, StepOutcome.Dialog d, boolean advice) {
     String kind = d.kind() == null ? "dialog" : d.kind();
     String what = "alert".equals(kind) ? "an alert" : "a " + kind + " dialog";
-    // one answered before the step began came from what the page did after the step before (a timer), not this step
-    StringBuilder b = d.beforeStep()
-        ? new StringBuilder("before ").append(the).append(" began, the page opened ").append(what)
+    // One answered before the step began came from what the page did after the step before (a timer), and one a wait
+    // step met the page opened while it waited: neither is what the step did.
+    boolean waited = "the wait".equals(the);
+    StringBuilder b = d.beforeStep() ? new StringBuilder("before ").append(the).append(" began, the page opened ").append(what)
+        : waited ? new StringBuilder("while the wait ran, the page opened ").append(what)
         : new StringBuilder(the).append(" opened ").append(what);
     if (d.message() != null && !d.message().isBlank()) b.append(" '").append(one(d.message(), QUOTE_CHARS)).append('\'');
     if (d.beforeStep()) b.append(" on its own, after the step before had answered");
     String answered = d.answered() == null ? "dismissed" : d.answered();
     if ("dismissed".equals(answered)) {
       b.append("; it was dismissed.");
-      // (the system text no longer teaches the flag: this is where a model learns it, decision 0075)
+      // (the system text no longer teaches the flag: this is where a model learns it, decision 0075; a dialog is
+      // answered by the accept_dialog of the step it opens within, a wait step's included, on both drivers)
       if (advice && !"alert".equals(kind)) {
-        // (a dialog is answered by the accept_dialog of the step it opens within, its own wait included)
-        b.append(d.beforeStep() ? " To accept it, give the step that makes the page open it accept_dialog: true and a"
-            + " wait for what the page shows once it has asked."
+        b.append(d.beforeStep() || waited
+            ? " To accept it, follow the step that makes the page open it with a wait step that has accept_dialog: true."
             : " To accept it, repeat the step with accept_dialog: true.").append(" The person approves it.");
       }
     } else if ("accepted".equals(answered)) {

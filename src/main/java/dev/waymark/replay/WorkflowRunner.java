@@ -156,6 +156,8 @@ public final class WorkflowRunner {
     private final SecretMask mask;
     private final Map<String, String> stored = new LinkedHashMap<>();
     private final List<ReplayStepResult> results = new ArrayList<>();
+    /** Dialogs a check of a condition met (the page asked while it was read): the next step reports them. */
+    private final List<StepOutcome.Dialog> probed = new ArrayList<>();
     private final Set<String> rewindIds = new LinkedHashSet<>();
 
     Run(Workflow workflow, Options options) {
@@ -258,9 +260,11 @@ public final class WorkflowRunner {
     }
 
     private ReplayStepResult record(Step step, int index, boolean rewind, String id, StepResult r) {
+      StepOutcome outcome = r.outcome().afterDialogs(probed);
+      probed.clear();
       ReplayStepResult out = new ReplayStepResult(id, step.type(), mask.mask(step.label()), r.ok(), r.skipped(),
           mask.mask(r.error()), mask.mask(r.data()), mask.mask(r.url()), step.optional() && !r.ok(), r.uncertain(), rewind,
-          mask.mask(r.effect()), StepOutcome.orNull(r.outcome().masked(mask::mask)));
+          mask.mask(r.effect()), StepOutcome.orNull(outcome.masked(mask::mask)));
       if (out.ok() && !out.skipped() && step.store() != null && !step.store().isBlank()) {
         stored.put(step.store(), out.data());
       }
@@ -321,6 +325,8 @@ public final class WorkflowRunner {
         // A check reads the page and changes nothing, so even a sent one leaves nothing uncertain behind.
         throw new Lost(what, mask.mask(e.getMessage()));
       }
+      // what the page asked while it was read is no check's doing: told with the next step, as answered before it
+      probed.addAll(r.outcome().asBeforeStep().dialogs());
       boolean holds = r.ok() && !r.skipped();
       if (!r.ok()) LOG.debug("The check of {} did not answer: {}", what, mask.mask(r.error()));
       return new Probe(holds, mask.mask(r.ok() ? r.data() : r.error()), mask.mask(r.url()));

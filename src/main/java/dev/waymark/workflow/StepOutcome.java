@@ -173,6 +173,22 @@ public record StepOutcome(
         skipped, condition, healed, missing, stopped, lateEffects);
   }
 
+  /** The same outcome with {@code earlier} (dialogs answered before the step began) before its own dialogs. */
+  public StepOutcome afterDialogs(List<Dialog> earlier) {
+    if (earlier.isEmpty()) return this;
+    List<Dialog> all = new java.util.ArrayList<>(earlier);
+    all.addAll(dialogs);
+    return new StepOutcome(all, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed,
+        missing, stopped, lateEffects);
+  }
+
+  /** The same outcome with every dialog marked as answered before a step began and attributed to none. */
+  public StepOutcome asBeforeStep() {
+    if (dialogs.isEmpty()) return this;
+    return new StepOutcome(dialogs.stream().map(d -> new Dialog(d.kind(), d.message(), d.answered(), null, true)).toList(),
+        downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed, missing, stopped, lateEffects);
+  }
+
   /** Null for an empty outcome, so JSON that leaves nulls out shows it only when something happened. */
   public static StepOutcome orNull(StepOutcome o) {
     return o == null || o.isEmpty() ? null : o;

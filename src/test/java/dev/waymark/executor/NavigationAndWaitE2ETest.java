@@ -140,7 +140,7 @@ class NavigationAndWaitE2ETest {
 
   /**
    * Text only the page's code or data holds (a framework's state as JSON in a script, a template, a style, a noscript
-   * notice) is not on the page: a wait for it holds only once the page shows it, and a condition on it does not hold.
+   * notice) or a hidden element holds (a toast drawn ahead) is not on the page: a wait for it holds only once the page shows it, and a condition on it does not hold.
    */
   @Test
   void aWaitForATextOnlyThePagesCodeHoldsWaitsUntilThePageShowsIt() {

@@ -268,7 +268,7 @@ class TabsEvalDialogsE2ETest {
     browser.open("timer-dialog.html");
     PerformResult save = browser.perform(click("#save"));
     assertThat(save.ok()).as(save.error()).isTrue();
-    assertThat(save.dialogs()).as("the confirm comes 700 ms after the click").isEmpty();
+    assertThat(save.dialogs()).as("the confirm comes 950 ms after the click").isEmpty();
     assertThat(browser.textOnce("#answers", "keep:false")).as("the page's own record: dismissed").isEqualTo("keep:false");
 
     PerformResult dead = browser.perform(click("#dead"));

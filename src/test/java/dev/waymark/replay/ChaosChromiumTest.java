@@ -48,7 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
  * completed or uncertain (exit 0 or 6); the uncertain step is the interrupted one and nothing after it reached the
  * server; a rerun with {@code --start-at auto} on the page performs only what the server never counted.
  *
- * <p>{@code -Dchaos.runs=N} (the default suite: 12, three of each fault; {@code -Pchaos}: 200),
+ * <p>{@code -Dchaos.runs=N} (the default suite: 8, two of each fault; {@code -Pchaos}: 200),
  * {@code -Dchaos.seed=S} replays a seed, {@code -Dchaos.kill=false} leaves the child JVMs out. Prints the figures.
  */
 @RealBrowser

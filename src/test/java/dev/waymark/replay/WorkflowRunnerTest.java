@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.waymark.workflow.Condition;
 import dev.waymark.workflow.Step;
+import dev.waymark.workflow.StepOutcome;
 import dev.waymark.workflow.StepResult;
 import dev.waymark.workflow.Workflow;
 import dev.waymark.workflow.WorkflowYaml;
@@ -42,7 +43,7 @@ class WorkflowRunnerTest {
       """;
 
   /** A page model: the address is /a, /b or /c; #next goes on, #up goes back; everything else just works. */
-  private static final class Pages implements ReplayBrowser {
+  private static class Pages implements ReplayBrowser {
     String url;
     final List<String> performed = new ArrayList<>();
     boolean uncertainUp;
@@ -93,6 +94,29 @@ class WorkflowRunnerTest {
 
     assertThat(r.start()).isEqualTo("b");
     assertThat(pages.performed).containsExactly("at-b", "to-c", "at-c");
+  }
+
+  @Test
+  void aDialogTheCheckOfAPointMetIsToldByTheNextStepAsAnsweredBeforeIt() throws Exception {
+    Pages pages = new Pages("/b") {
+      @Override
+      public StepResult perform(Step step, Map<String, String> values, int timeoutMs) {
+        StepResult r = super.perform(step, values, timeoutMs);
+        if (step.condition() == null || r.skipped()) return r;
+        // the page asked while the point's condition was read (a session timer)
+        StepOutcome asked = new StepOutcome(List.of(new StepOutcome.Dialog("alert", "Your session ends soon", "dismissed", "probe")),
+            null, null, null, false, null, null, false, null);
+        return new StepResult(r.stepId(), true, null, r.data(), r.url(), null, false, false, false, asked, null);
+      }
+    };
+    ReplayResult r = new WorkflowRunner(pages).run(WorkflowYaml.read(CHAIN), WorkflowRunner.Options.of(Map.of()).withStartAt("auto"));
+
+    assertThat(r.steps().get(0).stepId()).isEqualTo("at-b");
+    List<StepOutcome.Dialog> told = r.steps().stream().flatMap(s -> s.outcome() == null ? java.util.stream.Stream.empty()
+        : s.outcome().dialogs().stream()).toList();
+    assertThat(told).as("every dialog a check met is told once, by the step after it").isNotEmpty()
+        .allSatisfy(d -> assertThat(d.beforeStep()).isTrue()).allSatisfy(d -> assertThat(d.step()).isNull());
+    assertThat(r.steps().get(0).outcome().dialogs()).extracting(StepOutcome.Dialog::message).contains("Your session ends soon");
   }
 
   @Test

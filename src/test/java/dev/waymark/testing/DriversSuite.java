@@ -16,7 +16,7 @@ public final class DriversSuite {
   private DriversSuite() {}
 
   /**
-   * The confirm the page opens 1.2 s after the draft click, within no step of its own: reported by the wait step it
+   * The confirm the page opens 3 s after the draft click, within no step of its own: reported by the wait step it
    * opened during (dismissed), by neither the click before it nor the dead link after it, which still did nothing.
    */
   public static void assertTheDraftDialog(ReplayResult r) {
