@@ -4,6 +4,7 @@ import { SelectorError, deepQueryAll } from './resolve.js';
 import { isVisible } from './actionability.js';
 import { normText } from './extract.js';
 import { docId } from './common.js';
+import { readableText } from '../readable-text.js';
 
 // ---- conditions and waits ----
 
@@ -11,23 +12,6 @@ function pageText() {
   return normText(document.body ? document.body.innerText : readableText(document.documentElement)).toLowerCase();
 }
 
-// Elements whose text is code or data, never shown: an inline script's strings (a framework's page state such as
-// Next.js's __NEXT_DATA__, a translation table) are not "on the page", or a wait for a text would hold at once.
-const UNSHOWN = new Set(['script', 'style', 'noscript', 'template']);
-
-/**
- * The text of root's subtree without what UNSHOWN elements hold.
- * @param {Node} root
- */
-function readableText(root) {
-  const doc = root.ownerDocument || /** @type {Document} */ (root);
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.nodeType === 1 && UNSHOWN.has(/** @type {Element} */ (n).localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
-  });
-  let out = '';
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType === 3) out += n.nodeValue;
-  return out;
-}
 
 /**
  * Whether the frame a body belongs to is shown (a hidden frame's text is not on the page).

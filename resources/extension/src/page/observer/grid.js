@@ -2,6 +2,7 @@
 // Data grids: a row's cells are named by the column headers a person reads above them. Works for
 // <table>s, ARIA grids (role=grid/table/treegrid with role=columnheader) and the div-based grids of
 // Tabulator or AG Grid, whose header cells sit in another container than the rows.
+import { readableText } from '../readable-text.js';
 
 // attributes grids put the column's key in, on the header cell and on every cell of that column
 export const COLUMN_ATTRS = ['tabulator-field', 'col-id', 'data-field', 'data-column', 'data-col', 'aria-colindex'];
@@ -63,7 +64,8 @@ export function columnNamer(row) {
   if (!isGridRow(row)) return null;
   const heads = headerCells(row);
   if (!heads || !heads.length) return null;
-  const names = heads.map((h) => slug(h.textContent) || slug(h.getAttribute('aria-label')) || slug(h.getAttribute('title')));
+  // the header's shown words, not the text of its hidden sort menu or an icon's style rules
+  const names = heads.map((h) => slug(/** @type {HTMLElement} */ (h).innerText || readableText(h)) || slug(h.getAttribute('aria-label')) || slug(h.getAttribute('title')));
   /** @type {Map<string, string | null>} */
   const byKey = new Map();
   heads.forEach((h, i) => {

@@ -4,6 +4,7 @@
 // a person sees on a control Chrome leaves unnamed (a clickable <div>'s words, a label that is not rendered)
 // is its `text`, never its name. BrowserTrueNamesTest holds both to Chromium's tree.
 import { computeAccessibleName } from 'dom-accessibility-api';
+import { readableText } from '../readable-text.js';
 /** @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
 /** What dom-accessibility-api is asked to name with (accnameOptions). @typedef {ReturnType<typeof accnameOptions>} NamingOptions */
 
@@ -107,7 +108,7 @@ export function nameAndText(info, options, labelMap) {
   }
   if (info.kind === 'standin') {
     // a label standing in for its unrendered checkbox is reported as that checkbox, named by the label's words
-    if (!name) name = clean(/** @type {HTMLElement} */ (el).innerText || el.textContent, NAME_CAP);
+    if (!name) name = clean(/** @type {HTMLElement} */ (el).innerText || readableText(el), NAME_CAP);
     return { name, text: '' };
   }
   if (name) return { name, text: '' };
@@ -117,7 +118,8 @@ export function nameAndText(info, options, labelMap) {
   if (labelMap.has(el)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(el)).map((l) => l.textContent).join(' '), NAME_CAP);
   // a generic clickable (a <div> with a handler) has no name from its content in Chrome; a person knows it
   // by the words it shows
-  // (an element that is no HTMLElement has no innerText: its textContent reads it)
-  if (!text && info.kind === 'handler') text = clean(/** @type {HTMLElement} */ (el).innerText || el.textContent, NAME_CAP);
+  // (an element that is no HTMLElement has no innerText, and an icon's shows none: its readable text then, never an
+  // inline SVG's <style> rules as its name)
+  if (!text && info.kind === 'handler') text = clean(/** @type {HTMLElement} */ (el).innerText || readableText(el), NAME_CAP);
   return { name: '', text };
 }
