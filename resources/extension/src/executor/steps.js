@@ -233,7 +233,8 @@ async function finalize(result, ctx) {
   // (after a navigation) or the page during the step's own wait after its page call answered since: what opened
   // within the step's span is its report, not the next step's (as the WebDriver driver reports it).
   const dialogs = [...(ctx.dialogs || [])];
-  const waited = !!step && !!step.wait && !isEmptyWait(step.wait);
+  // (a step its condition skipped armed nothing: what the guard holds stays for the next step that arms it)
+  const waited = !result.skipped && !!step && !!step.wait && !isEmptyWait(step.wait);
   if (ctx.guarded || waited || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
   const opened = await newTabs(tabId, t0);
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).

@@ -10,9 +10,26 @@ const UNSHOWN = new Set(['script', 'style', 'noscript', 'template']);
  * @param {Node} root
  */
 export function readableText(root) {
+  return textWithout(root, (el) => UNSHOWN.has(el.localName));
+}
+
+/**
+ * The text of root's subtree a person can reach: readableText without what is not displayed (display:none, `hidden`,
+ * a closed <details>), where innerText would also leave out what content-visibility: auto has not rendered yet.
+ * @param {Node} root
+ */
+export function shownText(root) {
+  return textWithout(root, (el) => UNSHOWN.has(el.localName) || (typeof el.checkVisibility === 'function' && !el.checkVisibility()));
+}
+
+/**
+ * @param {Node} root
+ * @param {(el: Element) => boolean} skipped an element whose whole subtree is left out
+ */
+function textWithout(root, skipped) {
   const doc = root.ownerDocument || /** @type {Document} */ (root);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.nodeType === 1 && UNSHOWN.has(/** @type {Element} */ (n).localName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (n) => (n.nodeType === 1 && skipped(/** @type {Element} */ (n)) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   let out = '';
   for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.nodeType === 3) out += n.nodeValue;

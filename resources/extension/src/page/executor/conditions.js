@@ -4,7 +4,7 @@ import { SelectorError, deepQueryAll } from './resolve.js';
 import { isVisible } from './actionability.js';
 import { normText } from './extract.js';
 import { docId } from './common.js';
-import { readableText } from '../readable-text.js';
+import { readableText, shownText } from '../readable-text.js';
 
 // ---- conditions and waits ----
 
@@ -30,10 +30,10 @@ function textIn(needle, elements) {
   const n = normText(needle).toLowerCase();
   if (!elements) {
     if (pageText().includes(n)) return true;
-    // The top document's innerText leaves out its same-origin frames: each shown frame's own. Never the raw text of
-    // the top document: what it hides (a toast drawn ahead with `hidden`, a closed menu) is not on the page.
-    return deepQueryAll('body').some((b) => b !== document.body && frameShown(b)
-      && normText(/** @type {HTMLElement} */ (b).innerText ?? readableText(b)).toLowerCase().includes(n));
+    // innerText leaves out the same-origin frames and what content-visibility: auto has not rendered past the
+    // viewport: the shown text of each shown body then, the page's own and its frames'. Never the raw text: what the
+    // page hides (a toast drawn ahead with `hidden`, a closed menu) or only its code holds is not on the page.
+    return deepQueryAll('body').some((b) => frameShown(b) && normText(shownText(b)).toLowerCase().includes(n));
   }
   // innerText is undefined on an element that is not HTML (SVG), and is its whole text, scripts included, on one
   // that is not rendered: its readable text then

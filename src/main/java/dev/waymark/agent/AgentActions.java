@@ -32,7 +32,7 @@ public final class AgentActions {
       Map.entry("press", Set.of("key", "ref", "acceptDialog", "allowDownload")),
       Map.entry("navigate", Set.of("url")),
       Map.entry("scroll", Set.of("ref", "direction")),
-      Map.entry("wait", Set.of("text", "gone", "timeout_ms")),
+      Map.entry("wait", Set.of("text", "gone", "timeout_ms", "acceptDialog")),
       Map.entry("extract", Set.of("ref", "attribute", "store")),
       Map.entry("extract_list", Set.of("ref", "limit", "store")),
       Map.entry("upload", Set.of("ref", "file")),

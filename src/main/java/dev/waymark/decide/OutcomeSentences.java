@@ -104,7 +104,8 @@ public final class OutcomeSentences {
       // answered by the accept_dialog of the step it opens within, a wait step's included, on both drivers)
       if (advice && !"alert".equals(kind)) {
         b.append(d.beforeStep() || waited
-            ? " To accept it, follow the step that makes the page open it with a wait step that has accept_dialog: true."
+            ? " To accept it, give the step that makes the page open it accept_dialog: true and follow it with a wait step"
+                + " that has accept_dialog: true too."
             : " To accept it, repeat the step with accept_dialog: true.").append(" The person approves it.");
       }
     } else if ("accepted".equals(answered)) {

@@ -173,10 +173,14 @@ public record StepOutcome(
         skipped, condition, healed, missing, stopped, lateEffects);
   }
 
-  /** The same outcome with {@code earlier} (dialogs answered before the step began) before its own dialogs. */
+  /**
+   * The same outcome with {@code earlier} (dialogs answered before the step began) before its own dialogs: at most 20,
+   * the step's own all kept and the newest of the earlier ones, as the extension keeps them.
+   */
   public StepOutcome afterDialogs(List<Dialog> earlier) {
     if (earlier.isEmpty()) return this;
-    List<Dialog> all = new java.util.ArrayList<>(earlier);
+    int room = Math.max(0, 20 - dialogs.size());
+    List<Dialog> all = new java.util.ArrayList<>(earlier.subList(Math.max(0, earlier.size() - room), earlier.size()));
     all.addAll(dialogs);
     return new StepOutcome(all, downloads, tabsOpened, tabsClosed, truncated, items, pages, skipped, condition, healed,
         missing, stopped, lateEffects);

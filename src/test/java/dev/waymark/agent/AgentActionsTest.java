@@ -27,6 +27,7 @@ class AgentActionsTest {
       "{\"kind\":\"scroll\"}|{\"type\":\"scroll\",\"value\":\"down\"}",
       "{\"kind\":\"scroll\",\"ref\":\"e9\"}|{\"type\":\"scroll\",\"ref\":\"e9\"}",
       "{\"kind\":\"wait\",\"text\":\"Saved\",\"gone\":true}|{\"type\":\"wait\",\"wait\":{\"text\":\"Saved\",\"absent\":true}}",
+      "{\"kind\":\"wait\",\"text\":\"Draft kept\",\"acceptDialog\":true}|{\"type\":\"wait\",\"wait\":{\"text\":\"Draft kept\"},\"accept_dialog\":true}",
       "{\"kind\":\"extract_list\",\"ref\":\"l1\",\"limit\":5}|{\"type\":\"extractList\",\"ref\":\"l1\",\"limit\":5}",
       "{\"kind\":\"upload\",\"ref\":\"e2\",\"file\":\"resume_pdf\"}|{\"type\":\"upload\",\"ref\":\"e2\",\"value\":\"{{ resume_pdf }}\"}",
       "{\"kind\":\"switch_tab\",\"tabId\":12}|{\"type\":\"switchTab\",\"value\":\"12\"}",

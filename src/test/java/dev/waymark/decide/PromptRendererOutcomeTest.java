@@ -54,12 +54,14 @@ class PromptRendererOutcomeTest {
     assertThat(earlier.raisedBy("s3").dialogs().get(0).step()).isNull();
 
     assertThat(p.stablePrefix()).contains("before the click began, the page opened a confirm dialog 'Keep the draft?' on its "
-        + "own, after the step before had answered; it was dismissed. To accept it, follow the step that makes the page "
-        + "open it with a wait step that has accept_dialog: true. The person approves it.").doesNotContain("the click opened");
+        + "own, after the step before had answered; it was dismissed. To accept it, give the step that makes the page open "
+        + "it accept_dialog: true and follow it with a wait step that has accept_dialog: true too. The person approves it.")
+        .doesNotContain("the click opened");
     // one a wait step met opened while it waited: not the wait's doing either
     assertThat(render(turn("wait", outcome(List.of(new StepOutcome.Dialog("confirm", "Keep the draft?", "dismissed", "s4")), null,
         null))).stablePrefix()).contains("while the wait ran, the page opened a confirm dialog 'Keep the draft?'; it was "
-        + "dismissed. To accept it, follow the step that makes the page open it with a wait step that has accept_dialog: true.");
+        + "dismissed. To accept it, give the step that makes the page open it accept_dialog: true and follow it with a wait "
+        + "step that has accept_dialog: true too.");
     // and a click that changed nothing besides is still told it probably did not take
     String tail = renderer.render(PromptInput.builder().goal("Tidy the list").observationText("page")
         .trail(List.of(turn("click", earlier))).hints(new TurnHints(true, false, null, null)).turn(2).build()).prompt().tail();

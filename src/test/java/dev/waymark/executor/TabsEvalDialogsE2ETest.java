@@ -310,6 +310,24 @@ class TabsEvalDialogsE2ETest {
     assertThat(browser.text("#answers")).isEqualTo("keep:false");
   }
 
+  /** A wait step answers what the page asks while it waits by its own accept_dialog: the confirm is its report. */
+  @Test
+  void aWaitStepWithAcceptDialogAcceptsTheConfirmThePageOpensWhileItWaits() {
+    browser.open("timer-dialog.html");
+    assertThat(browser.perform(click("#save")).dialogs()).isEmpty();
+
+    PerformResult waited = browser.perform(step("wait").waitFor(Steps.waitFor(null, "keep:true", null, false, 0, 5000))
+        .acceptDialog(true).build());
+
+    assertThat(waited.ok()).as(waited.error()).isTrue();
+    assertThat(waited.dialogs()).singleElement().satisfies(d -> {
+      assertThat(d.message()).isEqualTo("Keep the draft?");
+      assertThat(d.handled()).isEqualTo("accepted");
+      assertThat(d.beforeStep()).isFalse();
+    });
+    assertThat(browser.text("#answers")).isEqualTo("keep:true");
+  }
+
   // ---- dialogs while a page loads ----
 
   @Test

@@ -116,7 +116,8 @@ class WorkflowRunnerTest {
         : s.outcome().dialogs().stream()).toList();
     assertThat(told).as("every dialog a check met is told once, by the step after it").isNotEmpty()
         .allSatisfy(d -> assertThat(d.beforeStep()).isTrue()).allSatisfy(d -> assertThat(d.step()).isNull());
-    assertThat(r.steps().get(0).outcome().dialogs()).extracting(StepOutcome.Dialog::message).contains("Your session ends soon");
+    assertThat(r.steps().get(0).outcome().dialogs()).singleElement().extracting(StepOutcome.Dialog::message)
+        .isEqualTo("Your session ends soon");
   }
 
   @Test
