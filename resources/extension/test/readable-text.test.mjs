@@ -23,3 +23,11 @@ test('an icon-only control a script handles is not named by its inline SVG\'s st
   assert.ok(!said.includes('fill'), `no node is named by style rules: ${said}`);
   assert.ok(o.nodes.some((n) => (n.name || n.text) === 'Save'), `the worded control keeps its words: ${said}`);
 });
+
+test('shown text leaves out what is hidden, invisible or a replaced element\'s fallback, and keeps a visible child of an invisible box', async () => {
+  const { document } = page(`<body><main id="m"><p>Order</p><div hidden>placed</div><div style="visibility: hidden">Invisible
+    <span style="visibility: visible">shown again</span></div><textarea>draft text</textarea><video>No video support</video>
+    <div style="display: contents"><b>contents</b></div><script>var s = "code";</script></main></body>`);
+  const { shownText } = await import('../src/page/readable-text.js');
+  assert.equal(shownText(document.getElementById('m')).replace(/\s+/g, ''), 'Ordershownagaincontents');
+});

@@ -24,6 +24,7 @@ import { substitute } from './values.js';
  * @property {number} [deadline]
  * @property {{accept: boolean}} [inlineGuard] the page call arms the dialog guard itself
  * @property {boolean} [guarded] the dialog guard was armed by a call of its own
+ * @property {boolean} [ownWait] the step's own wait (its `wait` after the action) ran
  * @property {boolean} [navGuard] a navigation guard was registered
  * @property {boolean} [flow] the page's input is a flow (a combobox select) that may ask for more
  * @property {import('../page/page-calls.js').ExpectInPage | null} [expectInPage] replay: the recorded effect the page

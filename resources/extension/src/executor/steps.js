@@ -171,6 +171,7 @@ async function run(ctx, options) {
   result = await handler(ctx);
   if (result.dispatched && MAY_NAVIGATE.has(step.type)) await settleNavigation(ctx, result);
   if (result.ok && step.wait && step.type !== 'wait' && !isEmptyWait(step.wait)) {
+    ctx.ownWait = true;
     const w = await waitFor(ctx, step.wait, positive(step.wait.timeout_ms) || timeout);
     if (!w.ok) result = { ...result, ok: false, error: `the ${step.type} was done, but ${w.error}` };
   }
@@ -233,8 +234,9 @@ async function finalize(result, ctx) {
   // (after a navigation) or the page during the step's own wait after its page call answered since: what opened
   // within the step's span is its report, not the next step's (as the WebDriver driver reports it).
   const dialogs = [...(ctx.dialogs || [])];
-  // (a step its condition skipped armed nothing: what the guard holds stays for the next step that arms it)
-  const waited = !result.skipped && !!step && !!step.wait && !isEmptyWait(step.wait);
+  // (only when its wait ran: a step its condition skipped, or one that failed before, armed nothing, and what the
+  // guard holds stays for the next step that arms it)
+  const waited = !!ctx.ownWait;
   if (ctx.guarded || waited || ((ctx.inlineGuard || ctx.navGuard) && (nav.committed || ctx.navGuard))) dialogs.push(...await takeDialogs(tabId));
   const opened = await newTabs(tabId, t0);
   // A click or key is judged by what it did (effects.js); a fill by what the field held (page verdicts).

@@ -14,6 +14,15 @@ function pageText() {
 
 
 /**
+ * Text without its whitespace, lower-cased: what shownText joins without a space between elements ("Total:" "$5") and
+ * what the source breaks over lines still compares with what a person reads.
+ * @param {string | null | undefined} s
+ */
+function squeeze(s) {
+  return String(s ?? '').replace(/\s+/g, '').toLowerCase();
+}
+
+/**
  * Whether the frame a body belongs to is shown (a hidden frame's text is not on the page).
  * @param {Element} body
  */
@@ -31,9 +40,14 @@ function textIn(needle, elements) {
   if (!elements) {
     if (pageText().includes(n)) return true;
     // innerText leaves out the same-origin frames and what content-visibility: auto has not rendered past the
-    // viewport: the shown text of each shown body then, the page's own and its frames'. Never the raw text: what the
-    // page hides (a toast drawn ahead with `hidden`, a closed menu) or only its code holds is not on the page.
-    return deepQueryAll('body').some((b) => frameShown(b) && normText(shownText(b)).toLowerCase().includes(n));
+    // viewport: each shown frame's innerText, then the shown text of each shown body, the page's own and its frames'.
+    // Never the raw text: what the page hides (a toast drawn ahead with `hidden` or visibility:hidden, a closed menu)
+    // or only its code holds is not on the page. The walk is costly on a big page, polled: only when the raw text has
+    // the words at all.
+    const squeezed = squeeze(n);
+    return deepQueryAll('body').some((b) => frameShown(b) && (
+      (b !== document.body && normText(/** @type {HTMLElement} */ (b).innerText).toLowerCase().includes(n))
+      || (squeeze(b.textContent).includes(squeezed) && squeeze(shownText(b)).includes(squeezed))));
   }
   // innerText is undefined on an element that is not HTML (SVG), and is its whole text, scripts included, on one
   // that is not rendered: its readable text then

@@ -140,7 +140,7 @@ class NavigationAndWaitE2ETest {
 
   /**
    * Text only the page's code or data holds (a framework's state as JSON in a script, a template, a style, a noscript
-   * notice) or a hidden element holds (a toast drawn ahead) is not on the page: a wait for it holds only once the page
+   * notice) or a hidden element holds (toasts drawn ahead, hidden or invisible) is not on the page: a wait for it holds only once the page
    * shows it, and a condition on it does not hold. Text past the viewport in a content-visibility: auto section is.
    */
   @Test
@@ -158,6 +158,8 @@ class NavigationAndWaitE2ETest {
     assertThat(browser.text("#status")).isEqualTo("Order placed");
     PerformResult below = browser.perform(step("wait").waitFor(waitFor(null, "Returns within 30 days", null, false, 0, 300)).build());
     assertThat(below.ok()).as("text the page shows further down is on it: %s", below.error()).isTrue();
+    PerformResult contents = browser.perform(step("wait").waitFor(waitFor(null, "Shipping is free", null, false, 0, 300)).build());
+    assertThat(contents.ok()).as("text under a display: contents box is on it: %s", contents.error()).isTrue();
   }
 
   @Test

@@ -310,21 +310,26 @@ class TabsEvalDialogsE2ETest {
     assertThat(browser.text("#answers")).isEqualTo("keep:false");
   }
 
-  /** A wait step answers what the page asks while it waits by its own accept_dialog: the confirm is its report. */
+  /**
+   * The advice for a confirm the page opens later, followed: the step that leads to it and a wait after it both say
+   * accept_dialog. The confirm is accepted whichever of the two it opens within (a busy machine may slow the click past
+   * the page's timer), and is that step's own report.
+   */
   @Test
-  void aWaitStepWithAcceptDialogAcceptsTheConfirmThePageOpensWhileItWaits() {
+  void aStepAndAWaitWithAcceptDialogAcceptTheConfirmThePageOpensLater() {
     browser.open("timer-dialog.html");
-    assertThat(browser.perform(click("#save")).dialogs()).isEmpty();
+    PerformResult save = browser.perform(step("click").selector(Steps.css("#save")).acceptDialog(true).build());
 
     PerformResult waited = browser.perform(step("wait").waitFor(Steps.waitFor(null, "keep:true", null, false, 0, 5000))
         .acceptDialog(true).build());
 
     assertThat(waited.ok()).as(waited.error()).isTrue();
-    assertThat(waited.dialogs()).singleElement().satisfies(d -> {
-      assertThat(d.message()).isEqualTo("Keep the draft?");
-      assertThat(d.handled()).isEqualTo("accepted");
-      assertThat(d.beforeStep()).isFalse();
-    });
+    assertThat(java.util.stream.Stream.concat(save.dialogs().stream(), waited.dialogs().stream()).toList()).singleElement()
+        .satisfies(d -> {
+          assertThat(d.message()).isEqualTo("Keep the draft?");
+          assertThat(d.handled()).isEqualTo("accepted");
+          assertThat(d.beforeStep()).isFalse();
+        });
     assertThat(browser.text("#answers")).isEqualTo("keep:true");
   }
 
