@@ -136,21 +136,11 @@ public record PerformResult(
         lateEffects);
   }
 
-  /** A dialog the page opened. */
+  /** A dialog the page opened; {@code beforeStep}: answered before the step began (decision 0076). */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record DialogInfo(@JsonProperty("kind") String kind, @JsonProperty("message") String message,
                @JsonProperty("handled") String handled, @JsonProperty("answer") String answer,
-               @JsonProperty("before_step") boolean beforeStep) {
-    /** A dialog whose answer is only accepted or dismissed (an alert, a confirm, or a dismissed prompt). */
-    public DialogInfo(String kind, String message, String handled) {
-      this(kind, message, handled, null);
-    }
-
-    /** A dialog the step opened (not one answered before it began). */
-    public DialogInfo(String kind, String message, String handled, String answer) {
-      this(kind, message, handled, answer, false);
-    }
-  }
+               @JsonProperty("before_step") boolean beforeStep) {}
 
   /**
    * A download the step triggered: its size and type as Chrome knew them (0 and null when it did not say) and, for

@@ -2,6 +2,7 @@ package dev.waymark.decide;
 
 import dev.waymark.observe.CompactObservation;
 import dev.waymark.workflow.StepOutcome;
+import dev.waymark.workflow.StepTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public final class OutcomeSentences {
       out.add(the + " was skipped: its condition does not hold" + (o.condition() == null || o.condition().isBlank() ? ""
           : " (" + quoteless(o.condition()) + ")") + ".");
     }
-    for (StepOutcome.Dialog d : o.dialogs()) out.add(dialog(the, d, advice));
+    for (StepOutcome.Dialog d : o.dialogs()) out.add(dialog(the, StepTypes.WAIT.equals(type), d, advice));
     for (StepOutcome.Download d : o.downloads()) out.add(download(the, d, advice, downloadsAllowed));
     for (StepOutcome.Tab t : o.tabsOpened()) {
       StringBuilder b = new StringBuilder(the).append(" opened a new tab ").append(t.id());
@@ -86,12 +87,11 @@ public final class OutcomeSentences {
         + what + ", " + l.afterMs() + " ms after it" + (advice ? "; the page now shows what it did." : ".");
   }
 
-  private static String dialog(String the, StepOutcome.Dialog d, boolean advice) {
+  private static String dialog(String the, boolean waited, StepOutcome.Dialog d, boolean advice) {
     String kind = d.kind() == null ? "dialog" : d.kind();
     String what = "alert".equals(kind) ? "an alert" : "a " + kind + " dialog";
     // One answered before the step began came from what the page did after the step before (a timer), and one a wait
     // step met the page opened while it waited: neither is what the step did.
-    boolean waited = "the wait".equals(the);
     StringBuilder b = d.beforeStep() ? new StringBuilder("before ").append(the).append(" began, the page opened ").append(what)
         : waited ? new StringBuilder("while the wait ran, the page opened ").append(what)
         : new StringBuilder(the).append(" opened ").append(what);
