@@ -38,12 +38,15 @@ function withInnerText(window) {
   Object.defineProperty(window.HTMLElement.prototype, 'innerText', { get() { return this.textContent; } });
 }
 
-test('any one of the continue_on conditions ends the wait', () => {
-  const { window } = page('<p>Welcome back, Ada</p>', 'https://shop.test/login');
+test('the pointer answers for continue_on\'s url and selector, and leaves its text to the page script', () => {
+  const { window } = page('<p id="hi">Welcome back, Ada</p>', 'https://shop.test/login');
   withInnerText(window);
+  window.HTMLElement.prototype.getClientRects = () => /** @type {any} */ ([{}]);
   globalThis.location = window.location;
-  assert.deepEqual(pageGate('g1', { text: 'welcome back', url_includes: '/account' }, false), { holds: true });
+  // the text is read the way every text condition is (checkCondition: frames, shadow trees), by the worker's loop
+  assert.deepEqual(pageGate('g1', { text: 'welcome back', url_includes: '/account' }, false), { holds: false });
   assert.deepEqual(pageGate('g1', { text: 'nope', url_includes: '/login' }, false), { holds: true });
+  assert.deepEqual(pageGate('g1', { selector: '#hi', url_includes: '/account' }, false), { holds: true });
   assert.deepEqual(pageGate('g1', { text: 'nope', url_includes: '/account' }, false), { holds: false });
   assert.deepEqual(pageGate('g1', null, false), { holds: false });
 });

@@ -6,6 +6,7 @@
 // script has nothing to press; the pointer is put back after every navigation, since the person's step often
 // loads pages.
 import { showWaiting, endWaiting, whenEnded, dropItem } from './panel.js';
+import { callPage } from '../executor/page-call.js';
 
 const POLL_MS = 500;
 
@@ -47,8 +48,8 @@ export function pageGate(gateId, cond, remove) {
     const el = document.querySelector(cond.selector);
     if (el && el.getClientRects().length > 0) return { holds: true };
   }
-  if (has(cond.text) && (document.body ? document.body.innerText : '').toLowerCase().includes(cond.text.toLowerCase())) return { holds: true };
   if (has(cond.url_includes) && location.href.includes(cond.url_includes)) return { holds: true };
+  // the text is read by the page script's checkCondition (textOnPage): frames, shadow trees, text not yet rendered
   return { holds: false };
 }
 
@@ -59,6 +60,18 @@ export function pageGate(gateId, cond, remove) {
 async function inTab(tabId, args) {
   const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args });
   return r ? r.result : null;
+}
+
+/**
+ * Whether the page shows text, as a text condition reads it everywhere else: in its frames, what web components draw
+ * in their shadow trees, what content-visibility has not rendered yet (innerText has none of them).
+ * @param {number} tabId
+ * @param {string | undefined} text
+ */
+async function textOnPage(tabId, text) {
+  if (typeof text !== 'string' || !text) return false;
+  const r = await callPage(tabId, 'checkCondition', [{ text }], POLL_MS * 4);
+  return r.ok === true && r.holds === true;
 }
 
 /** @param {number} ms */
@@ -91,7 +104,7 @@ export async function runGate(tabId, gateId, msg) {
       try {
         const r = await inTab(tabId, [id, cond, false]);
         lastError = null;
-        if (r && r.holds && !continued) {
+        if (r && (r.holds || (cond && await textOnPage(tabId, cond.text))) && !continued) {
           await endWaiting(id, null);
           return { ok: true, how: 'condition' };
         }

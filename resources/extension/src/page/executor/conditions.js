@@ -4,7 +4,7 @@ import { SelectorError, deepQueryAll } from './resolve.js';
 import { isVisible } from './actionability.js';
 import { normText } from './extract.js';
 import { docId } from './common.js';
-import { readableText, shownText } from '../readable-text.js';
+import { composedText, readableText, shadowHosts, shownText } from '../readable-text.js';
 
 // ---- conditions and waits ----
 
@@ -32,6 +32,17 @@ function frameShown(body) {
 }
 
 /**
+ * Whether the text drawn in body, through the shadow trees it holds, has the lower-cased words n; false at once on a
+ * body without shadow hosts, whose innerText was read already.
+ * @param {Element} body
+ * @param {string} n
+ */
+function drawnInShadow(body, n) {
+  const hosts = shadowHosts(body);
+  return hosts.length > 0 && normText(composedText(body, hosts)).toLowerCase().includes(n);
+}
+
+/**
  * @param {string} needle
  * @param {Element[] | null} elements
  */
@@ -39,22 +50,21 @@ function textIn(needle, elements) {
   const n = normText(needle).toLowerCase();
   if (!elements) {
     if (pageText().includes(n)) return true;
-    // innerText leaves out the same-origin frames and what content-visibility: auto has not rendered past the
-    // viewport: each shown frame's innerText, then the shown text of each shown body, the page's own and its frames'.
-    // Never the raw text: what the page hides (a toast drawn ahead with `hidden` or visibility:hidden, a closed menu)
-    // or only its code holds is not on the page. The walk is costly on a big page, polled: only when the raw text has
-    // the words at all.
+    // innerText leaves out the same-origin frames, what web components draw in their shadow trees and what
+    // content-visibility: auto has not rendered past the viewport: each shown frame's innerText, then the text drawn
+    // through the shadow trees of each shown body, then its shown text, the page's own and its frames'. Never the raw
+    // text: what the page hides (a toast drawn ahead with `hidden` or visibility:hidden, a closed menu) or only its
+    // code holds is not on the page. The last walk is costly on a big page, polled: only when the raw text has the
+    // words at all.
     const squeezed = squeeze(n);
     return deepQueryAll('body').some((b) => frameShown(b) && (
       (b !== document.body && normText(/** @type {HTMLElement} */ (b).innerText).toLowerCase().includes(n))
+      || drawnInShadow(b, n)
       || (squeeze(b.textContent).includes(squeezed) && squeeze(shownText(b)).includes(squeezed))));
   }
   // innerText is undefined on an element that is not HTML (SVG), and is its whole text, scripts included, on one
-  // that is not rendered: its readable text then
-  return elements.some((e) => {
-    const shown = /** @type {HTMLElement} */ (e).innerText;
-    return normText(shown !== undefined && isVisible(e) ? shown : readableText(e)).toLowerCase().includes(n);
-  });
+  // that is not rendered: its readable text then. A web component's words are in its shadow tree.
+  return elements.some((e) => normText(isVisible(e) ? composedText(e) : readableText(e)).toLowerCase().includes(n));
 }
 
 /** @param {string} css */

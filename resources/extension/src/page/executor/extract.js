@@ -3,6 +3,7 @@
 // page half of extractList (rows of the items on the current page, plus the next-batch control).
 import { queryAll, resolveSelector, describeElement } from './resolve.js';
 import { isVisible, isDisabled } from './actionability.js';
+import { composedText, shadowHosts } from '../readable-text.js';
 
 export const TEXT_CAP = 20000;
 
@@ -26,9 +27,11 @@ function isPassword(el) {
 export function readText(el) {
   if (el.localName === 'input' || el.localName === 'textarea') return isPassword(el) ? '••••••••' : /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el).value;
   if (el.localName === 'select') return Array.from(/** @type {HTMLSelectElement} */ (el).selectedOptions).map((o) => o.label || o.text).join(', ');
-  // undefined on an element that is not HTML (SVG)
-  const t = /** @type {HTMLElement} */ (el).innerText;
-  return normText(t === undefined || (t === '' && !isVisible(el)) ? el.textContent : t);
+  // undefined on an element that is not HTML (SVG); a web component's words are in its shadow tree (composedText)
+  const raw = /** @type {HTMLElement} */ (el).innerText;
+  if (raw === undefined || !isVisible(el)) return normText(raw === undefined || raw === '' ? el.textContent : raw);
+  const hosts = shadowHosts(el);
+  return normText(hosts.length ? composedText(el, hosts) : raw);
 }
 
 const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'data']);

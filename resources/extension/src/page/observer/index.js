@@ -11,6 +11,7 @@ import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
 import { comboboxState, widgetOf, formStepOf, notForPeople } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
+import { composedText } from '../readable-text.js';
 import { linkTarget } from './links.js';
 
 export const DEFAULTS = {
@@ -174,8 +175,12 @@ function leadingText(/** @type {Element} */ container, /** @type {Element} */ co
   return text ? clean(text, CONTEXT_CAP) : null;
 }
 
-function topVisibleText(/** @type {Document} */ doc, /** @type {number} */ cap) {
-  const t = (doc.body ? doc.body.innerText : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
+/**
+ * The page's text as a person reads it, the words web components draw in their shadow trees included.
+ * @param {Document} doc @param {number} cap @param {Element[]} hosts the shadow hosts the walk met in doc
+ */
+function topVisibleText(doc, cap, hosts) {
+  const t = (doc.body ? composedText(doc.body, hosts) : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
 }
 
@@ -326,7 +331,9 @@ export function observePage(/** @type {import('./observation.js').ObserveOptions
   const obs = /** @type {import('./observation.js').PageObservation} */ ({ url: location.href, title: doc.title, nodes, headings });
   let truncated = capped > 0 || walk.clipped;
   if (opt.include_text) {
-    const t = topVisibleText(doc, opt.max_text);
+    // the walk met every shadow host of the page (its frames' hosts are in their own documents)
+    const hosts = walk.trees.filter((tr) => tr.root.nodeType === 11 && tr.doc === doc && tr.host).map((tr) => /** @type {Element} */ (tr.host));
+    const t = topVisibleText(doc, opt.max_text, hosts);
     obs.text = t.text;
     if (t.clipped) truncated = true;
   }

@@ -162,6 +162,36 @@ class NavigationAndWaitE2ETest {
     assertThat(contents.ok()).as("text under a display: contents box is on it: %s", contents.error()).isTrue();
   }
 
+  /**
+   * What a web component draws in its shadow tree is on the page, though innerText does not enter one: a wait for a
+   * toast's words holds once the component shows them, not while it keeps them hidden or only in its style rules; a
+   * heading a shadow tree draws, a badge two trees down and a closed tree's price are there, and a light child no slot
+   * shows is not. A condition and an extract on the component read its drawn words too.
+   */
+  @Test
+  void textAWebComponentDrawsInItsShadowTreeIsOnThePage() throws Exception {
+    browser.open("shadow-text.html");
+
+    PerformResult early = browser.perform(step("wait").waitFor(waitFor(null, "Order placed", null, false, 0, 300)).build());
+    PerformResult styleRule = browser.perform(step("wait").waitFor(waitFor(null, "Payment declined", null, false, 0, 300)).build());
+    PerformResult unslotted = browser.perform(step("wait").waitFor(waitFor(null, "Express is sold out", null, false, 0, 300)).build());
+    PerformResult placed = browser.perform(step("click").selector(css("#place")).waitFor(waitFor(null, "Order placed", null, false, 0, 3000)).build());
+
+    assertThat(early.ok()).as("the toast keeps its words hidden so far").isFalse();
+    assertThat(styleRule.ok()).as("a shadow tree's style rules are not on the page").isFalse();
+    assertThat(unslotted.ok()).as("a light child no slot shows is not drawn").isFalse();
+    assertThat(placed.ok()).as(placed.error()).isTrue();
+    assertThat(browser.harness().eval("document.body.dataset.placed").asText()).isEqualTo("yes");
+    for (String drawn : new String[] {"Delivery", "Shipping is free", "Gold member", "Total: $42.00"}) {
+      PerformResult r = browser.perform(step("wait").waitFor(waitFor(null, drawn, null, false, 0, 300)).build());
+      assertThat(r.ok()).as("'%s' is drawn: %s", drawn, r.error()).isTrue();
+    }
+    PerformResult onToast = browser.perform(step("extract").selector(css("h1")).condition(when("order-toast", "Order placed", null, "all", false)).build());
+    assertThat(onToast.skipped()).as("the toast matched by its selector shows the words").isFalse();
+    assertThat(browser.data(step("extract").selector(css("#shell")).build())).isEqualTo("Account Gold member");
+    assertThat(browser.data(step("extract").selector(css("#card")).build())).isEqualTo("Delivery\nShipping is free");
+  }
+
   @Test
   void aFailedPostWaitFailsTheStepAndSaysTheActionHappened() {
     browser.open("basic.html");

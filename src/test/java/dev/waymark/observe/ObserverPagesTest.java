@@ -147,6 +147,16 @@ class ObserverPagesTest {
     assertThat(byName(o, "Inner").indexes()).isEmpty();
   }
 
+  /** innerText does not enter a shadow root: the page's text has what web components draw there, in drawn order. */
+  @Test
+  void thePagesTextHasWhatWebComponentsDrawInTheirShadowTrees() throws Exception {
+    browser.chromium().open(browser.pages().url("executor/shadow-text.html"));
+    PageObservation o = browser.chromium().observe("{\"include_text\": true}");
+
+    assertThat(o.text()).contains("Checkout\nPlace order", "Delivery\nShipping is free", "Account Gold member")
+        .doesNotContain("Order placed", "Payment declined", "Express is sold out");
+  }
+
   @Test
   void sameOriginFrameIsEnteredAndCrossOriginFramesAreCounted() throws Exception {
     PageObservation o = observe("shadow-frames.html");

@@ -11,7 +11,7 @@ import java.util.List;
 public final class DriversSuite {
   /** The page's own log once the suite ran: what each control received, in order. */
   public static final String LOG = "saved {{ who }} | agree true | size l | search shoes | kept | deleted | person clicked"
-      + " | draft dropped | later";
+      + " | draft dropped | later | synced";
 
   private DriversSuite() {}
 
