@@ -13,7 +13,8 @@ const POLL_MS = 500;
 /** @typedef {import('../wire.js').Condition} Condition */
 
 /**
- * Runs in the page: draws (if missing) the pointer for gateId and reports whether any one of the conditions holds.
+ * Runs in the page: draws (if missing) the pointer for gateId and reports whether the selector or the address
+ * condition holds (the text is read by textOnPage, as every text condition is).
  * Self-contained, since executeScript serializes it.
  * @param {string} gateId
  * @param {Condition | null} cond

@@ -3,9 +3,9 @@
 // HTMLElement): its text without what elements of code or data hold, which is never shown. An inline script's
 // strings (a framework's page state such as Next.js's __NEXT_DATA__, a translation table) are not "on the page", or a
 // wait for a text would hold at once; an inline SVG's <style> rules are not an icon's name.
-import { shadowOf } from './shadow.js';
+import { shadowOf, shadowHosts, waymarksOwn } from './shadow.js';
 
-const UNSHOWN = new Set(['script', 'style', 'noscript', 'template']);
+const UNSHOWN = new Set(['script', 'style', 'noscript', 'template', 'head']);
 
 /**
  * The text of root's subtree without what UNSHOWN elements hold.
@@ -67,39 +67,6 @@ function textWithout(root, skipped) {
 }
 
 /**
- * Whether el is Waymark's own drawing in the page (a highlight, the pointer to the side panel): its words are not the
- * page's.
- * @param {Element} el
- */
-function waymarksOwn(el) {
-  return el.localName.startsWith('waymark-') || el.id === 'waymark-gate-host';
-}
-
-/**
- * The shadow hosts in root's subtree (root included), through the shadow trees they hold, open or closed as far as
- * shadowOf reaches; not into frames.
- * @param {Node} root
- * @returns {Element[]}
- */
-export function shadowHosts(root) {
-  /** @type {Element[]} */
-  const hosts = [];
-  const visit = (/** @type {Node} */ r) => {
-    const doc = r.ownerDocument || /** @type {Document} */ (r);
-    const walker = doc.createTreeWalker(r, NodeFilter.SHOW_ELEMENT);
-    // SHOW_ELEMENT: every node the walker yields is an Element
-    for (let n = /** @type {Element | null} */ (walker.nextNode()); n; n = /** @type {Element | null} */ (walker.nextNode())) {
-      const sr = waymarksOwn(n) ? null : shadowOf(n);
-      if (sr) { hosts.push(n); visit(sr); }
-    }
-  };
-  const own = root.nodeType === 1 ? shadowOf(/** @type {Element} */ (root)) : null;
-  if (own) { hosts.push(/** @type {Element} */ (root)); visit(own); }
-  visit(root);
-  return hosts;
-}
-
-/**
  * The parent a node is drawn in, for marking: a shadow root's children are drawn in its host.
  * @param {Node} n
  * @returns {Element | null}
@@ -113,61 +80,91 @@ function drawnParent(n) {
 /**
  * The rendered text of el as a person reads it, through the shadow trees in it. innerText does not enter a shadow
  * root, and inside one it leaves out what a slot shows, so a web component's own words (a toast, a price, a status a
- * Lit or Stencil element draws) would never be on the page. Subtrees without a shadow host keep innerText (its line
- * breaks, its hidden and invisible text left out); only the elements on the way to a host or a slot are walked, in the
- * order they are drawn: a host's shadow tree in place of its children, a slot's assigned nodes in place of its
- * fallback. Not into frames.
+ * Lit or Stencil element draws) would never be on the page. Subtrees without a shadow host or a slot keep innerText
+ * (its line breaks, its hidden and invisible text left out); only the elements on the way to a host or a slot are
+ * walked, in the order they are drawn: a host's shadow tree in place of its children, a slot's assigned nodes in place
+ * of its fallback. Not into frames; not Waymark's own drawings.
  * @param {Element} el
- * @param {Element[]} [hosts] the shadow hosts in el's subtree, when the caller has found them (shadowHosts)
+ * @param {Element[]} [hosts] the shadow hosts whose trees are read, when the caller has found or chosen them
+ *   (shadowHosts: all of them); what a host left out draws is not read
+ * @param {number} [enough] characters after which the walk stops: a caller that keeps only the start pays for that
  */
-export function composedText(el, hosts = shadowHosts(el)) {
-  const plain = /** @type {HTMLElement} */ (el).innerText;
-  if (!hosts.length) return plain ?? shownText(el);
+export function composedText(el, hosts = shadowHosts(el), enough = Infinity) {
   /** @type {Set<Element>} elements whose children are walked: a host, a slot, and every element they are drawn in */
   const through = new Set();
+  // marks the chain from `from` up to el; a chain that never reaches el (a host outside it) marks nothing
+  // A host on the way is walked through its shadow tree, so its slots are marked too: what the chain came up through
+  // may be its light child, drawn by a slot.
   const mark = (/** @type {Element} */ from) => {
-    for (let e = /** @type {Element | null} */ (from); e && !through.has(e); e = e === el ? null : drawnParent(e)) through.add(e);
+    /** @type {Element[]} */
+    const chain = [];
+    let reached = false;
+    for (let e = /** @type {Element | null} */ (from); e; e = drawnParent(e)) {
+      if (through.has(e)) { reached = true; break; }
+      chain.push(e);
+      if (e === el) { reached = true; break; }
+    }
+    if (!reached) return;
+    for (const e of chain) through.add(e);
+    for (const e of chain) {
+      const sr = waymarksOwn(e) ? null : shadowOf(e);
+      if (sr) sr.querySelectorAll('slot').forEach(mark);
+    }
   };
-  for (const h of hosts) {
-    if (waymarksOwn(h)) continue;
-    mark(h);
-    const sr = shadowOf(h);
-    if (sr) sr.querySelectorAll('slot').forEach(mark);
+  for (const h of hosts) if (!waymarksOwn(h)) mark(h);
+  // el inside a shadow tree: what its own slots show is drawn in it too
+  if (el.getRootNode().nodeType === 11) {
+    if (el.localName === 'slot') mark(el);
+    el.querySelectorAll('slot').forEach(mark);
   }
+  if (!through.size) return /** @type {HTMLElement} */ (el).innerText ?? shownText(el);
   const view = el.ownerDocument.defaultView;
   /** @type {string[]} */
   const parts = [];
-  const visit = (/** @type {Node} */ n) => {
+  let length = 0;
+  const push = (/** @type {string} */ t) => { parts.push(t); length += t.length; };
+  /**
+   * @param {Node} n
+   * @param {Element | null} drawnIn the element n is drawn in: a shadow root's host, an assigned node's slot
+   */
+  const visit = (n, drawnIn) => {
+    if (length >= enough) return;
     if (n.nodeType === 3) {
-      const p = n.parentElement;
-      if (!p || !view || view.getComputedStyle(p).visibility === 'visible') parts.push(/** @type {Text} */ (n).data.replace(/\s+/g, ' '));
+      // visibility is inherited along the drawn tree: a :host or a slot's wrapper may hide the text
+      if (!drawnIn || !view || view.getComputedStyle(drawnIn).visibility === 'visible') push(/** @type {Text} */ (n).data.replace(/\s+/g, ' '));
       return;
     }
     if (n.nodeType !== 1) return;
     const e = /** @type {Element} */ (n);
     if (UNSHOWN.has(e.localName) || REPLACED.has(e.localName) || waymarksOwn(e)) return;
+    if (e.localName === 'br') { push('\n'); return; }
     const display = view ? view.getComputedStyle(e).display : 'block';
     if (display === 'none') return;
     const contents = display === 'contents';
     // display: contents draws no box of its own, so checkVisibility says false; its children may be drawn
     if (!contents && typeof e.checkVisibility === 'function' && !e.checkVisibility()) return;
-    const block = !contents && !display.startsWith('inline');
-    if (block) parts.push('\n');
-    const text = through.has(e) || contents ? null : /** @type {HTMLElement} */ (e).innerText;
-    if (typeof text === 'string') parts.push(text);
-    else if (!through.has(e) && !contents) parts.push(shownText(e)); // not HTML (SVG): no innerText
-    else {
+    const cell = display === 'table-cell';
+    const block = !contents && !cell && !display.startsWith('inline');
+    if (block) push('\n');
+    if (!through.has(e) && !contents) {
+      // not HTML (SVG): no innerText
+      push(/** @type {HTMLElement} */ (e).innerText ?? shownText(e));
+    } else {
       const sr = shadowOf(e);
       /** @type {ArrayLike<Node>} */
       let kids = sr ? sr.childNodes : e.childNodes;
       if (e.localName === 'slot' && e.getRootNode().nodeType === 11) {
         const assigned = /** @type {HTMLSlotElement} */ (e).assignedNodes();
         if (assigned.length) kids = assigned;
+      } else if (e.localName === 'details' && !(/** @type {HTMLDetailsElement} */ (e).open)) {
+        // a closed <details> shows its summary only
+        kids = [...e.children].filter((c) => c.localName === 'summary').slice(0, 1);
       }
-      for (let i = 0; i < kids.length; i++) visit(kids[i]);
+      for (let i = 0; i < kids.length; i++) visit(kids[i], e);
     }
-    if (block) parts.push('\n');
+    if (cell) push(' ');
+    if (block) push('\n');
   };
-  visit(el);
+  visit(el, null);
   return parts.join('').split('\n').map((l) => l.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
 }

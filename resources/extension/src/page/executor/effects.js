@@ -4,6 +4,7 @@
 // document, a new tab, a dialog) and turns it into the step's verdict (executor/effects.js).
 
 import { workSince } from './pending-work.js';
+import { shadowRoots } from '../shadow.js';
 
 // A click that changed nothing yet waits for the page to settle: two frames with no change and none of the work
 // the click started still running (short timers it set, requests it sent; the dialog guard counts them). This long
@@ -171,11 +172,9 @@ function startLateWatch(stepId, docs) {
       if (n && !l.mutations) l.first = Date.now();
       l.mutations += n;
     } };
-  l.observers = [...docs].map((d) => {
-    const o = new MutationObserver(l.seen);
-    o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
-    return o;
-  });
+  const o = new MutationObserver(l.seen);
+  for (const d of docs) o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+  l.observers = [o];
   l.timer = setTimeout(() => stopWatching(l), LATE_MS);
   lateWatches.push(l);
 }
@@ -191,18 +190,21 @@ export function watchEffect(el) {
   // what the step before saw after its verdict is counted until now: changes from here on are this step's
   endLateWatch();
   const mark = Date.now();
+  // A document's observer sees nothing inside a shadow root: every shadow tree of the page is watched, since what a
+  // click changes is often drawn by another web component (a cart badge, a toast, a Lit app's sibling view).
   /** @type {Set<Node>} */
-  const docs = new Set([document]);
-  if (el && el.ownerDocument) docs.add(el.ownerDocument);
+  const docs = new Set([document, ...shadowRoots(document)]);
+  if (el && el.ownerDocument && el.ownerDocument !== document) {
+    docs.add(el.ownerDocument);
+    for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
+  }
   if (el) for (const r of rootsOf(el)) docs.add(r);
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
-  const observers = [...docs].map((d) => {
-    const o = new MutationObserver((list) => { mutations += list.length; if (wake) wake(); });
-    o.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
-    return o;
-  });
+  const observer = new MutationObserver((list) => { mutations += list.length; if (wake) wake(); });
+  for (const d of docs) observer.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
+  const observers = [observer];
   // The address of the element's own document too: a hash link inside a same-origin frame moves the frame.
   const frameWin = el && el.ownerDocument && el.ownerDocument.defaultView && el.ownerDocument.defaultView !== window
     ? el.ownerDocument.defaultView : null;

@@ -3,7 +3,7 @@
 // page half of extractList (rows of the items on the current page, plus the next-batch control).
 import { queryAll, resolveSelector, describeElement } from './resolve.js';
 import { isVisible, isDisabled } from './actionability.js';
-import { composedText, shadowHosts } from '../readable-text.js';
+import { composedText } from '../readable-text.js';
 
 export const TEXT_CAP = 20000;
 
@@ -28,10 +28,11 @@ export function readText(el) {
   if (el.localName === 'input' || el.localName === 'textarea') return isPassword(el) ? '••••••••' : /** @type {HTMLInputElement | HTMLTextAreaElement} */ (el).value;
   if (el.localName === 'select') return Array.from(/** @type {HTMLSelectElement} */ (el).selectedOptions).map((o) => o.label || o.text).join(', ');
   // undefined on an element that is not HTML (SVG); a web component's words are in its shadow tree (composedText)
-  const raw = /** @type {HTMLElement} */ (el).innerText;
-  if (raw === undefined || !isVisible(el)) return normText(raw === undefined || raw === '' ? el.textContent : raw);
-  const hosts = shadowHosts(el);
-  return normText(hosts.length ? composedText(el, hosts) : raw);
+  if (!('innerText' in el) || !isVisible(el)) {
+    const raw = /** @type {HTMLElement} */ (el).innerText;
+    return normText(raw === undefined || raw === '' ? el.textContent : raw);
+  }
+  return normText(composedText(el));
 }
 
 const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'poster', 'cite', 'data']);

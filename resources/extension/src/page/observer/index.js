@@ -180,7 +180,9 @@ function leadingText(/** @type {Element} */ container, /** @type {Element} */ co
  * @param {Document} doc @param {number} cap @param {Element[]} hosts the shadow hosts the walk met in doc
  */
 function topVisibleText(doc, cap, hosts) {
-  const t = (doc.body ? composedText(doc.body, hosts) : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
+  // the walk stops well past what is kept (whitespace is squeezed out after it): a page of thousands of components
+  // pays for the start of its text only
+  const t = (doc.body ? composedText(doc.body, hosts, cap * 3) : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
   return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
 }
 

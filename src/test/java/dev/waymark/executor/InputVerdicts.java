@@ -224,6 +224,30 @@ abstract class InputVerdicts {
     assertThat(cloned.effect()).contains("the page changed");
   }
 
+  /**
+   * A change a web component draws in its shadow tree is the click's effect, though a document's observer sees nothing
+   * inside one: a page's button that updates a cart badge's shadow tree, and a Lit-style app whose button in one
+   * component's tree updates a sibling component's. Said as "no visible change", the model would be told the click
+   * probably did not take, and buy twice.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aChangeAWebComponentDrawsInItsShadowTreeIsTheClicksEffect(String input) {
+    use(input);
+    open("shadow-effects.html");
+
+    PerformResult add = ok(perform(click("#add")));
+    PerformResult buy = ok(perform(step("click").selector(Steps.inside("#buy", "#app", "product-card")).build()));
+    PerformResult inert = ok(perform(click("#inert")));
+
+    assertThat(js("String(document.getElementById('badge').count)")).isEqualTo("1");
+    assertThat(js("String(document.getElementById('app').shadowRoot.querySelector('cart-badge').count)")).isEqualTo("1");
+    assertThat(js("String(window.inertClicks)")).isEqualTo("1");
+    assertThat(add.effect()).contains("the page changed");
+    assertThat(buy.effect()).contains("the page changed");
+    assertThat(inert.effect()).isEqualTo("no visible change");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
   void aClickWaitsForTheWorkItStartedAndAChangeAfterItsVerdictIsReportedAsItsLateEffect(String input) {

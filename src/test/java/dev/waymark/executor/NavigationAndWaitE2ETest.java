@@ -180,6 +180,10 @@ class NavigationAndWaitE2ETest {
     assertThat(early.ok()).as("the toast keeps its words hidden so far").isFalse();
     assertThat(styleRule.ok()).as("a shadow tree's style rules are not on the page").isFalse();
     assertThat(unslotted.ok()).as("a light child no slot shows is not drawn").isFalse();
+    for (String hidden : new String[] {"Card declined", "Payment failed", "Coupon applied"}) {
+      PerformResult r = browser.perform(step("wait").waitFor(waitFor(null, hidden, null, false, 0, 200)).build());
+      assertThat(r.ok()).as("'%s' is hidden by its component's :host rule or a slot's wrapper", hidden).isFalse();
+    }
     assertThat(placed.ok()).as(placed.error()).isTrue();
     assertThat(browser.harness().eval("document.body.dataset.placed").asText()).isEqualTo("yes");
     for (String drawn : new String[] {"Delivery", "Shipping is free", "Gold member", "Total: $42.00"}) {
@@ -190,6 +194,8 @@ class NavigationAndWaitE2ETest {
     assertThat(onToast.skipped()).as("the toast matched by its selector shows the words").isFalse();
     assertThat(browser.data(step("extract").selector(css("#shell")).build())).isEqualTo("Account Gold member");
     assertThat(browser.data(step("extract").selector(css("#card")).build())).isEqualTo("Delivery\nShipping is free");
+    // an element inside a shadow tree shows what its slot shows
+    assertThat(browser.data(step("extract").selector(Steps.inside(".body", "#card")).build())).isEqualTo("Shipping is free");
   }
 
   @Test
