@@ -87,9 +87,19 @@ function drawnParent(n) {
  * @param {Element} el
  * @param {Element[]} [hosts] the shadow hosts whose trees are read, when the caller has found or chosen them
  *   (shadowHosts: all of them); what a host left out draws is not read
- * @param {number} [enough] characters after which the walk stops: a caller that keeps only the start pays for that
  */
-export function composedText(el, hosts = shadowHosts(el), enough = Infinity) {
+export function composedText(el, hosts = shadowHosts(el)) {
+  return composedStart(el, hosts, Infinity).text;
+}
+
+/**
+ * composedText up to about `enough` characters, for a caller that keeps only the start: the walk stops there.
+ * @param {Element} el
+ * @param {Element[]} hosts as composedText's
+ * @param {number} enough characters, counted before whitespace is squeezed, after which the walk stops
+ * @returns {{text: string, stopped: boolean}} stopped: the walk stopped before the end of el
+ */
+export function composedStart(el, hosts, enough) {
   /** @type {Set<Element>} elements whose children are walked: a host, a slot, and every element they are drawn in */
   const through = new Set();
   // marks the chain from `from` up to el; a chain that never reaches el (a host outside it) marks nothing
@@ -117,18 +127,19 @@ export function composedText(el, hosts = shadowHosts(el), enough = Infinity) {
     if (el.localName === 'slot') mark(el);
     el.querySelectorAll('slot').forEach(mark);
   }
-  if (!through.size) return /** @type {HTMLElement} */ (el).innerText ?? shownText(el);
+  if (!through.size) return { text: /** @type {HTMLElement} */ (el).innerText ?? shownText(el), stopped: false };
   const view = el.ownerDocument.defaultView;
   /** @type {string[]} */
   const parts = [];
   let length = 0;
   const push = (/** @type {string} */ t) => { parts.push(t); length += t.length; };
+  let stopped = false;
   /**
    * @param {Node} n
    * @param {Element | null} drawnIn the element n is drawn in: a shadow root's host, an assigned node's slot
    */
   const visit = (n, drawnIn) => {
-    if (length >= enough) return;
+    if (length >= enough) { stopped = true; return; }
     if (n.nodeType === 3) {
       // visibility is inherited along the drawn tree: a :host or a slot's wrapper may hide the text
       if (!drawnIn || !view || view.getComputedStyle(drawnIn).visibility === 'visible') push(/** @type {Text} */ (n).data.replace(/\s+/g, ' '));
@@ -166,5 +177,5 @@ export function composedText(el, hosts = shadowHosts(el), enough = Infinity) {
     if (block) push('\n');
   };
   visit(el, null);
-  return parts.join('').split('\n').map((l) => l.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n');
+  return { text: parts.join('').split('\n').map((l) => l.replace(/[ \t]+/g, ' ').trim()).filter(Boolean).join('\n'), stopped };
 }

@@ -8,6 +8,9 @@
 const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom
   : { openOrClosedShadowRoot: (/** @type {any} */ el) => ('openOrClosedShadowRoot' in el ? el.openOrClosedShadowRoot : null) };
 
+/** @type {WeakMap<Element, ShadowRoot | null>} what shadowOf found on a custom element without an open root */
+const closedRoots = new WeakMap();
+
 /**
  * el's shadow root, open or (on a custom element) closed; null when it hosts none.
  * @param {Element} el
@@ -17,13 +20,21 @@ export function shadowOf(el) {
   const open = el.shadowRoot;
   if (open) return open;
   if (!dom || !el.localName || el.localName.indexOf('-') < 0) return null;
+  const known = closedRoots.get(el);
+  if (known !== undefined) return known;
+  let root;
   try {
     // only a custom element reaches here (its localName has a '-'): an HTMLElement
-    return dom.openOrClosedShadowRoot(/** @type {HTMLElement} */ (el)) || null;
+    root = dom.openOrClosedShadowRoot(/** @type {HTMLElement} */ (el)) || null;
   } catch {
     return null;
   }
+  // A defined element has attached its root by now if it ever will (in its constructor, or when connected): the
+  // answer is kept, since every click and every reading asks again for each of an app's custom elements.
+  if (root || el.matches(':defined')) closedRoots.set(el, root);
+  return root;
 }
+
 
 /**
  * Whether el is Waymark's own drawing in the page (a highlight, the pointer to the side panel): not the page's, in

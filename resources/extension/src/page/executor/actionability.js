@@ -100,11 +100,26 @@ export function scrollIntoViewIfNeeded(el, attempt = 0) {
 export function deepElementFromPoint(doc, x, y) {
   let hit = doc.elementFromPoint(x, y);
   for (let i = 0, sr = hit && shadowOf(hit); hit && sr && i < 20; i++, sr = shadowOf(hit)) {
-    const inner = sr.elementFromPoint(x, y);
+    let inner = sr.elementFromPoint(x, y);
+    // Over light text a slot shows (a design system's button: <sl-button>Save</sl-button>) the root answers with its
+    // host, the text's parent in the page; the list of hits starts with the slot that draws it.
+    if (!inner || inner === hit) inner = sr.elementsFromPoint(x, y)[0] || null;
     if (!inner || inner === hit) break;
     hit = inner;
   }
   return hit;
+}
+
+/**
+ * Whether a pointer on hit activates el through a label: a design system's checkbox or switch draws its box over the
+ * input it hides (opacity 0, no pointer events), inside the label of that input, and a click on the drawing is a click
+ * on the label, which toggles the input.
+ * @param {Element} el
+ * @param {Element} hit
+ */
+function labelFor(el, hit) {
+  const label = hit.closest('label');
+  return !!label && (/** @type {HTMLLabelElement} */ (label).control === el || label.contains(el) && el.localName === 'input');
 }
 
 /**
@@ -124,7 +139,7 @@ export function hitTarget(el) {
   }
   const hit = deepElementFromPoint(doc, x, y);
   if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
-  if (!containsDeep(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
+  if (!containsDeep(el, hit) && !labelFor(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
   // An element inside a same-origin frame is only reachable when the frame itself is not covered.
   let frame;
   try { frame = win.frameElement; } catch { frame = null; }

@@ -42,12 +42,15 @@ function frameShown(body) {
 function drawnInShadow(body, n) {
   const roots = shadowRoots(body);
   if (!roots.length) return false;
-  const words = n.split(/\s+/).filter(Boolean);
-  const texts = roots.map((r) => String(r.textContent).toLowerCase());
+  // a word may be drawn from pieces in two trees ("$" in the tree, "19.99" in the light child its slot shows): its
+  // letters and digits are what each piece holds
+  const pieces = n.match(/[\p{L}\p{N}]+/gu) || [];
+  const texts = roots.map((r) => (String(r.textContent) + ' ' + String(r.host.textContent)).toLowerCase());
   const raw = String(body.textContent).toLowerCase() + ' ' + texts.join(' ');
-  if (!words.every((w) => raw.includes(w))) return false;
-  // only the trees that hold one of the words at all are walked through: what the others draw cannot be in the match
-  const holding = roots.filter((r, i) => words.some((w) => texts[i].includes(w))).map((r) => r.host);
+  if (!pieces.every((w) => raw.includes(w))) return false;
+  // only the trees that hold a piece, in their own text or in the light text their slots show, are walked through:
+  // what the others draw cannot be in the match
+  const holding = pieces.length ? roots.filter((r, i) => pieces.some((w) => texts[i].includes(w))).map((r) => r.host) : roots.map((r) => r.host);
   return holding.length > 0 && normText(composedText(body, holding)).toLowerCase().includes(n);
 }
 

@@ -5,6 +5,7 @@
 
 import { workSince } from './pending-work.js';
 import { shadowRoots } from '../shadow.js';
+import { containsDeep } from './resolve.js';
 
 // A click that changed nothing yet waits for the page to settle: two frames with no change and none of the work
 // the click started still running (short timers it set, requests it sent; the dialog guard counts them). This long
@@ -84,6 +85,36 @@ function twoFrames() {
   });
 }
 
+// Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
+const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'aria-hidden',
+  'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'aria-current', 'aria-disabled', 'aria-invalid']);
+
+/**
+ * Whether a change in a shadow tree the clicked element does not live in is one a person reads: words drawn, taken
+ * away or changed, or a state attribute. A component's press feedback (a ripple's classes and empty spans, its hover
+ * styles) is not the click's effect: counted, it would make a click on a button that does nothing "the page changed".
+ * @param {MutationRecord} m
+ */
+function drawsWords(m) {
+  if (m.type === 'characterData') return true;
+  if (m.type === 'attributes') return STATE_ATTRIBUTES.has(String(m.attributeName));
+  return [...m.addedNodes].some(shows) || [...m.removedNodes].some(shows);
+}
+
+/**
+ * Whether a node added or taken away is something a person sees: words, or an element that is not an empty box (an
+ * empty div or span is a ripple's or a focus ring's; an image, an icon, a field or a component drawing in its own
+ * tree is not).
+ * @param {Node} n
+ */
+function shows(n) {
+  if (n.nodeType === 3) return !!(/** @type {Text} */ (n).data.trim());
+  if (n.nodeType !== 1) return false;
+  const e = /** @type {Element} */ (n);
+  if ((e.textContent || '').trim()) return true;
+  return !((e.localName === 'div' || e.localName === 'span') && !e.firstElementChild);
+}
+
 // A change Waymark itself makes (the studio's highlight, the person's gate, the replay's ready mark) is not the page's.
 function ownChange(/** @type {MutationRecord} */ m) {
   const t = /** @type {Element} */ (m.target);
@@ -159,8 +190,9 @@ export function takeLateEffects(except) {
  * Watches on after a verdict that saw no change (see LATE_MS).
  * @param {string} stepId
  * @param {Set<Node>} docs
+ * @param {(m: MutationRecord) => boolean} counts which of the changes there are the page's answer (watchEffect)
  */
-function startLateWatch(stepId, docs) {
+function startLateWatch(stepId, docs, counts) {
   endLateWatch();
   // only the last few are kept: an agent that never observes leaves nothing behind
   while (lateWatches.length >= 3) lateWatches.shift();
@@ -168,7 +200,7 @@ function startLateWatch(stepId, docs) {
   /** @type {LateWatch} */
   const l = { stepId, at, mutations: 0, first: at, url: location.href, observers: [], timer: null,
     seen: (list) => {
-      const n = list.filter((m) => !ownChange(m)).length;
+      const n = list.filter((m) => !ownChange(m) && counts(m)).length;
       if (n && !l.mutations) l.first = Date.now();
       l.mutations += n;
     } };
@@ -192,17 +224,22 @@ export function watchEffect(el) {
   const mark = Date.now();
   // A document's observer sees nothing inside a shadow root: every shadow tree of the page is watched, since what a
   // click changes is often drawn by another web component (a cart badge, a toast, a Lit app's sibling view).
+  /** @type {Set<Node>} the trees the element lives in, whose every change counts, as it always did */
+  const near = new Set([document]);
+  if (el && el.ownerDocument) near.add(el.ownerDocument);
+  if (el) for (const r of rootsOf(el)) near.add(r);
   /** @type {Set<Node>} */
-  const docs = new Set([document, ...shadowRoots(document)]);
-  if (el && el.ownerDocument && el.ownerDocument !== document) {
-    docs.add(el.ownerDocument);
-    for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
-  }
-  if (el) for (const r of rootsOf(el)) docs.add(r);
+  const docs = new Set([...near, ...shadowRoots(document)]);
+  if (el && el.ownerDocument && el.ownerDocument !== document) for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
+  const counts = (/** @type {MutationRecord} */ m) => near.has(m.target.getRootNode()) || drawsWords(m);
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
-  const observer = new MutationObserver((list) => { mutations += list.length; if (wake) wake(); });
+  const observer = new MutationObserver((list) => {
+    const n = list.filter(counts).length;
+    mutations += n;
+    if (n && wake) wake();
+  });
   for (const d of docs) observer.observe(d, { subtree: true, childList: true, attributes: true, characterData: true });
   const observers = [observer];
   // The address of the element's own document too: a hash link inside a same-origin frame moves the frame.
@@ -232,7 +269,7 @@ export function watchEffect(el) {
     if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', onLeave);
     window.removeEventListener('beforeunload', onLeave);
   };
-  const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().length, 0);
+  const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().filter(counts).length, 0);
   return {
     /**
      * @param {{quiet?: boolean, stepId?: string | null}} [opts] quiet: when nothing changed yet, wait for the page to
@@ -285,15 +322,16 @@ export function watchEffect(el) {
         await settleWhile(() => !leaving && mutations === 0, ANSWER_MS, ANSWER_MIN_MS);
       }
       // a verdict of no change may be early (a timer longer than the wait, a slow server): watch on
-      if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs);
+      if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs, counts);
       for (const o of observers) o.disconnect();
       unlisten();
       const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;
       return {
         mutations,
         url_changed: address() !== url,
-        // focus landing on what was clicked is the click itself, not an effect of it
-        focus: focusAfter !== focusBefore && !(el && focusAfter && (focusAfter === el || focusAfter.contains(el))) ? describe(focusAfter) : null,
+        // focus landing on what was clicked is the click itself, not an effect of it (the document names a shadow
+        // tree's focused element by its host)
+        focus: focusAfter !== focusBefore && !(el && focusAfter && containsDeep(focusAfter, el)) ? describe(focusAfter) : null,
         // (with a box, checkedBefore is what it read: a boolean)
         ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: /** @type {boolean} */ (checkedBefore), after: /** @type {HTMLInputElement} */ (box).checked, ...(scriptOnly ? { script_only: true } : {}) } } : {}),
         ...(rerouted() ? { route: routeOf(location.href) } : {}),

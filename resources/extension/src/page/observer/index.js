@@ -11,7 +11,7 @@ import { blockText, headingWords, makeSectionOf } from './sections.js';
 import { dropDuplicates } from './duplicates.js';
 import { comboboxState, widgetOf, formStepOf, notForPeople } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
-import { composedText } from '../readable-text.js';
+import { composedStart } from '../readable-text.js';
 import { linkTarget } from './links.js';
 
 export const DEFAULTS = {
@@ -182,8 +182,9 @@ function leadingText(/** @type {Element} */ container, /** @type {Element} */ co
 function topVisibleText(doc, cap, hosts) {
   // the walk stops well past what is kept (whitespace is squeezed out after it): a page of thousands of components
   // pays for the start of its text only
-  const t = (doc.body ? composedText(doc.body, hosts, cap * 3) : '').replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
-  return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap };
+  const start = doc.body ? composedStart(doc.body, hosts, cap * 3) : { text: '', stopped: false };
+  const t = start.text.replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n').trim();
+  return { text: t.length > cap ? t.slice(0, cap) : t, clipped: t.length > cap || start.stopped };
 }
 
 /** Observes the page. Options: max_nodes, max_text, include_text (docs/protocol.md), similar_keep. */

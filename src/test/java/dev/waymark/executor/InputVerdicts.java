@@ -228,7 +228,8 @@ abstract class InputVerdicts {
    * A change a web component draws in its shadow tree is the click's effect, though a document's observer sees nothing
    * inside one: a page's button that updates a cart badge's shadow tree, and a Lit-style app whose button in one
    * component's tree updates a sibling component's. Said as "no visible change", the model would be told the click
-   * probably did not take, and buy twice.
+   * probably did not take, and buy twice. A ripple's press feedback in its own tree is no effect: a button that does
+   * nothing else still says so.
    */
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
@@ -239,6 +240,7 @@ abstract class InputVerdicts {
     PerformResult add = ok(perform(click("#add")));
     PerformResult buy = ok(perform(step("click").selector(Steps.inside("#buy", "#app", "product-card")).build()));
     PerformResult inert = ok(perform(click("#inert")));
+    PerformResult rippled = ok(perform(step("click").selector(Steps.inside("button", "#rippled")).build()));
 
     assertThat(js("String(document.getElementById('badge').count)")).isEqualTo("1");
     assertThat(js("String(document.getElementById('app').shadowRoot.querySelector('cart-badge').count)")).isEqualTo("1");
@@ -246,6 +248,9 @@ abstract class InputVerdicts {
     assertThat(add.effect()).contains("the page changed");
     assertThat(buy.effect()).contains("the page changed");
     assertThat(inert.effect()).isEqualTo("no visible change");
+    // a ripple's press feedback in its own tree is not the click's effect
+    assertThat(js("String(window.rippledClicks)")).isEqualTo("1");
+    assertThat(rippled.effect()).isEqualTo("no visible change");
   }
 
   @ParameterizedTest

@@ -186,7 +186,7 @@ class NavigationAndWaitE2ETest {
     }
     assertThat(placed.ok()).as(placed.error()).isTrue();
     assertThat(browser.harness().eval("document.body.dataset.placed").asText()).isEqualTo("yes");
-    for (String drawn : new String[] {"Delivery", "Shipping is free", "Gold member", "Total: $42.00"}) {
+    for (String drawn : new String[] {"Delivery", "Shipping is free", "Gold member", "Total: $42.00", "$19.99", "Total 5"}) {
       PerformResult r = browser.perform(step("wait").waitFor(waitFor(null, drawn, null, false, 0, 300)).build());
       assertThat(r.ok()).as("'%s' is drawn: %s", drawn, r.error()).isTrue();
     }

@@ -1,0 +1,83 @@
+package dev.waymark.gallery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.waymark.bridge.ObserveOptions;
+import dev.waymark.bridge.PerformResult;
+import dev.waymark.observe.PageObservation;
+import dev.waymark.testing.GalleryLibs;
+import dev.waymark.testing.PagesInABrowser;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A form built of a design system's web components (Shoelace, gallery/shoelace-form.html): every control lives in a
+ * component's shadow tree. A checkbox and a switch draw their box over the input they hide, inside its label; a
+ * button's words are light text its slot shows; a toast draws its words through a slot. Each step is checked by the
+ * library's own record of what it received ({@code window.__log}) and the components' values.
+ */
+abstract class DesignSystemForms {
+  abstract PagesInABrowser browser();
+
+  @BeforeAll
+  static void libraries() {
+    Assumptions.assumeTrue(GalleryLibs.installed(), "the gallery's libraries are installed by Maven's npm ci (src/test/node/gallery)");
+  }
+
+  private void open() throws Exception {
+    browser().open(browser().pageUrl("gallery/shoelace-form.html"));
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+        .until(() -> browser().eval("!document.querySelector(':not(:defined)') && !!document.getElementById('save').shadowRoot").asBoolean());
+  }
+
+  private String value(String expression) throws Exception {
+    return browser().eval(expression).asText();
+  }
+
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aFormOfWebComponentsIsFilledTickedSwitchedAndSavedWithHonestVerdicts(String input) throws Exception {
+    open();
+    WidgetSteps.useInput(browser(), input);
+    PageObservation o = WidgetSteps.observe(browser());
+
+    PerformResult name = WidgetSteps.perform(browser(), "fill", WidgetSteps.named(o, "Display name"), "Ada", 5000);
+    PerformResult terms = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "I accept the terms"), null, 5000);
+    PerformResult pro = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "Pro"), null, 5000);
+    PerformResult tab = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "Notifications"), null, 5000);
+    PageObservation shown = WidgetSteps.observe(browser());
+    PerformResult digest = WidgetSteps.perform(browser(), "click", WidgetSteps.named(shown, "Weekly digest"), null, 5000);
+    PerformResult save = WidgetSteps.perform(browser(), "click", WidgetSteps.one(shown, n -> "button".equals(n.role()) && "Save".equals(n.name())), null, 5000);
+
+    for (PerformResult r : new PerformResult[] {name, terms, pro, tab, digest, save}) assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(value("window.__log.join(' | ')")).isEqualTo("name A | name Ad | name Ada | terms true | plan pro | tab alerts | digest true | saved");
+    assertThat(value("JSON.stringify([$('name').value, $('terms').checked, $('plan').value, $('digest').checked])"))
+        .isEqualTo("[\"Ada\",true,\"pro\",true]");
+    assertThat(terms.effect()).contains("the checkbox is now checked").doesNotContain("focus moved");
+    assertThat(digest.effect()).contains("the checkbox is now checked");
+    assertThat(save.effect()).contains("the page changed");
+    // the toast's words are slotted into its shadow tree, in the toast stack the library draws
+    PageObservation after = browser().client().observe(new ObserveOptions(null, 0, 0, true)).get(20, TimeUnit.SECONDS).page();
+    assertThat(after.text()).contains("Settings saved");
+  }
+
+  /** A click at a checkbox a component hides under a box that is not its label's still fails as covered. */
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aClickOnAControlTheComponentsOwnOverlayCoversStillFails(String input) throws Exception {
+    open();
+    WidgetSteps.useInput(browser(), input);
+    browser().eval("(() => { const d = document.createElement('div'); d.id = 'veil';"
+        + " d.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.3);z-index:9999'; document.body.append(d); return 1; })()");
+    PageObservation o = WidgetSteps.observe(browser());
+
+    PerformResult terms = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "I accept the terms"), null, 1500);
+
+    assertThat(terms.ok()).isFalse();
+    assertThat(terms.error()).contains("covered by <div id=veil>");
+    assertThat(value("String($('terms').checked)")).isEqualTo("false");
+  }
+}
