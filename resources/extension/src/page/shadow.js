@@ -8,8 +8,10 @@
 const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedShadowRoot === 'function' ? chrome.dom
   : { openOrClosedShadowRoot: (/** @type {any} */ el) => ('openOrClosedShadowRoot' in el ? el.openOrClosedShadowRoot : null) };
 
-/** @type {WeakMap<Element, ShadowRoot | null>} what shadowOf found on a custom element without an open root */
+/** @type {WeakMap<Element, ShadowRoot | number>} what shadowOf found on a custom element without an open root: its
+ * closed root, or when it found none */
 const closedRoots = new WeakMap();
+const NO_ROOT_KEPT_MS = 1000;
 
 /**
  * el's shadow root, open or (on a custom element) closed; null when it hosts none.
@@ -21,7 +23,8 @@ export function shadowOf(el) {
   if (open) return open;
   if (!dom || !el.localName || el.localName.indexOf('-') < 0) return null;
   const known = closedRoots.get(el);
-  if (known !== undefined) return known;
+  if (known instanceof ShadowRoot) return known;
+  if (known !== undefined && performance.now() - known < NO_ROOT_KEPT_MS) return null;
   let root;
   try {
     // only a custom element reaches here (its localName has a '-'): an HTMLElement
@@ -29,9 +32,9 @@ export function shadowOf(el) {
   } catch {
     return null;
   }
-  // A defined element has attached its root by now if it ever will (in its constructor, or when connected): the
-  // answer is kept, since every click and every reading asks again for each of an app's custom elements.
-  if (root || el.matches(':defined')) closedRoots.set(el, root);
+  // Every click and every reading asks again for each of an app's custom elements: a root found is kept; "none" for
+  // a moment only, since a component may attach its root late (after an await in connectedCallback).
+  closedRoots.set(el, root || performance.now());
   return root;
 }
 

@@ -103,23 +103,32 @@ export function deepElementFromPoint(doc, x, y) {
     let inner = sr.elementFromPoint(x, y);
     // Over light text a slot shows (a design system's button: <sl-button>Save</sl-button>) the root answers with its
     // host, the text's parent in the page; the list of hits starts with the slot that draws it.
-    if (!inner || inner === hit) inner = sr.elementsFromPoint(x, y)[0] || null;
+    if (!inner || inner === hit) {
+      const first = sr.elementsFromPoint(x, y)[0] || null;
+      inner = first && sr.contains(first) ? first : null;
+    }
     if (!inner || inner === hit) break;
     hit = inner;
   }
   return hit;
 }
 
+// What a label does not pass its click on from: a click on one of these inside a label is that element's own.
+const OWN_CLICKS = 'a[href],button,input,select,textarea,[contenteditable=""],[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=switch]';
+
 /**
  * Whether a pointer on hit activates el through a label: a design system's checkbox or switch draws its box over the
  * input it hides (opacity 0, no pointer events), inside the label of that input, and a click on the drawing is a click
- * on the label, which toggles the input.
+ * on the label, which the browser passes to the label's control. Only to its control (a label holding two inputs
+ * passes it to the first), and not from a control of its own inside it.
  * @param {Element} el
  * @param {Element} hit
  */
 function labelFor(el, hit) {
   const label = hit.closest('label');
-  return !!label && (/** @type {HTMLLabelElement} */ (label).control === el || label.contains(el) && el.localName === 'input');
+  if (!label || /** @type {HTMLLabelElement} */ (label).control !== el) return false;
+  const own = hit.closest(OWN_CLICKS);
+  return !own || !label.contains(own) || own === el;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { workSince } from './pending-work.js';
 import { shadowRoots } from '../shadow.js';
 import { containsDeep } from './resolve.js';
+import { deepActiveElement } from './focus.js';
 
 // A click that changed nothing yet waits for the page to settle: two frames with no change and none of the work
 // the click started still running (short timers it set, requests it sent; the dialog guard counts them). This long
@@ -224,14 +225,26 @@ export function watchEffect(el) {
   const mark = Date.now();
   // A document's observer sees nothing inside a shadow root: every shadow tree of the page is watched, since what a
   // click changes is often drawn by another web component (a cart badge, a toast, a Lit app's sibling view).
-  /** @type {Set<Node>} the trees the element lives in, whose every change counts, as it always did */
-  const near = new Set([document]);
-  if (el && el.ownerDocument) near.add(el.ownerDocument);
-  if (el) for (const r of rootsOf(el)) near.add(r);
   /** @type {Set<Node>} */
-  const docs = new Set([...near, ...shadowRoots(document)]);
-  if (el && el.ownerDocument && el.ownerDocument !== document) for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
-  const counts = (/** @type {MutationRecord} */ m) => near.has(m.target.getRootNode()) || drawsWords(m);
+  const docs = new Set([document, ...shadowRoots(document)]);
+  if (el && el.ownerDocument && el.ownerDocument !== document) {
+    docs.add(el.ownerDocument);
+    for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
+  }
+  if (el) for (const r of rootsOf(el)) docs.add(r);
+  // The trees inside the component the input lands in (a key's: the focused element's) are where its press feedback
+  // draws: a ripple's classes and empty spans, a focus ring. There only a change a person reads counts; everywhere
+  // else (the page, the trees the element lives in, another component's) every change does, as a class that shows a
+  // sibling's panel is an answer.
+  const anchor = el || deepActiveElement(document);
+  const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
+  const component = ownTree ? ownTree.host : anchor;
+  const counts = (/** @type {MutationRecord} */ m) => {
+    const root = m.target.getRootNode();
+    const host = root.nodeType === 11 ? /** @type {ShadowRoot} */ (root).host : null;
+    if (!host || !component || root === ownTree) return true;
+    return !containsDeep(component, host) || drawsWords(m);
+  };
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
@@ -248,7 +261,8 @@ export function watchEffect(el) {
   const address = () => location.href + (frameWin ? ` ${frameWin.location.href}` : '');
   const url = address();
   const topBefore = location.href;
-  const focusBefore = el ? el.ownerDocument.activeElement : document.activeElement;
+  // the focused element itself, inside shadow trees: the document names only the outermost host (a whole Lit app)
+  const focusBefore = deepActiveElement(el ? el.ownerDocument : document);
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
   const scriptOnly = !!(box && box === el && scriptRowBox(/** @type {HTMLInputElement} */ (box)));
@@ -325,13 +339,12 @@ export function watchEffect(el) {
       if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs, counts);
       for (const o of observers) o.disconnect();
       unlisten();
-      const focusAfter = el ? el.ownerDocument.activeElement : document.activeElement;
+      const focusAfter = deepActiveElement(el ? el.ownerDocument : document);
       return {
         mutations,
         url_changed: address() !== url,
-        // focus landing on what was clicked is the click itself, not an effect of it (the document names a shadow
-        // tree's focused element by its host)
-        focus: focusAfter !== focusBefore && !(el && focusAfter && containsDeep(focusAfter, el)) ? describe(focusAfter) : null,
+        // focus landing on what was clicked (in it, or on the host whose tree holds it) is the click itself
+        focus: focusAfter !== focusBefore && !(el && focusAfter && (containsDeep(el, focusAfter) || containsDeep(focusAfter, el))) ? describe(focusAfter) : null,
         // (with a box, checkedBefore is what it read: a boolean)
         ...(box ? { toggle: { type: String(/** @type {HTMLInputElement} */ (box).type).toLowerCase(), before: /** @type {boolean} */ (checkedBefore), after: /** @type {HTMLInputElement} */ (box).checked, ...(scriptOnly ? { script_only: true } : {}) } } : {}),
         ...(rerouted() ? { route: routeOf(location.href) } : {}),

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A date picker, a data grid and a slider of real libraries, each authored with {@code author} and a program that
+ * A date picker, a data grid, a slider and a form of web components of real libraries, each authored with {@code author} and a program that
  * speaks in person terms, exported, and replayed with {@code run} on a fresh load, on both input paths; after
  * authoring and after the replay the library's own API says the widget holds what was meant.
  */
@@ -58,6 +58,23 @@ abstract class WidgetsAuthorThenRun {
   void aSliderMovedToAValueReplaysToTheSameValue(String input) throws Exception {
     authorThenRun("gallery/sliders.html", input, "Set the budget to 170",
         List.of(Map.of("type", "fill", "name", "Budget per night", "value", "170")), "sliderValue()", "170");
+  }
+
+  /** A form of a design system's web components (Shoelace): every control lives in a component's shadow tree. */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"--trusted-input", "--page-input"})
+  void aFormOfWebComponentsReplaysToTheSameValues(String input) throws Exception {
+    authorThenRun("gallery/shoelace-form.html", input, "Name the account Ada, accept the terms, go Pro and take the digest",
+        List.of(Map.of("type", "fill", "name", "Display name", "value", "Ada"),
+            Map.of("type", "click", "name", "I accept the terms"),
+            Map.of("type", "click", "name", "Pro plan"),
+            Map.of("type", "click", "name", "Notifications"),
+            Map.of("type", "click", "name", "Weekly digest")),
+        // the same before the components are defined as after: what was meant, or '-'
+        "(() => { const $ = (id) => document.getElementById(id); return [$('name').value === 'Ada' ? 'Ada' : '-',"
+            + " $('terms').checked === true ? 'terms' : '-', $('plan').value === 'pro' ? 'pro' : '-',"
+            + " $('digest').checked === true ? 'digest' : '-'].join(' '); })()",
+        "Ada terms pro digest");
   }
 
   private void authorThenRun(String page, String input, String goal, List<Map<String, Object>> steps, String state, String expected)

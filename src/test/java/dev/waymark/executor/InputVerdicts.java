@@ -241,6 +241,7 @@ abstract class InputVerdicts {
     PerformResult buy = ok(perform(step("click").selector(Steps.inside("#buy", "#app", "product-card")).build()));
     PerformResult inert = ok(perform(click("#inert")));
     PerformResult rippled = ok(perform(step("click").selector(Steps.inside("button", "#rippled")).build()));
+    PerformResult reveal = ok(perform(click("#reveal")));
 
     assertThat(js("String(document.getElementById('badge').count)")).isEqualTo("1");
     assertThat(js("String(document.getElementById('app').shadowRoot.querySelector('cart-badge').count)")).isEqualTo("1");
@@ -251,6 +252,9 @@ abstract class InputVerdicts {
     // a ripple's press feedback in its own tree is not the click's effect
     assertThat(js("String(window.rippledClicks)")).isEqualTo("1");
     assertThat(rippled.effect()).isEqualTo("no visible change");
+    // a sibling component's panel shown by a class, no words changed, is an answer
+    assertThat(js("String(document.getElementById('filters').shadowRoot.querySelector('.panel').classList.contains('open'))")).isEqualTo("true");
+    assertThat(reveal.effect()).contains("the page changed");
   }
 
   @ParameterizedTest

@@ -46,7 +46,7 @@ abstract class DesignSystemForms {
 
     PerformResult name = WidgetSteps.perform(browser(), "fill", WidgetSteps.named(o, "Display name"), "Ada", 5000);
     PerformResult terms = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "I accept the terms"), null, 5000);
-    PerformResult pro = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "Pro"), null, 5000);
+    PerformResult pro = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "Pro plan"), null, 5000);
     PerformResult tab = WidgetSteps.perform(browser(), "click", WidgetSteps.named(o, "Notifications"), null, 5000);
     PageObservation shown = WidgetSteps.observe(browser());
     PerformResult digest = WidgetSteps.perform(browser(), "click", WidgetSteps.named(shown, "Weekly digest"), null, 5000);
@@ -79,5 +79,30 @@ abstract class DesignSystemForms {
     assertThat(terms.ok()).isFalse();
     assertThat(terms.error()).contains("covered by <div id=veil>");
     assertThat(value("String($('terms').checked)")).isEqualTo("false");
+  }
+
+  /**
+   * A label passes its click to its control only: a box drawn inside a label that holds two fields, over the second,
+   * covers the second (a click there would reach the first).
+   */
+  @ParameterizedTest(name = "{0} input")
+  @ValueSource(strings = {"page", "trusted"})
+  void aBoxInsideALabelCoversAFieldThatIsNotTheLabelsControl(String input) throws Exception {
+    open();
+    WidgetSteps.useInput(browser(), input);
+    browser().eval("(() => { const l = document.createElement('label'); l.innerHTML = 'Pair <input id=\"first\"> <input id=\"second\">"
+        + "<span id=\"cover\"></span>'; document.querySelector('main').prepend(l);"
+        + " const r = document.getElementById('second').getBoundingClientRect(); const c = document.getElementById('cover');"
+        + " c.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;background:#eee`;"
+        + " window.__focused = []; for (const id of ['first', 'second']) document.getElementById(id).addEventListener('focus', () => window.__focused.push(id));"
+        + " return 1; })()");
+
+    PerformResult r = browser().client().perform(java.util.UUID.randomUUID().toString(),
+        dev.waymark.workflow.Step.builder("click").selector(new dev.waymark.workflow.Selector("#second", null, null, null, null, false)).timeoutMs(1500).build(),
+        java.util.Map.of(), 1500).get(30, TimeUnit.SECONDS);
+
+    assertThat(r.ok()).isFalse();
+    assertThat(r.error()).contains("covered by <span id=cover>");
+    assertThat(value("window.__focused.join()")).isEmpty();
   }
 }
