@@ -23,8 +23,9 @@ export function shadowOf(el) {
   if (open) return open;
   if (!dom || !el.localName || el.localName.indexOf('-') < 0) return null;
   const known = closedRoots.get(el);
-  if (known instanceof ShadowRoot) return known;
-  if (known !== undefined && performance.now() - known < NO_ROOT_KEPT_MS) return null;
+  // (typeof, not instanceof: a frame's roots are of its own realm)
+  if (typeof known === 'object') return known;
+  if (typeof known === 'number' && performance.now() - known < NO_ROOT_KEPT_MS) return null;
   let root;
   try {
     // only a custom element reaches here (its localName has a '-'): an HTMLElement
