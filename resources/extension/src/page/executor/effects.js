@@ -5,6 +5,7 @@
 
 import { workSince } from './pending-work.js';
 import { shadowRoots } from '../shadow.js';
+import { readableText } from '../readable-text.js';
 import { containsDeep } from './resolve.js';
 import { deepActiveElement } from './focus.js';
 
@@ -70,11 +71,18 @@ function toggle(/** @type {Element} */ el) {
   return type === 'checkbox' || type === 'radio' ? control : null;
 }
 
-function describe(/** @type {Element | null} */ el) {
+/**
+ * @param {Element | null} el
+ * @returns {string}
+ */
+function describe(el) {
   if (!el || el.nodeType !== 1) return 'nothing';
   const id = el.id ? `#${el.id}` : '';
   const name = el.getAttribute && el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : '';
-  return `<${el.localName}${id}${name}>`;
+  // an element in a shadow tree is told by its host first: <sl-input#name> <input>
+  const root = el.getRootNode();
+  const host = root.nodeType === 11 ? describe(/** @type {ShadowRoot} */ (root).host) + ' ' : '';
+  return `${host}<${el.localName}${id}${name}>`;
 }
 
 // Two frames: what the click's handlers render is laid out by the second. A tab in the background runs no frames,
@@ -232,18 +240,17 @@ export function watchEffect(el) {
     for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
   }
   if (el) for (const r of rootsOf(el)) docs.add(r);
-  // The trees inside the component the input lands in (a key's: the focused element's) are where its press feedback
-  // draws: a ripple's classes and empty spans, a focus ring. There only a change a person reads counts; everywhere
-  // else (the page, the trees the element lives in, another component's) every change does, as a class that shows a
-  // sibling's panel is an answer.
-  const anchor = el || deepActiveElement(document);
-  const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
-  const component = ownTree ? ownTree.host : anchor;
+  // A tree that holds no words of its own is where a component draws its press feedback (a ripple's surface and
+  // empty spans, a focus ring): there only a change a person reads counts. Every change counts anywhere else, as a
+  // class that shows a sibling's panel is an answer.
+  /** @type {Map<Node, boolean>} */
+  const worded = new Map();
   const counts = (/** @type {MutationRecord} */ m) => {
     const root = m.target.getRootNode();
-    const host = root.nodeType === 11 ? /** @type {ShadowRoot} */ (root).host : null;
-    if (!host || !component || root === ownTree) return true;
-    return !containsDeep(component, host) || drawsWords(m);
+    if (root.nodeType !== 11) return true;
+    let w = worded.get(root);
+    if (w === undefined) worded.set(root, w = !!readableText(root).trim());
+    return w || drawsWords(m);
   };
   let mutations = 0;
   /** @type {(() => void) | null} */

@@ -26,6 +26,7 @@ const LANDMARK_TAGS = { NAV: 'navigation', MAIN: 'main', ASIDE: 'complementary',
 const LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'region',
   'search', 'form', 'dialog', 'alertdialog']);
 const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
+const DRAWN_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link]';
 const INFINITE_HINT = /(^|[\s_-])(sentinel|infinite|infinite-scroll|scroll-trigger)([\s_-]|$)/i;
 
 /**
@@ -346,8 +347,9 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       if (onclick || typeof /** @type {Partial<GlobalEventHandlers>} */ (el).onclick === 'function') kind = 'handler';
       // (a focusable box around a grid's rows is there to scroll it by keyboard, not to be clicked)
       else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && !el.querySelector('[role=row],tr')) kind = 'handler';
+      // (a host that draws a control of its own around its text, <sl-button>Save</sl-button>, is that control)
       else if (el.firstElementChild === null && hasOwnText(el)
-               && styleOf(el).cursor === 'pointer') kind = 'handler';
+               && styleOf(el).cursor === 'pointer' && !shadowOf(el)?.querySelector(DRAWN_CONTROLS)) kind = 'handler';
     }
     if (kind) {
       info.kind = kind;

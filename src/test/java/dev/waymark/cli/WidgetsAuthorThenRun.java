@@ -65,7 +65,8 @@ abstract class WidgetsAuthorThenRun {
   @ValueSource(strings = {"--trusted-input", "--page-input"})
   void aFormOfWebComponentsReplaysToTheSameValues(String input) throws Exception {
     authorThenRun("gallery/shoelace-form.html", input, "Name the account Ada, accept the terms, go Pro and take the digest",
-        List.of(Map.of("type", "fill", "name", "Display name", "value", "Ada"),
+        // (the components are defined a moment after the load: the first step waits for the field to show)
+        List.of(Map.of("type", "fill", "name", "Display name", "value", "Ada", "when", "Display name"),
             Map.of("type", "click", "name", "I accept the terms"),
             Map.of("type", "click", "name", "Pro plan"),
             Map.of("type", "click", "name", "Notifications"),

@@ -242,6 +242,7 @@ abstract class InputVerdicts {
     PerformResult inert = ok(perform(click("#inert")));
     PerformResult rippled = ok(perform(step("click").selector(Steps.inside("button", "#rippled")).build()));
     PerformResult reveal = ok(perform(click("#reveal")));
+    PerformResult more = ok(perform(step("click").selector(Steps.inside("#more", "#app")).build()));
 
     assertThat(js("String(document.getElementById('badge').count)")).isEqualTo("1");
     assertThat(js("String(document.getElementById('app').shadowRoot.querySelector('cart-badge').count)")).isEqualTo("1");
@@ -255,6 +256,9 @@ abstract class InputVerdicts {
     // a sibling component's panel shown by a class, no words changed, is an answer
     assertThat(js("String(document.getElementById('filters').shadowRoot.querySelector('.panel').classList.contains('open'))")).isEqualTo("true");
     assertThat(reveal.effect()).contains("the page changed");
+    // ...from a button of the app's own tree too
+    assertThat(js("String(document.getElementById('app').shadowRoot.querySelector('filter-panel').shadowRoot.querySelector('.panel').classList.contains('open'))")).isEqualTo("true");
+    assertThat(more.effect()).contains("the page changed");
   }
 
   @ParameterizedTest
