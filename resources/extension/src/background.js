@@ -41,8 +41,11 @@ chrome.runtime.onStartup.addListener(() => {
   connect();
 });
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if (sender.id !== chrome.runtime.id || !message || message.waymark !== 'reconnect') return false;
-  reconnectNow().then(() => sendResponse({ ok: true }), (e) => sendResponse({ ok: false, error: String(e) }));
+  if (sender.id !== chrome.runtime.id || !message) return false;
+  // the popup opened: a worker the browser has not started yet says where it stands (connect keeps an open socket)
+  const go = message.waymark === 'reconnect' ? reconnectNow : message.waymark === 'connect' ? connect : null;
+  if (!go) return false;
+  go().then(() => sendResponse({ ok: true }), (e) => sendResponse({ ok: false, error: String(e) }));
   return true;
 });
 

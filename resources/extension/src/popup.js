@@ -46,6 +46,9 @@ async function load() {
   /** @type {{[CONNECTION_KEY]?: ConnectionRecord}} the worker keeps it there (bridge/state.js) */
   const session = await chrome.storage.session.get(CONNECTION_KEY);
   show(session[CONNECTION_KEY]);
+  // No record yet: the worker has not run in this browser session (a browser just started, a worker the browser
+  // has not woken). Waking it makes it connect, or say it is not paired, instead of "Connecting…" forever.
+  if (!session[CONNECTION_KEY]) chrome.runtime.sendMessage({ waymark: 'connect' }).catch(() => {});
 }
 
 chrome.storage.onChanged.addListener((changes, area) => {
