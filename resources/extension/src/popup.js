@@ -48,7 +48,13 @@ async function load() {
   show(session[CONNECTION_KEY]);
   // No record yet: the worker has not run in this browser session (a browser just started, a worker the browser
   // has not woken). Waking it makes it connect, or say it is not paired, instead of "Connecting…" forever.
-  if (!session[CONNECTION_KEY]) chrome.runtime.sendMessage({ waymark: 'connect' }).catch(() => {});
+  // A worker not registered yet answers nothing: asked again each second until it has said something.
+  for (let i = 0; i < 20; i++) {
+    const now = await chrome.storage.session.get(CONNECTION_KEY);
+    if (now[CONNECTION_KEY]) return;
+    await chrome.runtime.sendMessage({ waymark: 'connect' }).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 chrome.storage.onChanged.addListener((changes, area) => {
@@ -80,7 +86,7 @@ $('pair').addEventListener('submit', async (e) => {
   field('code').value = '';
   $('message').className = 'message ok';
   $('message').textContent = 'Saved. Connecting…';
-  chrome.runtime.sendMessage({ waymark: 'reconnect' });
+  chrome.runtime.sendMessage({ waymark: 'reconnect' }).catch(() => {});
 });
 
 // Chrome opens a side panel only in answer to a gesture: this button is one, when the worker could not open it.

@@ -80,3 +80,20 @@ export function shadowRoots(root) {
 export function shadowHosts(root) {
   return shadowRoots(root).map((r) => r.host);
 }
+
+const DRAWN_CONTROLS = 'button, a[href], [role=button], [role=link]';
+
+/**
+ * Whether a host shows its words through a slot inside a control its shadow tree draws (<sl-button>Save</sl-button>):
+ * the control is what a person clicks, the host is not another one.
+ * @param {Element} el
+ */
+export function wordsInItsControl(el) {
+  if (!shadowOf(el)) return false;
+  for (const n of el.childNodes) {
+    if (n.nodeType !== 3 || !(/** @type {Text} */ (n).data.trim())) continue;
+    const control = /** @type {Text} */ (n).assignedSlot?.closest(DRAWN_CONTROLS);
+    return !!control && control.checkVisibility();
+  }
+  return false;
+}

@@ -96,7 +96,8 @@ function twoFrames() {
 
 // Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
 const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'aria-hidden',
-  'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'aria-current', 'aria-disabled', 'aria-invalid']);
+  'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'aria-current', 'aria-disabled', 'aria-invalid',
+  'aria-valuenow', 'aria-valuetext']);
 
 /**
  * Whether a change in a shadow tree the clicked element does not live in is one a person reads: words drawn, taken
@@ -240,17 +241,23 @@ export function watchEffect(el) {
     for (const r of shadowRoots(el.ownerDocument)) docs.add(r);
   }
   if (el) for (const r of rootsOf(el)) docs.add(r);
-  // A tree that holds no words of its own is where a component draws its press feedback (a ripple's surface and
-  // empty spans, a focus ring): there only a change a person reads counts. Every change counts anywhere else, as a
-  // class that shows a sibling's panel is an answer.
+  // Inside the component the input lands in (a key's: the focused element's), a tree that holds no words of its own
+  // is where it draws its press feedback: a ripple's surface and empty spans, a focus ring. There only a change a
+  // person reads counts. Every change counts anywhere else, as a class that shows a sibling's panel is an answer.
+  const anchor = el || deepActiveElement(document);
+  const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
+  const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
   /** @type {Map<Node, boolean>} */
-  const worded = new Map();
+  const feedback = new Map();
   const counts = (/** @type {MutationRecord} */ m) => {
     const root = m.target.getRootNode();
-    if (root.nodeType !== 11) return true;
-    let w = worded.get(root);
-    if (w === undefined) worded.set(root, w = !!readableText(root).trim());
-    return w || drawsWords(m);
+    if (root.nodeType !== 11 || !component || root === ownTree) return true;
+    let f = feedback.get(root);
+    if (f === undefined) {
+      const host = /** @type {ShadowRoot} */ (root).host;
+      feedback.set(root, f = containsDeep(component, host) && !readableText(root).trim());
+    }
+    return !f || drawsWords(m);
   };
   let mutations = 0;
   /** @type {(() => void) | null} */

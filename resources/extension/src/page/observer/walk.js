@@ -1,5 +1,5 @@
 // @ts-check
-import { shadowOf } from '../shadow.js';
+import { shadowOf, wordsInItsControl } from '../shadow.js';
 /** @typedef {import('./walk-records.js').WalkTree} WalkTree @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
 /** @typedef {import('./walk-records.js').WalkNode} WalkNode @typedef {import('./walk-records.js').StyleOf} StyleOf */
 // Phase one of an observation: a single pass over the page in document order, through open
@@ -26,7 +26,6 @@ const LANDMARK_TAGS = { NAV: 'navigation', MAIN: 'main', ASIDE: 'complementary',
 const LANDMARK_ROLES = new Set(['banner', 'navigation', 'main', 'complementary', 'contentinfo', 'region',
   'search', 'form', 'dialog', 'alertdialog']);
 const SECTIONING = new Set(['ARTICLE', 'ASIDE', 'MAIN', 'NAV', 'SECTION']);
-const DRAWN_CONTROLS = 'button, a[href], input, select, textarea, [role=button], [role=link]';
 const INFINITE_HINT = /(^|[\s_-])(sentinel|infinite|infinite-scroll|scroll-trigger)([\s_-]|$)/i;
 
 /**
@@ -347,9 +346,9 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       if (onclick || typeof /** @type {Partial<GlobalEventHandlers>} */ (el).onclick === 'function') kind = 'handler';
       // (a focusable box around a grid's rows is there to scroll it by keyboard, not to be clicked)
       else if (tabindex !== null && parseInt(tabindex, 10) >= 0 && tag !== 'IFRAME' && !el.querySelector('[role=row],tr')) kind = 'handler';
-      // (a host that draws a control of its own around its text, <sl-button>Save</sl-button>, is that control)
+      // (a host that draws a control of its own around its words, <sl-button>Save</sl-button>, is that control)
       else if (el.firstElementChild === null && hasOwnText(el)
-               && styleOf(el).cursor === 'pointer' && !shadowOf(el)?.querySelector(DRAWN_CONTROLS)) kind = 'handler';
+               && styleOf(el).cursor === 'pointer' && !wordsInItsControl(el)) kind = 'handler';
     }
     if (kind) {
       info.kind = kind;
