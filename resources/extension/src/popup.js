@@ -47,8 +47,8 @@ async function load() {
   const session = await chrome.storage.session.get(CONNECTION_KEY);
   show(session[CONNECTION_KEY]);
   // No record yet: the worker has not run in this browser session (a browser just started, a worker the browser
-  // has not woken). Waking it makes it connect, or say it is not paired, instead of "Connecting…" forever.
-  // A worker not registered yet answers nothing: asked again each second until it has said something.
+  // has not woken). Waking it makes it connect, or say it is not paired, instead of "Connecting…" forever. A worker
+  // not registered yet answers nothing: it is asked again a second after each answer, 20 times at most.
   for (let i = 0; i < 20; i++) {
     const now = await chrome.storage.session.get(CONNECTION_KEY);
     if (now[CONNECTION_KEY]) return;

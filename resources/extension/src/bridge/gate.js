@@ -50,7 +50,6 @@ export function pageGate(gateId, cond, remove) {
     if (el && el.getClientRects().length > 0) return { holds: true };
   }
   if (has(cond.url_includes) && location.href.includes(cond.url_includes)) return { holds: true };
-  // the text is read by the page script's checkCondition (textOnPage): frames, shadow trees, text not yet rendered
   return { holds: false };
 }
 

@@ -2,7 +2,8 @@
 // The words of a subtree where innerText cannot tell them (no layout, an element not rendered, one that is no
 // HTMLElement): its text without what elements of code or data hold, which is never shown. An inline script's
 // strings (a framework's page state such as Next.js's __NEXT_DATA__, a translation table) are not "on the page", or a
-// wait for a text would hold at once; an inline SVG's <style> rules are not an icon's name.
+// wait for a text would hold at once; an inline SVG's <style> rules are not an icon's name. And the rendered text of
+// an element through the shadow trees of its web components (composedText), which innerText does not enter.
 import { shadowOf, shadowHosts, waymarksOwn } from './shadow.js';
 
 const UNSHOWN = new Set(['script', 'style', 'noscript', 'template', 'head']);

@@ -9,7 +9,7 @@ const dom = globalThis.chrome && chrome.dom && typeof chrome.dom.openOrClosedSha
   : { openOrClosedShadowRoot: (/** @type {any} */ el) => ('openOrClosedShadowRoot' in el ? el.openOrClosedShadowRoot : null) };
 
 /** @type {WeakMap<Element, ShadowRoot | number>} what shadowOf found on a custom element without an open root: its
- * closed root, or when it found none */
+ * closed root, or the performance.now() at which it found none */
 const closedRoots = new WeakMap();
 const NO_ROOT_KEPT_MS = 1000;
 
@@ -38,7 +38,6 @@ export function shadowOf(el) {
   closedRoots.set(el, root || performance.now());
   return root;
 }
-
 
 /**
  * Whether el is Waymark's own drawing in the page (a highlight, the pointer to the side panel): not the page's, in
@@ -93,7 +92,7 @@ export function wordsInItsControl(el) {
   for (const n of el.childNodes) {
     if (n.nodeType !== 3 || !(/** @type {Text} */ (n).data.trim())) continue;
     const control = /** @type {Text} */ (n).assignedSlot?.closest(DRAWN_CONTROLS);
-    return !!control && control.checkVisibility();
+    return !!control && (typeof control.checkVisibility !== 'function' || control.checkVisibility());
   }
   return false;
 }

@@ -74,8 +74,9 @@ function textIn(needle, elements) {
       || drawnInShadow(b, n)
       || (squeeze(b.textContent).includes(squeezed) && squeeze(shownText(b)).includes(squeezed))));
   }
-  // innerText is undefined on an element that is not HTML (SVG), and is its whole text, scripts included, on one
-  // that is not rendered: its readable text then. A web component's words are in its shadow tree.
+  // A shown element's composed text: its innerText with what its web components draw in their shadow trees (an SVG
+  // element, which has no innerText, its shown text). One not rendered: its readable text, as innerText would be its
+  // whole text, scripts included.
   return elements.some((e) => normText(isVisible(e) ? composedText(e) : readableText(e)).toLowerCase().includes(n));
 }
 

@@ -4,8 +4,8 @@
 // document, a new tab, a dialog) and turns it into the step's verdict (executor/effects.js).
 
 import { workSince } from './pending-work.js';
-import { shadowRoots } from '../shadow.js';
-import { readableText } from '../readable-text.js';
+import { shadowRoots, waymarksOwn } from '../shadow.js';
+import { answerOnly } from './press-feedback.js';
 import { containsDeep } from './resolve.js';
 import { deepActiveElement } from './focus.js';
 
@@ -94,42 +94,11 @@ function twoFrames() {
   });
 }
 
-// Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
-const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'aria-hidden',
-  'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'aria-current', 'aria-disabled', 'aria-invalid',
-  'aria-valuenow', 'aria-valuetext']);
-
-/**
- * Whether a change in a shadow tree the clicked element does not live in is one a person reads: words drawn, taken
- * away or changed, or a state attribute. A component's press feedback (a ripple's classes and empty spans, its hover
- * styles) is not the click's effect: counted, it would make a click on a button that does nothing "the page changed".
- * @param {MutationRecord} m
- */
-function drawsWords(m) {
-  if (m.type === 'characterData') return true;
-  if (m.type === 'attributes') return STATE_ATTRIBUTES.has(String(m.attributeName));
-  return [...m.addedNodes].some(shows) || [...m.removedNodes].some(shows);
-}
-
-/**
- * Whether a node added or taken away is something a person sees: words, or an element that is not an empty box (an
- * empty div or span is a ripple's or a focus ring's; an image, an icon, a field or a component drawing in its own
- * tree is not).
- * @param {Node} n
- */
-function shows(n) {
-  if (n.nodeType === 3) return !!(/** @type {Text} */ (n).data.trim());
-  if (n.nodeType !== 1) return false;
-  const e = /** @type {Element} */ (n);
-  if ((e.textContent || '').trim()) return true;
-  return !((e.localName === 'div' || e.localName === 'span') && !e.firstElementChild);
-}
-
 // A change Waymark itself makes (the studio's highlight, the person's gate, the replay's ready mark) is not the page's.
 function ownChange(/** @type {MutationRecord} */ m) {
   const t = /** @type {Element} */ (m.target);
   if (m.type === 'attributes' && String(m.attributeName).startsWith('data-waymark')) return true;
-  const mine = (/** @type {Node} */ n) => n.nodeType === 1 && (/** @type {Element} */ (n).localName.startsWith('waymark-') || /** @type {Element} */ (n).id === 'waymark-gate-host');
+  const mine = (/** @type {Node} */ n) => n.nodeType === 1 && waymarksOwn(/** @type {Element} */ (n));
   if (m.type === 'childList') return [...m.addedNodes, ...m.removedNodes].every(mine) && m.addedNodes.length + m.removedNodes.length > 0;
   return !!(t && t.closest && t.closest('waymark-highlight, #waymark-gate-host'));
 }
@@ -247,18 +216,7 @@ export function watchEffect(el) {
   const anchor = el || deepActiveElement(document);
   const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
   const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
-  /** @type {Map<Node, boolean>} */
-  const feedback = new Map();
-  const counts = (/** @type {MutationRecord} */ m) => {
-    const root = m.target.getRootNode();
-    if (root.nodeType !== 11 || !component || root === ownTree) return true;
-    let f = feedback.get(root);
-    if (f === undefined) {
-      const host = /** @type {ShadowRoot} */ (root).host;
-      feedback.set(root, f = containsDeep(component, host) && !readableText(root).trim());
-    }
-    return !f || drawsWords(m);
-  };
+  const counts = answerOnly(component, ownTree);
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;

@@ -20,7 +20,8 @@ function isPassword(el) {
 }
 
 /**
- * Text a person reads off el: innerText when rendered, textContent otherwise; form values.
+ * Text a person reads off el: its composed text when rendered (innerText, with what its web components draw in their
+ * shadow trees), its innerText or textContent otherwise; form values.
  * @param {Element} el
  * @returns {string}
  */
