@@ -5,7 +5,7 @@
 
 import { workSince } from './pending-work.js';
 import { shadowRoots, waymarksOwn } from '../shadow.js';
-import { answerOnly } from './press-feedback.js';
+import { answerOnly, fieldAround } from './press-feedback.js';
 import { containsDeep } from './resolve.js';
 import { deepActiveElement } from './focus.js';
 
@@ -216,7 +216,9 @@ export function watchEffect(el) {
   const anchor = el || deepActiveElement(document);
   const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
   const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
-  const counts = answerOnly(component, ownTree);
+  // the focused element itself, inside shadow trees: the document names only the outermost host (a whole Lit app)
+  const focusBefore = deepActiveElement(el ? el.ownerDocument : document);
+  const counts = answerOnly(component, ownTree, fieldAround(focusBefore));
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
@@ -233,8 +235,6 @@ export function watchEffect(el) {
   const address = () => location.href + (frameWin ? ` ${frameWin.location.href}` : '');
   const url = address();
   const topBefore = location.href;
-  // the focused element itself, inside shadow trees: the document names only the outermost host (a whole Lit app)
-  const focusBefore = deepActiveElement(el ? el.ownerDocument : document);
   const box = el ? toggle(el) : null;
   const checkedBefore = box ? /** @type {HTMLInputElement} */ (box).checked : null;
   const scriptOnly = !!(box && box === el && scriptRowBox(/** @type {HTMLInputElement} */ (box)));

@@ -2,10 +2,16 @@
 // What a component draws when it is pressed is not the press's effect. Inside the component an input lands in, a
 // shadow tree that holds no words of its own is where it draws its feedback: a ripple's surface and its empty spans
 // (Material Web's md-ripple, Ionic's), a focus ring. Counted, a click on a button that does nothing would say "the
-// page changed" (decision 0077).
+// page changed" (decision 0077). Nor is what a field draws when focus leaves it: a design system's field marks
+// itself focused (Material's `focused`, MUI's `Mui-focused`, a floating label's class) and takes the mark away on
+// blur, so a trusted click on a button that does nothing, after a fill, would say the same (decision 0079).
 
 import { containsDeep } from './resolve.js';
+import { deepActiveElement } from './focus.js';
 import { readableText } from '../readable-text.js';
+
+// What can take focus or a click of its own: a field's region ends below an element that holds another one.
+const CONTROL = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 // Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
 const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'aria-hidden',
@@ -38,17 +44,45 @@ function shows(n) {
 }
 
 /**
+ * The field a focused element belongs to, whose drawings follow its focus: the component whose tree holds it (a
+ * text field's host) or the element itself, widened to the largest ancestor that holds no other control or
+ * component (the wrapper that draws the outline, the floating label, the helper text). Null for the body.
+ * @param {Element | null} focused
+ * @returns {Element | null}
+ */
+export function fieldAround(focused) {
+  if (!focused) return null;
+  const doc = focused.ownerDocument;
+  if (focused === doc.body || focused === doc.documentElement) return null;
+  const root = focused.getRootNode();
+  let field = root.nodeType === 11 && /** @type {ShadowRoot} */ (root).host ? /** @type {ShadowRoot} */ (root).host : focused;
+  // a few levels: a field's own wrappers, never a form's
+  for (let i = 0; i < 6; i++) {
+    const up = field.parentElement;
+    if (!up || up === doc.body || up === doc.documentElement) break;
+    const inner = field;
+    const other = [...up.querySelectorAll('*')].some((e) => !inner.contains(e) && (e.matches(CONTROL) || e.localName.includes('-') || !!e.shadowRoot));
+    if (other) break;
+    field = up;
+  }
+  return field;
+}
+
+/**
  * Which changes count as the page's answer to an input: every change, except in a wordless tree inside the component
- * it lands in, where only one drawsWords says a person reads.
+ * it lands in, and in the field focus left, where only one drawsWords says a person reads.
  * @param {Element | null} component the host of the tree the input lands in, or the element itself when it is in the
  *   page (null: nothing is filtered, a key with nothing focused)
  * @param {ShadowRoot | undefined} ownTree the tree the input lands in: every change there counts
+ * @param {Element | null} [field] the field that held focus before the input (fieldAround): once focus is outside
+ *   it, what it draws is its blur, not the input's answer (a message it shows, a state it sets, still counts)
  * @returns {(m: MutationRecord) => boolean}
  */
-export function answerOnly(component, ownTree) {
+export function answerOnly(component, ownTree, field = null) {
   /** @type {Map<Node, boolean>} whether a tree is a feedback tree, asked once per watch */
   const feedback = new Map();
   return (m) => {
+    if (field && containsDeep(field, m.target) && !containsDeep(field, deepActiveElement(field.ownerDocument))) return drawsWords(m);
     const root = m.target.getRootNode();
     if (root.nodeType !== 11 || !component || root === ownTree) return true;
     let f = feedback.get(root);

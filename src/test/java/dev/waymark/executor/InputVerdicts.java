@@ -261,6 +261,33 @@ abstract class InputVerdicts {
     assertThat(more.effect()).contains("the page changed");
   }
 
+  /**
+   * A design system's field marks its focus (a wrapper's class, a floating label's attribute, an inner element of its
+   * component's tree) and takes the mark away when focus leaves: that is the blur, not the click's answer. A button
+   * that does nothing, clicked after a fill, says so; a message a field shows on blur is still a change a person reads.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"default", "page"})
+  void aFieldTakingAwayItsFocusMarkIsNotTheClicksEffect(String input) {
+    use(input);
+    open("field-focus-marks.html");
+
+    ok(perform(fill("#name", "Ada")));
+    PerformResult afterName = ok(perform(click("#preview")));
+    ok(perform(step("fill").selector(Steps.inside("#inner", "#email")).value("ada@example.com").build()));
+    PerformResult afterEmail = ok(perform(click("#preview")));
+    ok(perform(click("#zip")));
+    PerformResult afterZip = ok(perform(click("#preview")));
+
+    assertThat(js("String(window.previewClicks)")).isEqualTo("3");
+    assertThat(js("document.getElementById('name').value + ' ' + document.getElementById('email').value")).isEqualTo("Ada ada@example.com");
+    assertThat(afterName.effect()).isEqualTo("no visible change");
+    assertThat(afterEmail.effect()).isEqualTo("no visible change");
+    // the field's own message on blur is read by a person
+    assertThat(js("document.getElementById('zip-error').textContent")).isEqualTo("Enter a ZIP code");
+    assertThat(afterZip.effect()).contains("the page changed");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"default", "page"})
   void aClickWaitsForTheWorkItStartedAndAChangeAfterItsVerdictIsReportedAsItsLateEffect(String input) {
