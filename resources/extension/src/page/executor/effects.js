@@ -218,7 +218,8 @@ export function watchEffect(el) {
   const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
   // the focused element itself, inside shadow trees: the document names only the outermost host (a whole Lit app)
   const focusBefore = deepActiveElement(el ? el.ownerDocument : document);
-  const counts = answerOnly(component, ownTree, fieldAround(focusBefore));
+  const field = fieldAround(focusBefore);
+  const counts = answerOnly(component, ownTree, field && !(el && containsDeep(field, el)) ? field : null);
   let mutations = 0;
   /** @type {(() => void) | null} */
   let wake = null;
@@ -308,7 +309,8 @@ export function watchEffect(el) {
         await settleWhile(() => !leaving && mutations === 0, ANSWER_MS, ANSWER_MIN_MS);
       }
       // a verdict of no change may be early (a timer longer than the wait, a slow server): watch on
-      if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs, counts);
+      // (a change that late is no blur: the field that held focus counts as the rest of the page)
+      if (unchanged() && opts.stepId) startLateWatch(opts.stepId, docs, answerOnly(component, ownTree));
       for (const o of observers) o.disconnect();
       unlisten();
       const focusAfter = deepActiveElement(el ? el.ownerDocument : document);

@@ -14,7 +14,7 @@ import { readableText } from '../readable-text.js';
 const CONTROL = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 // Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
-const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'aria-hidden',
+const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'type', 'readonly', 'aria-hidden',
   'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'aria-current', 'aria-disabled', 'aria-invalid',
   'aria-valuenow', 'aria-valuetext']);
 
@@ -44,9 +44,11 @@ function shows(n) {
 }
 
 /**
- * The field a focused element belongs to, whose drawings follow its focus: the component whose tree holds it (a
- * text field's host) or the element itself, widened to the largest ancestor that holds no other control or
- * component (the wrapper that draws the outline, the floating label, the helper text). Null for the body.
+ * The field a focused element belongs to, whose drawings follow its focus: the component whose shadow tree holds it
+ * (a text field's host; not an app whose tree holds other controls too) or the element itself, widened to the
+ * largest ancestor whose other children hold no control or component (the wrapper that draws the outline, the
+ * floating label, the helper text), a few levels at most and never past a form, a group, a dialog or a part of
+ * the page. Null for the body, the root and nothing.
  * @param {Element | null} focused
  * @returns {Element | null}
  */
@@ -55,17 +57,32 @@ export function fieldAround(focused) {
   const doc = focused.ownerDocument;
   if (focused === doc.body || focused === doc.documentElement) return null;
   const root = focused.getRootNode();
-  let field = root.nodeType === 11 && /** @type {ShadowRoot} */ (root).host ? /** @type {ShadowRoot} */ (root).host : focused;
-  // a few levels: a field's own wrappers, never a form's
+  const host = root.nodeType === 11 ? /** @type {ShadowRoot} */ (root).host : null;
+  let field = host && /** @type {ShadowRoot} */ (root).querySelectorAll(CONTROL).length <= 1 ? host : focused;
   for (let i = 0; i < 6; i++) {
     const up = field.parentElement;
-    if (!up || up === doc.body || up === doc.documentElement) break;
+    if (!up || up === doc.body || up === doc.documentElement || up.matches(BOUNDS)) break;
     const inner = field;
-    const other = [...up.querySelectorAll('*')].some((e) => !inner.contains(e) && (e.matches(CONTROL) || e.localName.includes('-') || !!e.shadowRoot));
-    if (other) break;
+    if ([...up.children].some((c) => c !== inner && holdsControl(c))) break;
     field = up;
   }
   return field;
+}
+
+// where a field's own wrappers end
+const BOUNDS = 'form, fieldset, dialog, main, section, article, aside, nav, [role=form], [role=search], [role=dialog], [role=group], [role=radiogroup]';
+
+/**
+ * Whether el is, or holds, a control or a component (which may draw one).
+ * @param {Element} el
+ */
+function holdsControl(el) {
+  if (el.matches(CONTROL) || el.localName.includes('-') || el.querySelector(CONTROL)) return true;
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (/** @type {Element} */ (n).localName.includes('-')) return true;
+  }
+  return false;
 }
 
 /**
@@ -74,8 +91,9 @@ export function fieldAround(focused) {
  * @param {Element | null} component the host of the tree the input lands in, or the element itself when it is in the
  *   page (null: nothing is filtered, a key with nothing focused)
  * @param {ShadowRoot | undefined} ownTree the tree the input lands in: every change there counts
- * @param {Element | null} [field] the field that held focus before the input (fieldAround): once focus is outside
- *   it, what it draws is its blur, not the input's answer (a message it shows, a state it sets, still counts)
+ * @param {Element | null} [field] the field that held focus before the input (fieldAround), when the input lands
+ *   outside it: once focus is outside it, what it draws is its blur, not the input's answer (a message it shows, a
+ *   state it sets, still counts)
  * @returns {(m: MutationRecord) => boolean}
  */
 export function answerOnly(component, ownTree, field = null) {

@@ -286,6 +286,17 @@ abstract class InputVerdicts {
     // the field's own message on blur is read by a person
     assertThat(js("document.getElementById('zip-error').textContent")).isEqualTo("Enter a ZIP code");
     assertThat(afterZip.effect()).contains("the page changed");
+
+    // a click inside the field it leaves (a clear mark drawn in its wrapper) is judged as any click
+    ok(perform(fill("#name", "Bob")));
+    PerformResult cleared = ok(perform(click("#name-clear")));
+    assertThat(js("document.getElementById('name').value + '|' + document.getElementById('name-control').className")).isEqualTo("|control");
+    assertThat(cleared.effect()).contains("the page changed");
+    // a click elsewhere whose answer is an attribute of the field: its answer, not the field's blur
+    ok(perform(fill("#secret", "hunter2")));
+    PerformResult shown = ok(perform(click("#show")));
+    assertThat(js("document.getElementById('secret').type")).isEqualTo("text");
+    assertThat(shown.effect()).contains("the page changed");
   }
 
   @ParameterizedTest
