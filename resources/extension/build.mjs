@@ -18,6 +18,7 @@ const entries = {
   sidepanel: 'src/sidepanel.js',
   'guard-dismiss': 'src/guard-dismiss.js',
   'guard-accept': 'src/guard-accept.js',
+  'internals-recorder': 'src/internals-recorder.js',
 };
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries)

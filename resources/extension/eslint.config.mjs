@@ -32,8 +32,8 @@ export default [
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // page scripts (isolated world), MAIN-world guards and the popup page
-    files: ['src/page.js', 'src/page/**/*.js', 'src/guard-*.js', 'src/popup.js', 'src/popup-capabilities.js', 'src/sidepanel.js'],
+    // page scripts (isolated world), MAIN-world guards and recorder, and the popup page
+    files: ['src/page.js', 'src/page/**/*.js', 'src/guard-*.js', 'src/internals-recorder.js', 'src/popup.js', 'src/popup-capabilities.js', 'src/sidepanel.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   {

@@ -12,6 +12,7 @@ import { dropDuplicates } from './duplicates.js';
 import { comboboxState, widgetOf, formStepOf, notForPeople } from './widgets.js';
 import { NAME_CAP, clean, accnameOptions, accessibleName, nameAndText, patchLabels } from './names.js';
 import { composedStart } from '../readable-text.js';
+import { internalsOf } from '../internals.js';
 import { linkTarget } from './links.js';
 
 export const DEFAULTS = {
@@ -116,11 +117,13 @@ export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
   // inert content is drawn but takes no input: to a reader that is a control that rejects interaction
+  const said = internalsOf(el);
   const disabled = (typeof /** @type {{disabled?: unknown}} */ (el).disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
-    || el.closest('[inert]') !== null;
+    || (!!said && said.ariaDisabled === 'true') || el.closest('[inert]') !== null;
   if (disabled) node.disabled = true;
   if (node.checked === undefined) {
-    const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null);
+    const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null)
+      ?? (said ? said.ariaChecked ?? (role === 'switch' ? said.ariaPressed : null) : null);
     if (c === 'true') node.checked = true;
     else if (c === 'false') node.checked = false;
   }

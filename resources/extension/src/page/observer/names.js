@@ -5,10 +5,15 @@
 // is its `text`, never its name. BrowserTrueNamesTest holds both to Chromium's tree.
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { readableText } from '../readable-text.js';
+import { internalsOf } from '../internals.js';
 /** @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
 /** What dom-accessibility-api is asked to name with (accnameOptions). @typedef {ReturnType<typeof accnameOptions>} NamingOptions */
 
 export const NAME_CAP = 120;
+
+// roles whose name comes from their content (WAI-ARIA's "name from: contents")
+const CONTENT_NAMED = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
 
 // zero-width spaces and joiners: Swagger UI puts one before every "/" of a path so it can wrap there
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
@@ -73,7 +78,8 @@ export function patchLabels(walk, kept) {
   const patched = [];
   for (const info of kept) {
     const el = info.el;
-    if (!('labels' in el)) continue;
+    // (a form-associated web component's labels are its internals', out of reach: the walk's are given to it)
+    if (!('labels' in el) && !internalsOf(el)) continue;
     // only a rendered label names its control in Chrome (a visually hidden one does; one under a hidden
     // wrapper, or display:none or visibility:hidden itself, does not)
     const shown = (labelMap.get(el) || []).filter((l) => l.checkVisibility({ checkVisibilityCSS: true }));
@@ -101,6 +107,12 @@ export function nameAndText(info, options, labelMap) {
     // one exotic element must not cost the whole observation; its label still names it
     name = clean(el.getAttribute('aria-label'), NAME_CAP);
   }
+  const said = internalsOf(el);
+  if (!name && said) {
+    // a web component's name said through its internals, or its content for a role named by it (a tab's words)
+    name = clean(said.ariaLabel, NAME_CAP);
+    if (!name && said.role && CONTENT_NAMED.has(said.role)) name = clean(/** @type {HTMLElement} */ (el).innerText || readableText(el), NAME_CAP);
+  }
   if (!name) {
     // html-aam names an otherwise unnamed text field by its placeholder as a last resort, as Chrome does;
     // dom-accessibility-api stops before that step
@@ -116,6 +128,11 @@ export function nameAndText(info, options, labelMap) {
   // Chrome names nothing by a label that is not rendered (display:none, hidden, visibility:hidden), though
   // TodoMVC's "Mark all as complete" is still the words that say what the checkbox does
   if (labelMap.has(el)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(el)).map((l) => l.textContent).join(' '), NAME_CAP);
+  // a control a web component draws in its tree, the component labelled in the page (<label><md-checkbox>…): Chrome
+  // names the inner control by nothing, a person by the label's words
+  const root = el.getRootNode();
+  const host = root.nodeType === 11 ? /** @type {ShadowRoot} */ (root).host : null;
+  if (!text && host && labelMap.has(host)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(host)).map((l) => l.textContent).join(' '), NAME_CAP);
   // a generic clickable (a <div> with a handler) has no name from its content in Chrome; a person knows it
   // by the words it shows
   // (an element that is no HTMLElement has no innerText, and an icon's shows none: its readable text then, never an

@@ -1,5 +1,6 @@
 // @ts-check
 import { shadowOf, wordsInItsControl } from '../shadow.js';
+import { readInternals, internalsOf } from '../internals.js';
 /** @typedef {import('./walk-records.js').WalkTree} WalkTree @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
 /** @typedef {import('./walk-records.js').WalkNode} WalkNode @typedef {import('./walk-records.js').StyleOf} StyleOf */
 // Phase one of an observation: a single pass over the page in document order, through open
@@ -140,6 +141,7 @@ function hasOwnText(el) {
  * @returns {import('./walk-records.js').PageWalk}
  */
 export function walkPage(doc, styleOf, maxElements = Infinity) {
+  readInternals(doc);
   const top = makeTree(doc, null, null, null);
   const trees = [top];
   const candidates = /** @type {WalkInfo[]} */ ([]);
@@ -281,6 +283,8 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
         }
       }
     }
+    // a web component's role said through its internals (Material's tabs and radios), when its markup says none
+    if (roleAttr === null && tag.includes('-')) roleAttr = internalsOf(el)?.role ?? null;
     if (hidden && tag !== 'DIALOG') {
       // a hidden subtree holds no control we list, but its attributes still collide with the
       // selectors of visible ones
@@ -301,10 +305,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       if (tag === 'HEADER') landmarkRole = 'banner';
       else if (tag === 'FOOTER') landmarkRole = 'contentinfo';
     }
-    if (!landmarkRole && !role && (tag === 'SECTION' || tag === 'FORM')
-        && labelled) {
-      landmarkRole = tag === 'SECTION' ? 'region' : 'form';
-    }
+    if (!landmarkRole && !role && (tag === 'SECTION' || tag === 'FORM') && labelled) landmarkRole = tag === 'SECTION' ? 'region' : 'form';
     if (landmarkRole) {
       info.landmark = { el, role: landmarkRole, tree, headingStart: headings.length, parent: info.landmark };
       if (landmarkRole === 'dialog' || landmarkRole === 'alertdialog') dialogs.push(el);
@@ -366,6 +367,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       let fdoc;
       try { fdoc = /** @type {HTMLIFrameElement} */ (el).contentDocument; } catch { fdoc = null; }
       if (!fdoc || !fdoc.documentElement) { frames++; continue; }
+      readInternals(fdoc, false);
       const r = el.getBoundingClientRect();
       const cs = styleOf(el);
       const ft = makeTree(fdoc, tree, el, {

@@ -26,6 +26,9 @@ public final class WebDriverSession implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String SANDBOX = "waymark";
   private static final String PAGE_SCRIPT = load("extension/page.js");
+  // Kept in the page's own realm from the first script on: what web components say through ElementInternals
+  // (resources/extension/src/internals-recorder.js, decision 0080), asked for by the page script in its sandbox.
+  private static final String INTERNALS_RECORDER = load("extension/internals-recorder.js");
   // The eval step's call (resources/extension/src/executor/named-call.js, as the build writes it out).
   private static final String NAMED_CALL = "async (path, argsJson, cap) => {\n" + load("extension/named-call.txt")
       + "\nreturn JSON.stringify(await callNamedFunction(path, JSON.parse(argsJson), cap)); }";
@@ -65,6 +68,8 @@ public final class WebDriverSession implements AutoCloseable {
       ObjectNode preload = JSON.createObjectNode().put("functionDeclaration", "() => {\n" + PAGE_SCRIPT + "\n}")
           .put("sandbox", SANDBOX);
       bidi.call("script.addPreloadScript", preload, 10_000);
+      bidi.call("script.addPreloadScript",
+          JSON.createObjectNode().put("functionDeclaration", "() => {\n" + INTERNALS_RECORDER + "\n}"), 10_000);
       JsonNode tree = bidi.call("browsingContext.getTree", JSON.createObjectNode().put("maxDepth", 0), 10_000);
       JsonNode first = tree.path("contexts").path(0);
       if (first.isMissingNode()) throw new SessionStartException("the browser session has no tab");

@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class CdpChromium implements AutoCloseable {
   static final Path PAGE_SCRIPT = Path.of("target/classes/extension/page.js");
+  /** The page-world recorder the extension's manifest runs at document_start in every frame (decision 0080). */
+  static final Path INTERNALS_RECORDER = Path.of("target/classes/extension/internals-recorder.js");
   /** A whole accessibility tree or an observation of 10,000 controls takes a while to come back. */
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
@@ -44,6 +46,7 @@ final class CdpChromium implements AutoCloseable {
     session = cdp.attach(page);
     send("Page.enable", Map.of());
     send("Runtime.enable", Map.of());
+    send("Page.addScriptToEvaluateOnNewDocument", Map.of("source", Files.readString(INTERNALS_RECORDER)));
   }
 
   /** Navigates, waits for the load event and a short settle, and prepares a fresh isolated world. */

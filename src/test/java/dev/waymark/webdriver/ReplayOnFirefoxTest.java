@@ -94,6 +94,23 @@ class ReplayOnFirefoxTest {
     assertThat(firefox.toString()).doesNotContain(values.get("password"));
   }
 
+  /**
+   * Material Web's tabs and radios say their role and name only through ElementInternals: the identity check before
+   * each step reads them in Firefox over BiDi as in Chromium through the extension (decision 0080), and both act.
+   */
+  @Test
+  void webComponentsKnownByTheirInternalsAreFoundByEveryDriver() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(dev.waymark.testing.GalleryLibs.installed(), "the gallery's libraries are installed by Maven's npm ci");
+    Workflow wf = workflow("gallery/material-form.yaml", "gallery/");
+    ReplayResult chromium = onChromium(wf, Map.of());
+    ReplayResult firefox = onFirefox(wf, Map.of());
+
+    assertThat(chromium.outcome()).as("%s", chromium.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(firefox.outcome()).as("%s", firefox.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(chromium.stored().get("log")).isEqualTo("plan pro | tab alerts");
+    assertThat(firefox.stored().get("log")).isEqualTo("plan pro | tab alerts");
+  }
+
   private static ReplayStepResult step(ReplayResult r, String id) {
     return r.steps().stream().filter(s -> id.equals(s.stepId())).findFirst().orElseThrow(() -> new AssertionError("no step " + id + " in " + r));
   }

@@ -1,0 +1,44 @@
+// @ts-check
+// What web components say through ElementInternals (role, name, states), as the page's own world tells it
+// (internals-recorder.js, decision 0080). Read once per reading of the page (readInternals), asked per element after
+// (internalsOf). Without the recorder (a page loaded before the extension, a driver without it) nothing is known and
+// every element reads as its attributes say.
+
+/** @typedef {{role?: string, ariaLabel?: string, ariaChecked?: string, ariaSelected?: string, ariaExpanded?: string, ariaDisabled?: string, ariaPressed?: string, ariaHasPopup?: string, ariaValueNow?: string, ariaValueText?: string, ariaLevel?: string, ariaRequired?: string, ariaInvalid?: string, ariaReadOnly?: string, ariaPlaceholder?: string, ariaCurrent?: string, tag?: string}} InternalsAria */
+
+/** @type {WeakMap<Element, InternalsAria>} */
+let said = new WeakMap();
+
+/**
+ * Asks the page's world what every element's internals say now, in doc (a frame's document: its own recorder).
+ * @param {Document} doc
+ * @param {boolean} [fresh] forget what earlier readings were told (the first document of a reading)
+ */
+export function readInternals(doc, fresh = true) {
+  if (fresh) said = new WeakMap();
+  const heard = (/** @type {Event} */ e) => {
+    const el = /** @type {Element} */ (e.composedPath()[0]);
+    let aria;
+    try { aria = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { return; }
+    if (el && el.nodeType === 1 && aria && el.localName === aria.tag) said.set(el, aria);
+  };
+  doc.addEventListener('waymark:internals', heard, true);
+  try {
+    // (the document's own window's event: a frame's, or a test's DOM)
+    const Ask = (doc.defaultView && doc.defaultView.CustomEvent) || CustomEvent;
+    doc.dispatchEvent(new Ask('waymark:internals-ask'));
+  } catch {
+    // a page that broke events leaves every element read as its attributes say
+  } finally {
+    doc.removeEventListener('waymark:internals', heard, true);
+  }
+}
+
+/**
+ * What el's internals said at the last reading, or null.
+ * @param {Element} el
+ * @returns {InternalsAria | null}
+ */
+export function internalsOf(el) {
+  return said.get(el) || null;
+}
