@@ -11,6 +11,8 @@
   if (!attach || /** @type {any} */ (attach).waymarkKept) return;
   /** @type {Set<WeakRef<HTMLElement>>} */
   const kept = new Set();
+  // a page that keeps making components and is never asked: gone elements are let go each time the set doubles
+  let sweepAt = 1024;
   /** @type {WeakMap<HTMLElement, ElementInternals>} */
   const internalsOf = new WeakMap();
   const keep = {
@@ -19,6 +21,10 @@
       const internals = attach.call(this);
       internalsOf.set(this, internals);
       kept.add(new WeakRef(this));
+      if (kept.size >= sweepAt) {
+        for (const ref of kept) if (!ref.deref()) kept.delete(ref);
+        sweepAt = Math.max(1024, kept.size * 2);
+      }
       return internals;
     },
   }.attachInternals;

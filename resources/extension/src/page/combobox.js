@@ -5,6 +5,7 @@
 // all (jQuery UI autocomplete, typeahead.js, awesomplete). Most keep the native <select> they replaced,
 // hidden, as the value the form sends: that is the widget's value when there is one. Shared by the
 // observer (what the widget holds) and the executor (choosing an option and checking it took).
+import { composedText } from './readable-text.js';
 
 // Options of the popular libraries that carry no role=option.
 export const OPTION_SHAPES = '[role=option], li.ui-menu-item, .autocomplete-suggestion, .tt-suggestion, .awesomplete li';
@@ -97,8 +98,9 @@ export function popupsOf(box, field) {
  * @param {Element} opt
  */
 export function optionLabel(opt) {
-  // (an option that is no HTMLElement has no innerText: its textContent reads it)
-  return norm(opt.getAttribute('aria-label') || /** @type {HTMLElement} */ (opt).innerText || opt.textContent);
+  // (an option that is no HTMLElement has no innerText: its textContent reads it; one a web component draws shows
+  // its words through slots, which innerText leaves out: Material's md-select-option)
+  return norm(opt.getAttribute('aria-label') || /** @type {HTMLElement} */ (opt).innerText || composedText(opt) || opt.textContent);
 }
 
 /**

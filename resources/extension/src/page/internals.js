@@ -6,6 +6,10 @@
 
 /** @typedef {{role?: string, ariaLabel?: string, ariaChecked?: string, ariaSelected?: string, ariaExpanded?: string, ariaDisabled?: string, ariaPressed?: string, ariaHasPopup?: string, ariaValueNow?: string, ariaValueText?: string, ariaLevel?: string, ariaRequired?: string, ariaInvalid?: string, ariaReadOnly?: string, ariaPlaceholder?: string, ariaCurrent?: string, tag?: string}} InternalsAria */
 
+const FIELDS = ['role', 'ariaLabel', 'ariaChecked', 'ariaSelected', 'ariaExpanded', 'ariaDisabled', 'ariaPressed',
+  'ariaHasPopup', 'ariaValueNow', 'ariaValueText', 'ariaLevel', 'ariaRequired', 'ariaInvalid', 'ariaReadOnly',
+  'ariaPlaceholder', 'ariaCurrent'];
+
 /** @type {WeakMap<Element, InternalsAria>} */
 let said = new WeakMap();
 
@@ -20,7 +24,13 @@ export function readInternals(doc, fresh = true) {
     const el = /** @type {Element} */ (e.composedPath()[0]);
     let aria;
     try { aria = JSON.parse(String(/** @type {CustomEvent} */ (e).detail)); } catch { return; }
-    if (el && el.nodeType === 1 && aria && el.localName === aria.tag) said.set(el, aria);
+    // Only what the recorder says, as strings, of an element that can have internals (a custom element): the page can
+    // answer too, and may say anything, as its attributes can; it must not be able to break the reading.
+    if (!el || el.nodeType !== 1 || !aria || typeof aria !== 'object' || el.localName !== aria.tag || !el.localName.includes('-')) return;
+    /** @type {Record<string, string>} */
+    const kept = {};
+    for (const f of FIELDS) if (typeof aria[f] === 'string') kept[f] = aria[f];
+    said.set(el, kept);
   };
   doc.addEventListener('waymark:internals', heard, true);
   try {
@@ -41,4 +51,19 @@ export function readInternals(doc, fresh = true) {
  */
 export function internalsOf(el) {
   return said.get(el) || null;
+}
+
+// The roles said through internals that steps act on as they are: a slider, a combobox or a field said so reads its
+// value and options from markup the component does not have, so it is not listed as one until the executor reads them.
+const ACTED_ON = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemcheckbox',
+  'menuitemradio', 'treeitem']);
+
+/**
+ * The role el's internals said at the last reading, when it is one steps act on as it is; else null.
+ * @param {Element} el
+ * @returns {string | null}
+ */
+export function internalsRole(el) {
+  const role = said.get(el)?.role;
+  return role && ACTED_ON.has(role) ? role : null;
 }

@@ -77,9 +77,7 @@ export function roleOf(/** @type {import('./walk-records.js').WalkInfo} */ info)
 
 function boolAttr(/** @type {Element} */ el, /** @type {string} */ name) {
   const v = el.getAttribute(name);
-  if (v === 'true') return true;
-  if (v === 'false') return false;
-  return null;
+  return v === 'true' ? true : v === 'false' ? false : null;
 }
 
 /** The node's state fields (type, value, placeholder, disabled, checked, expanded, options), as its tag's control. */
@@ -116,10 +114,11 @@ export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /
   }
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
-  // inert content is drawn but takes no input: to a reader that is a control that rejects interaction
   const said = internalsOf(el);
-  const disabled = (typeof /** @type {{disabled?: unknown}} */ (el).disabled === 'boolean' && el.matches(':disabled')) || el.getAttribute('aria-disabled') === 'true'
-    || (!!said && said.ariaDisabled === 'true') || el.closest('[inert]') !== null;
+  // inert content is drawn but takes no input: to a reader that is a control that rejects interaction (a
+  // form-associated web component's disabled property lives in the page's world: its :disabled is read instead)
+  const disabled = ((typeof /** @type {{disabled?: unknown}} */ (el).disabled === 'boolean' || el.localName.includes('-')) && el.matches(':disabled'))
+    || (el.getAttribute('aria-disabled') ?? said?.ariaDisabled) === 'true' || el.closest('[inert]') !== null;
   if (disabled) node.disabled = true;
   if (node.checked === undefined) {
     const c = el.getAttribute('aria-checked') ?? (role === 'switch' ? el.getAttribute('aria-pressed') : null)

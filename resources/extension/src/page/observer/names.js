@@ -11,6 +11,9 @@ import { internalsOf } from '../internals.js';
 
 export const NAME_CAP = 120;
 
+// a field or box a label in the page names through its component
+const LABELLED = 'input:not([type=hidden]), select, textarea, [role=checkbox], [role=radio], [role=switch], [role=textbox], [role=combobox]';
+
 // roles whose name comes from their content (WAI-ARIA's "name from: contents")
 const CONTENT_NAMED = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem']);
@@ -79,7 +82,7 @@ export function patchLabels(walk, kept) {
   for (const info of kept) {
     const el = info.el;
     // (a form-associated web component's labels are its internals', out of reach: the walk's are given to it)
-    if (!('labels' in el) && !internalsOf(el)) continue;
+    if (!('labels' in el) && !labelMap.has(el)) continue;
     // only a rendered label names its control in Chrome (a visually hidden one does; one under a hidden
     // wrapper, or display:none or visibility:hidden itself, does not)
     const shown = (labelMap.get(el) || []).filter((l) => l.checkVisibility({ checkVisibilityCSS: true }));
@@ -111,7 +114,7 @@ export function nameAndText(info, options, labelMap) {
   if (!name && said) {
     // a web component's name said through its internals, or its content for a role named by it (a tab's words)
     name = clean(said.ariaLabel, NAME_CAP);
-    if (!name && said.role && CONTENT_NAMED.has(said.role)) name = clean(/** @type {HTMLElement} */ (el).innerText || readableText(el), NAME_CAP);
+    if (!name && info.role && CONTENT_NAMED.has(info.role)) name = clean(/** @type {HTMLElement} */ (el).innerText || readableText(el), NAME_CAP);
   }
   if (!name) {
     // html-aam names an otherwise unnamed text field by its placeholder as a last resort, as Chrome does;
@@ -128,11 +131,12 @@ export function nameAndText(info, options, labelMap) {
   // Chrome names nothing by a label that is not rendered (display:none, hidden, visibility:hidden), though
   // TodoMVC's "Mark all as complete" is still the words that say what the checkbox does
   if (labelMap.has(el)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(el)).map((l) => l.textContent).join(' '), NAME_CAP);
-  // a control a web component draws in its tree, the component labelled in the page (<label><md-checkbox>…): Chrome
-  // names the inner control by nothing, a person by the label's words
+  // the one field or box a web component draws in its tree, the component labelled in the page (<label><md-checkbox>…):
+  // Chrome names the inner control by nothing, a person by the label's words (not a clickable of its own, nor one of
+  // several controls the component draws)
   const root = el.getRootNode();
   const host = root.nodeType === 11 ? /** @type {ShadowRoot} */ (root).host : null;
-  if (!text && host && labelMap.has(host)) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(host)).map((l) => l.textContent).join(' '), NAME_CAP);
+  if (!text && host && labelMap.has(host) && el.matches(LABELLED) && /** @type {ShadowRoot} */ (root).querySelectorAll(LABELLED).length === 1) text = clean(/** @type {HTMLLabelElement[]} */ (labelMap.get(host)).map((l) => l.textContent).join(' '), NAME_CAP);
   // a generic clickable (a <div> with a handler) has no name from its content in Chrome; a person knows it
   // by the words it shows
   // (an element that is no HTMLElement has no innerText, and an icon's shows none: its readable text then, never an

@@ -1,6 +1,6 @@
 // @ts-check
 import { shadowOf, wordsInItsControl } from '../shadow.js';
-import { readInternals, internalsOf } from '../internals.js';
+import { readInternals, internalsRole } from '../internals.js';
 /** @typedef {import('./walk-records.js').WalkTree} WalkTree @typedef {import('./walk-records.js').WalkInfo} WalkInfo */
 /** @typedef {import('./walk-records.js').WalkNode} WalkNode @typedef {import('./walk-records.js').StyleOf} StyleOf */
 // Phase one of an observation: a single pass over the page in document order, through open
@@ -284,7 +284,7 @@ export function walkPage(doc, styleOf, maxElements = Infinity) {
       }
     }
     // a web component's role said through its internals (Material's tabs and radios), when its markup says none
-    if (roleAttr === null && tag.includes('-')) roleAttr = internalsOf(el)?.role ?? null;
+    if (roleAttr === null && tag.includes('-')) roleAttr = internalsRole(el);
     if (hidden && tag !== 'DIALOG') {
       // a hidden subtree holds no control we list, but its attributes still collide with the
       // selectors of visible ones

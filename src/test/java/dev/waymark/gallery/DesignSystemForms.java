@@ -110,6 +110,12 @@ abstract class DesignSystemForms {
     PageObservation after = WidgetSteps.observe(browser());
     assertThat(shown(after, "tab", "Notifications")).isNotNull();
     assertThat(shown(after, "switch", "Weekly digest").checked()).isTrue();
+    // a select's options drawn through slots are read by their words
+    browser().eval("document.getElementById('tabs').activeTabIndex = 0");
+    PageObservation profile = WidgetSteps.observe(browser());
+    PerformResult spain = WidgetSteps.perform(browser(), "select", WidgetSteps.named(profile, "Country"), "Spain", 5000);
+    assertThat(spain.ok()).isFalse();
+    assertThat(spain.error()).contains("offers no option 'Spain' (it lists: 'France', 'Germany', 'Italy')");
   }
 
   /** A click at a checkbox a component hides under a box that is not its label's still fails as covered. */
