@@ -290,7 +290,8 @@ abstract class InputVerdicts {
     // a click inside the field it leaves (a clear mark drawn in its wrapper) is judged as any click
     ok(perform(fill("#name", "Bob")));
     PerformResult cleared = ok(perform(click("#name-clear")));
-    assertThat(js("document.getElementById('name').value + '|' + document.getElementById('name-control').className")).isEqualTo("|control");
+    // (whether focus stays in the field on a click at a mark that takes none differs by engine and input path)
+    assertThat(js("document.getElementById('name').value + '|' + document.getElementById('name-control').classList.contains('has-value')")).isEqualTo("|false");
     assertThat(cleared.effect()).contains("the page changed");
     // a click elsewhere whose answer is an attribute of the field: its answer, not the field's blur
     ok(perform(fill("#secret", "hunter2")));
