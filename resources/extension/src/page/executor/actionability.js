@@ -132,27 +132,6 @@ function labelFor(el, hit) {
 }
 
 /**
- * Whether hit is drawn inside el: light content a slot in el's tree shows (an option or a menu item whose words are
- * the page's, drawn where the component puts its slot: Material's md-select-option in a popover menu), climbing by the
- * slot each node is assigned to, else its parent or its shadow root's host.
- * @param {Element} el
- * @param {Element} hit
- */
-function drawnInside(el, hit) {
-  /** @type {Node | null} */
-  let n = hit;
-  for (let i = 0; n && i < 200; i++) {
-    if (n === el) return true;
-    /** @type {HTMLSlotElement | null} */
-    const slot = /** @type {Element} */ (n).assignedSlot;
-    /** @type {Node | null} */
-    const p = n.parentNode;
-    n = slot || (p && p.nodeType === 11 ? /** @type {ShadowRoot} */ (p).host || null : p);
-  }
-  return false;
-}
-
-/**
  * Hit test at the element's centre, frame by frame up to the top document. Returns
  * {point, target} where target is the element a pointer there would hit (el or inside it),
  * or {error} naming what covers it.
@@ -169,7 +148,7 @@ export function hitTarget(el) {
   }
   const hit = deepElementFromPoint(doc, x, y);
   if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
-  if (!containsDeep(el, hit) && !drawnInside(el, hit) && !labelFor(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
+  if (!containsDeep(el, hit) && !labelFor(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
   // An element inside a same-origin frame is only reachable when the frame itself is not covered.
   let frame;
   try { frame = win.frameElement; } catch { frame = null; }
