@@ -5,6 +5,8 @@
 // browsers read them into the accessibility tree, but nothing in the DOM shows them, and the page script runs in
 // another world. So the first attachInternals of each element is kept here, and the page script asks for what they
 // say (page/internals.js): one event asks, one event per element answers, its detail a JSON string (decision 0080).
+import { FIELDS } from './page/internals.js';
+
 (() => {
   const proto = globalThis.HTMLElement && HTMLElement.prototype;
   const attach = proto && proto.attachInternals;
@@ -30,9 +32,6 @@
   }.attachInternals;
   Object.defineProperty(keep, 'waymarkKept', { value: true });
   Object.defineProperty(proto, 'attachInternals', { value: keep, writable: true, configurable: true, enumerable: false });
-  const FIELDS = /** @type {const} */ (['role', 'ariaLabel', 'ariaChecked', 'ariaSelected', 'ariaExpanded', 'ariaDisabled',
-    'ariaPressed', 'ariaHasPopup', 'ariaValueNow', 'ariaValueText', 'ariaLevel', 'ariaRequired', 'ariaInvalid', 'ariaReadOnly',
-    'ariaPlaceholder', 'ariaCurrent']);
   document.addEventListener('waymark:internals-ask', () => {
     for (const ref of kept) {
       const el = ref.deref();

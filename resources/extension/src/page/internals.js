@@ -6,7 +6,8 @@
 
 /** @typedef {{role?: string, ariaLabel?: string, ariaChecked?: string, ariaSelected?: string, ariaExpanded?: string, ariaDisabled?: string, ariaPressed?: string, ariaHasPopup?: string, ariaValueNow?: string, ariaValueText?: string, ariaLevel?: string, ariaRequired?: string, ariaInvalid?: string, ariaReadOnly?: string, ariaPlaceholder?: string, ariaCurrent?: string, tag?: string}} InternalsAria */
 
-const FIELDS = ['role', 'ariaLabel', 'ariaChecked', 'ariaSelected', 'ariaExpanded', 'ariaDisabled', 'ariaPressed',
+/** What the recorder reads off internals and the page script keeps (internals-recorder.js imports it). */
+export const FIELDS = ['role', 'ariaLabel', 'ariaChecked', 'ariaSelected', 'ariaExpanded', 'ariaDisabled', 'ariaPressed',
   'ariaHasPopup', 'ariaValueNow', 'ariaValueText', 'ariaLevel', 'ariaRequired', 'ariaInvalid', 'ariaReadOnly',
   'ariaPlaceholder', 'ariaCurrent'];
 

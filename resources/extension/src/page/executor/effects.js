@@ -213,11 +213,11 @@ export function watchEffect(el) {
   // Inside the component the input lands in (a key's: the focused element's), a tree that holds no words of its own
   // is where it draws its press feedback: a ripple's surface and empty spans, a focus ring. There only a change a
   // person reads counts. Every change counts anywhere else, as a class that shows a sibling's panel is an answer.
-  const anchor = el || deepActiveElement(document);
-  const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
-  const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
   // the focused element itself, inside shadow trees: the document names only the outermost host (a whole Lit app)
   const focusBefore = deepActiveElement(el ? el.ownerDocument : document);
+  const anchor = el || focusBefore;
+  const ownTree = anchor ? /** @type {ShadowRoot | undefined} */ (rootsOf(anchor)[0]) : undefined;
+  const component = ownTree ? ownTree.host : anchor && anchor !== document.body && anchor !== document.documentElement ? anchor : null;
   const field = fieldAround(focusBefore);
   const counts = answerOnly(component, ownTree, field && !(el && containsDeep(field, el)) ? field : null);
   let mutations = 0;

@@ -6,7 +6,7 @@
 import { shadowOf } from '../shadow.js';
 
 // What can take focus: a click focuses the nearest of these, Tab moves among those in tab order.
-const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
+export const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 /**
  * Focuses el. When the browser window does not have system focus (the person is looking at

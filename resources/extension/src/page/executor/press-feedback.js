@@ -7,11 +7,9 @@
 // blur, so a trusted click on a button that does nothing, after a fill, would say the same (decision 0079).
 
 import { containsDeep } from './resolve.js';
-import { deepActiveElement } from './focus.js';
+import { deepActiveElement, FOCUSABLE as CONTROL } from './focus.js';
 import { readableText } from '../readable-text.js';
 
-// What can take focus or a click of its own: a field's region ends below an element that holds another one.
-const CONTROL = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
 
 // Attributes that say a state a person sees: shown or hidden, open or closed, chosen, pressed, current.
 const STATE_ATTRIBUTES = new Set(['hidden', 'open', 'checked', 'selected', 'disabled', 'value', 'type', 'readonly', 'aria-hidden',
