@@ -70,15 +70,21 @@ export function fieldAround(focused) {
 // where a field's own wrappers end
 const BOUNDS = 'form, fieldset, dialog, main, section, article, aside, nav, [role=form], [role=search], [role=dialog], [role=group], [role=radiogroup]';
 
+// How many elements of a sibling are looked at for a component before it is taken to hold one: a field is a few
+// wrappers, and a large sibling (a results table beside a search box) is no part of it, nor worth a walk per input.
+const LOOKED_AT = 200;
+
 /**
- * Whether el is, or holds, a control or a component (which may draw one).
+ * Whether el is, or holds, a control or a component (which may draw one); a sibling too large to look through is
+ * taken to hold one.
  * @param {Element} el
  */
 function holdsControl(el) {
   if (el.matches(CONTROL) || el.localName.includes('-') || el.querySelector(CONTROL)) return true;
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
+  let looked = 0;
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (/** @type {Element} */ (n).localName.includes('-')) return true;
+    if (/** @type {Element} */ (n).localName.includes('-') || ++looked > LOOKED_AT) return true;
   }
   return false;
 }
@@ -97,8 +103,18 @@ function holdsControl(el) {
 export function answerOnly(component, ownTree, field = null) {
   /** @type {Map<Node, boolean>} whether a tree is a feedback tree, asked once per watch */
   const feedback = new Map();
+  /** @type {boolean | undefined} whether focus has left the field, asked once per batch of records */
+  let left;
+  const focusLeft = () => {
+    if (left === undefined && field) {
+      left = !containsDeep(field, deepActiveElement(field.ownerDocument));
+      // (an observer's records are filtered in one go: the next batch asks again)
+      queueMicrotask(() => { left = undefined; });
+    }
+    return left;
+  };
   return (m) => {
-    if (field && containsDeep(field, m.target) && !containsDeep(field, deepActiveElement(field.ownerDocument))) return drawsWords(m);
+    if (field && containsDeep(field, m.target) && focusLeft()) return drawsWords(m);
     const root = m.target.getRootNode();
     if (root.nodeType !== 11 || !component || root === ownTree) return true;
     let f = feedback.get(root);
