@@ -3,6 +3,7 @@
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
 import { describeElement, containsDeep } from './resolve.js';
+import { sleep } from './common.js';
 import { shadowOf } from '../shadow.js';
 
 /**
@@ -132,6 +133,27 @@ function labelFor(el, hit) {
 }
 
 /**
+ * Whether hit is drawn inside el: light content a slot in el's tree shows (an option or a menu item whose words are
+ * the page's, drawn where the component puts its slot: Material's md-select-option in a popover menu), climbing by the
+ * slot each node is assigned to, else its parent or its shadow root's host.
+ * @param {Element} el
+ * @param {Element} hit
+ */
+function drawnInside(el, hit) {
+  /** @type {Node | null} */
+  let n = hit;
+  for (let i = 0; n && i < 200; i++) {
+    if (n === el) return true;
+    /** @type {HTMLSlotElement | null} */
+    const slot = /** @type {Element} */ (n).assignedSlot;
+    /** @type {Node | null} */
+    const p = n.parentNode;
+    n = slot || (p && p.nodeType === 11 ? /** @type {ShadowRoot} */ (p).host || null : p);
+  }
+  return false;
+}
+
+/**
  * Hit test at the element's centre, frame by frame up to the top document. Returns
  * {point, target} where target is the element a pointer there would hit (el or inside it),
  * or {error} naming what covers it.
@@ -148,7 +170,7 @@ export function hitTarget(el) {
   }
   const hit = deepElementFromPoint(doc, x, y);
   if (!hit) return { error: `nothing is rendered at the centre of ${describeElement(el)}` };
-  if (!containsDeep(el, hit) && !labelFor(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
+  if (!containsDeep(el, hit) && !drawnInside(el, hit) && !labelFor(el, hit)) return { error: `element is covered by ${describeElement(coveringRoot(hit, el))}` };
   // An element inside a same-origin frame is only reachable when the frame itself is not covered.
   let frame;
   try { frame = win.frameElement; } catch { frame = null; }
@@ -178,4 +200,49 @@ function coveringRoot(hit, el) {
     n = n.parentElement;
   }
   return n;
+}
+
+/**
+ * Whether a running animation or transition moves el: one on el or anything that draws it — its ancestors, through
+ * the slot that shows it (a menu's surface that grows around its options), its shadow host and its frame element.
+ * @param {Element} el
+ */
+export function animated(el) {
+  const chain = /** @type {Set<Element>} */ (new Set());
+  /** @type {Set<Document | ShadowRoot>} the documents and shadow trees the chain lives in, each asked once */
+  const roots = new Set();
+  for (let n = /** @type {Element | null} */ (el), i = 0; n && i < 200; i++) {
+    chain.add(n);
+    const root = /** @type {Document | ShadowRoot} */ (n.getRootNode());
+    roots.add(root);
+    if (n.assignedSlot) n = n.assignedSlot;
+    else if (n.parentElement) n = n.parentElement;
+    else if (root.nodeType === 11 && /** @type {ShadowRoot} */ (root).host) n = /** @type {ShadowRoot} */ (root).host;
+    else {
+      // a document without a window throws, and is caught
+      try { n = /** @type {Window} */ (n.ownerDocument.defaultView).frameElement; } catch { n = null; }
+    }
+  }
+  for (const r of roots) {
+    /** @type {Animation[]} */ let list;
+    try { list = r.getAnimations(); } catch { list = []; }
+    for (const a of list) {
+      const target = a.effect && /** @type {KeyframeEffect} */ (a.effect).target;
+      if (a.playState === 'running' && target && chain.has(target)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether el stands still where it is drawn: nothing animates it, or its box did not move between two looks 20 ms
+ * apart (an animating element is not hit where it is drawn now).
+ * @param {Element} el
+ */
+export async function standsStill(el) {
+  if (!animated(el)) return true;
+  const before = el.getBoundingClientRect();
+  await sleep(20);
+  const after = el.getBoundingClientRect();
+  return before.x === after.x && before.y === after.y && before.width === after.width && before.height === after.height;
 }

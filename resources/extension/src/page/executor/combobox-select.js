@@ -4,10 +4,10 @@
 // inputs (flows.js), so both input paths take the same steps and judge by the same reading.
 import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_SHAPES } from '../combobox.js';
 import { pressOn, parseChord, deepActiveElement } from './input.js';
-import { isVisible } from './actionability.js';
+import { isVisible, hitTarget, standsStill } from './actionability.js';
 import { sleep } from './common.js';
 import { awaitPendingWork, workSince } from './pending-work.js';
-import { describeElement } from './resolve.js';
+import { describeElement, containsDeep } from './resolve.js';
 import { shadowOf } from '../shadow.js';
 
 export { comboboxOf } from '../combobox.js';
@@ -16,6 +16,10 @@ const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 // A list that has read the same this long, with nothing the input started still running, is the widget's answer.
 const LIST_SETTLED_MS = 150;
 const VALUE_WAIT_MS = 1500;
+// At most this long for an option to stand where a pointer reaches it while its list opens with an animation.
+const OPTION_HIT_MS = 1000;
+// At most this long for a list closing from the step before to be gone.
+const CLOSING_MS = 400;
 // The widget's own timers since its list was opened get this many waits: one refresh, and what that refresh set off in
 // turn; a fast ticker that re-arms itself (an animation, a poll) would otherwise hold every select for the whole second.
 const WIDGET_WORK_ROUNDS = 3;
@@ -143,6 +147,9 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   }
   // what the widget's script starts from here on (a debounce timer, a search request) feeds its list
   const mark = Date.now();
+  // A list still closing from the step before (a menu that shrinks away, Material's) is no display of the selection:
+  // it is waited out, briefly (a list that stays drawn while collapsed is taken as it is after that).
+  for (const until = Date.now() + CLOSING_MS; !expanded(box) && visibleOptions(box, null).some((o) => !containsDeep(box, o)) && Date.now() < until;) await sleep(30);
   // options shown before it opens are the widget's own display of its selection (Choices.js), not its list
   const before = new Set(expanded(box) ? [] : visibleOptions(box, null));
   const was = widgetValue(box);
@@ -204,6 +211,13 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     option = again;
   }
   option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  // A list that opens with an animation (a menu that grows or slides in, Material's) draws its option where a pointer
+  // reaches it only once the menu stands: the click waits for that, as a person waits for the menu (a trusted click
+  // lands a moment after its point is taken).
+  for (const until = Date.now() + OPTION_HIT_MS; Date.now() < until;) {
+    if (!hitTarget(option).error && (await standsStill(option))) break;
+    await sleep(30);
+  }
   const clicked = yield { kind: 'click', el: option };
   if (clicked && clicked.error) {
     closeList(field || box);

@@ -5,7 +5,7 @@
 // is acted on.
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
-import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget } from './actionability.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, standsStill } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed, arm, takeLateEffects } from './effects.js';
@@ -14,7 +14,7 @@ import { judgeFill } from './verdicts.js';
 import { parseChord } from './keys.js';
 import { readOne, TEXT_CAP } from './extract.js';
 import { dialogLink } from './dialog-link.js';
-import { docId, sleep, targets } from './common.js';
+import { docId, targets } from './common.js';
 import { uploadStep } from './upload.js';
 import { identify } from './identity.js';
 import { downloadClick } from './files.js';
@@ -244,12 +244,7 @@ async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** 
     // between two looks (an animating element is not hit where it is drawn now). Without one
     // nothing moves it between here and the dispatch, which runs without a pause.
     if (animated(el)) {
-      const before = el.getBoundingClientRect();
-      await sleep(20);
-      const after = el.getBoundingClientRect();
-      if (before.x !== after.x || before.y !== after.y || before.width !== after.width || before.height !== after.height) {
-        return { notReady: 'element is still moving (animating)' };
-      }
+      if (!(await standsStill(el))) return { notReady: 'element is still moving (animating)' };
       const again = notActionable(el, needs);
       if (again) return { notReady: again };
     }
@@ -283,33 +278,6 @@ async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** 
     throw e;
   }
   return {};
-}
-
-// True when a running animation or transition targets el or an ancestor (through shadow
-// hosts and frame elements).
-function animated(/** @type {Element} */ el) {
-  const chain = /** @type {Set<Element>} */ (new Set());
-  // (a root with a host is a shadow root; a document without a window throws, and is caught)
-  for (let n = /** @type {Element | null} */ (el); n; ) {
-    chain.add(n);
-    if (n.parentElement) n = n.parentElement;
-    else if (n.getRootNode && /** @type {ShadowRoot} */ (n.getRootNode()).host) n = /** @type {ShadowRoot} */ (n.getRootNode()).host;
-    else {
-      let f;
-      try { f = /** @type {Window} */ (n.ownerDocument.defaultView).frameElement; } catch { f = null; }
-      n = f;
-    }
-  }
-  const docs = new Set([...chain].map((n) => n.ownerDocument));
-  for (const d of docs) {
-    /** @type {Animation[]} */ let list;
-    try { list = d.getAnimations(); } catch { list = []; }
-    for (const a of list) {
-      const target = a.effect && /** @type {KeyframeEffect} */ (a.effect).target;
-      if (a.playState === 'running' && target && chain.has(target)) return true;
-    }
-  }
-  return false;
 }
 
 // Nothing dispatched yet → the worker may retry; some matches already acted on → it must not.

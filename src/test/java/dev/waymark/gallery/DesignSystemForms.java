@@ -110,12 +110,18 @@ abstract class DesignSystemForms {
     PageObservation after = WidgetSteps.observe(browser());
     assertThat(shown(after, "tab", "Notifications")).isNotNull();
     assertThat(shown(after, "switch", "Weekly digest").checked()).isTrue();
-    // a select's options drawn through slots are read by their words
-    browser().eval("document.getElementById('tabs').activeTabIndex = 0");
+    // a select whose options show their words through slots, in a menu that grows into the top layer
+    PerformResult back = WidgetSteps.perform(browser(), "click", shown(after, "tab", "Profile"), null, 5000);
     PageObservation profile = WidgetSteps.observe(browser());
+    PerformResult germany = WidgetSteps.perform(browser(), "select", WidgetSteps.named(profile, "Country"), "Germany", 5000);
     PerformResult spain = WidgetSteps.perform(browser(), "select", WidgetSteps.named(profile, "Country"), "Spain", 5000);
+    assertThat(back.ok()).as(back.error()).isTrue();
+    assertThat(germany.ok()).as(germany.error()).isTrue();
+    assertThat(value("document.getElementById('country').value")).isEqualTo("de");
+    assertThat(value("document.getElementById('log').textContent")).endsWith("tab profile | country de");
     assertThat(spain.ok()).isFalse();
     assertThat(spain.error()).contains("offers no option 'Spain' (it lists: 'France', 'Germany', 'Italy')");
+    assertThat(value("document.getElementById('country').value")).isEqualTo("de");
   }
 
   /** A click at a checkbox a component hides under a box that is not its label's still fails as covered. */
