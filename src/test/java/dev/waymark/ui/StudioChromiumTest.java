@@ -43,6 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -50,10 +51,15 @@ import org.testfx.framework.junit5.Start;
 /**
  * The studio driving real Chromium through the bridge and the extension: observe a page, take over a click and
  * a fill with a {{ token }}, approve a risky submit, export YAML that holds the token and not the value.
+ *
+ * <p>Isolated: it needs both the browser and the JavaFX lock, and JUnit takes them one after the other; holding the
+ * browser's while the JavaFX classes kept the other (about two minutes in the default suite) left every browser class
+ * waiting on it. Alone, it waits holding neither.
  */
 @ExtendWith(ApplicationExtension.class)
 @RealBrowser
 @JavaFxToolkit
+@Isolated
 class StudioChromiumTest {
   static final String EMAIL = "jane.private@example.org";
 
