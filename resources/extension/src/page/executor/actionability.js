@@ -2,7 +2,7 @@
 // Actionability: the checks a person's browser would make implicitly before input lands on an
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
-import { describeElement, containsDeep } from './resolve.js';
+import { describeElement, containsDeep, drawnParent } from './resolve.js';
 import { sleep } from './common.js';
 import { shadowOf } from '../shadow.js';
 
@@ -133,23 +133,13 @@ function labelFor(el, hit) {
 }
 
 /**
- * Whether hit is drawn inside el: light content a slot in el's tree shows (an option or a menu item whose words are
- * the page's, drawn where the component puts its slot: Material's md-select-option in a popover menu), climbing by the
- * slot each node is assigned to, else its parent or its shadow root's host.
+ * Whether hit is drawn inside el: in it, or light content a slot in el's tree shows (an option or a menu item whose
+ * words are the page's, drawn where the component puts its slot: Material's md-select-option in a popover menu).
  * @param {Element} el
  * @param {Element} hit
  */
 function drawnInside(el, hit) {
-  /** @type {Node | null} */
-  let n = hit;
-  for (let i = 0; n && i < 200; i++) {
-    if (n === el) return true;
-    /** @type {HTMLSlotElement | null} */
-    const slot = /** @type {Element} */ (n).assignedSlot;
-    /** @type {Node | null} */
-    const p = n.parentNode;
-    n = slot || (p && p.nodeType === 11 ? /** @type {ShadowRoot} */ (p).host || null : p);
-  }
+  for (let n = /** @type {Element | null} */ (hit), i = 0; n && i < 200; n = drawnParent(n), i++) if (n === el) return true;
   return false;
 }
 
@@ -209,17 +199,16 @@ function coveringRoot(hit, el) {
  */
 export function animated(el) {
   const chain = /** @type {Set<Element>} */ (new Set());
-  /** @type {Set<Document | ShadowRoot>} the documents and shadow trees the chain lives in, each asked once */
+  /** @type {Set<Document | ShadowRoot>} the documents and shadow trees the chain passes through, each asked once */
   const roots = new Set();
   for (let n = /** @type {Element | null} */ (el), i = 0; n && i < 200; i++) {
     chain.add(n);
-    const root = /** @type {Document | ShadowRoot} */ (n.getRootNode());
-    roots.add(root);
-    if (n.assignedSlot) n = n.assignedSlot;
-    else if (n.parentElement) n = n.parentElement;
-    else if (root.nodeType === 11 && /** @type {ShadowRoot} */ (root).host) n = /** @type {ShadowRoot} */ (root).host;
+    roots.add(n.ownerDocument);
+    if (n.parentNode && n.parentNode.nodeType === 11) roots.add(/** @type {ShadowRoot} */ (n.parentNode));
+    const up = drawnParent(n);
+    if (up) n = up;
     else {
-      // a document without a window throws, and is caught
+      // past the top of a document, its frame element (a document without a window throws, and is caught)
       try { n = /** @type {Window} */ (n.ownerDocument.defaultView).frameElement; } catch { n = null; }
     }
   }

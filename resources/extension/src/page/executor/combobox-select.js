@@ -4,7 +4,7 @@
 // inputs (flows.js), so both input paths take the same steps and judge by the same reading.
 import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_SHAPES } from '../combobox.js';
 import { pressOn, parseChord, deepActiveElement } from './input.js';
-import { isVisible, hitTarget, standsStill } from './actionability.js';
+import { isVisible, hitTarget, standsStill, animated } from './actionability.js';
 import { sleep } from './common.js';
 import { awaitPendingWork, workSince } from './pending-work.js';
 import { describeElement, containsDeep } from './resolve.js';
@@ -148,8 +148,8 @@ export async function* comboboxFlow(box, wanted, echo = true) {
   // what the widget's script starts from here on (a debounce timer, a search request) feeds its list
   const mark = Date.now();
   // A list still closing from the step before (a menu that shrinks away, Material's) is no display of the selection:
-  // it is waited out, briefly (a list that stays drawn while collapsed is taken as it is after that).
-  for (const until = Date.now() + CLOSING_MS; !expanded(box) && visibleOptions(box, null).some((o) => !containsDeep(box, o)) && Date.now() < until;) await sleep(30);
+  // its options, still animating, are waited out briefly (a list that stays drawn while collapsed is taken as it is).
+  for (const until = Date.now() + CLOSING_MS; !expanded(box) && visibleOptions(box, null).some((o) => !containsDeep(box, o) && animated(o)) && Date.now() < until;) await sleep(30);
   // options shown before it opens are the widget's own display of its selection (Choices.js), not its list
   const before = new Set(expanded(box) ? [] : visibleOptions(box, null));
   const was = widgetValue(box);

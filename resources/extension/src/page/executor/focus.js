@@ -4,6 +4,7 @@
 // frames. Apart from input.js because clicks (pointer.js), key presses and text entry all move focus
 // the same way, so it lives once, below all three.
 import { shadowOf } from '../shadow.js';
+import { drawnParent } from './resolve.js';
 
 // What can take focus: a click focuses the nearest of these, Tab moves among those in tab order.
 export const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable=""], [contenteditable="true"]';
@@ -36,8 +37,8 @@ export function focusElement(el) {
  * @returns {Element | null}
  */
 export function focusableAncestor(el) {
-  // past the top of a shadow tree its host; a document has no host (undefined: the climb ends)
-  for (let n = /** @type {Element | null | undefined} */ (el); n && n.nodeType === 1; n = n.parentElement || /** @type {ShadowRoot} */ (n.getRootNode())?.host) {
+  // as a press looks: up the tree it is drawn in (a slotted node's slot, past the top of a shadow tree its host)
+  for (let n = /** @type {Element | null} */ (el); n; n = drawnParent(n)) {
     if (n.matches(FOCUSABLE) && !n.matches(':disabled')) return n;
   }
   return null;

@@ -3,6 +3,7 @@
 // mousedown brings. Apart from input.js because a click shares nothing with keys and text entry but
 // focus (focus.js); input.js re-exports clickAt for its callers.
 import { focusElement, focusableAncestor } from './focus.js';
+import { drawnParent } from './resolve.js';
 
 const MOUSE_BASE = { bubbles: true, cancelable: true, composed: true, button: 0, detail: 1 };
 
@@ -64,8 +65,8 @@ export function clickAt(el, target, point) {
   pointer('pointerover', target, over);
   // enter/leave events do not bubble: a pointer entering the target enters each ancestor too.
   const chain = [];
-  // past the top of a shadow tree its host; a document has no host (undefined: the climb ends)
-  for (let n = /** @type {Element | null | undefined} */ (target); n && n.nodeType === 1; n = n.parentElement || /** @type {ShadowRoot} */ (n.getRootNode())?.host) chain.unshift(n);
+  // (what the target is drawn in: a slotted node's slot and its tree, past the top of a shadow tree its host)
+  for (let n = /** @type {Element | null} */ (target); n; n = drawnParent(n)) chain.unshift(n);
   for (const n of chain) pointer('pointerenter', n, nonBubbling);
   mouse('mouseover', target, over);
   for (const n of chain) mouse('mouseenter', n, nonBubbling);

@@ -70,8 +70,9 @@ export function fieldAround(focused) {
 // where a field's own wrappers end
 const BOUNDS = 'form, fieldset, dialog, main, section, article, aside, nav, [role=form], [role=search], [role=dialog], [role=group], [role=radiogroup]';
 
-// How many elements of a sibling are looked at for a component before it is taken to hold one: a field is a few
-// wrappers, and a large sibling (a results table beside a search box) is no part of it, nor worth a walk per input.
+// How many elements of a sibling are looked at for a control or a component before it is taken to hold one: a field
+// is a few wrappers, and a large sibling (a results table beside a search box) is no part of it, nor worth a walk
+// per input.
 const LOOKED_AT = 200;
 
 /**
@@ -80,11 +81,10 @@ const LOOKED_AT = 200;
  * @param {Element} el
  */
 function holdsControl(el) {
-  if (el.matches(CONTROL) || el.localName.includes('-') || el.querySelector(CONTROL)) return true;
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
-  let looked = 0;
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (/** @type {Element} */ (n).localName.includes('-') || ++looked > LOOKED_AT) return true;
+  for (let n = /** @type {Node | null} */ (el), looked = 0; n; n = walker.nextNode()) {
+    const e = /** @type {Element} */ (n);
+    if (e.localName.includes('-') || e.matches(CONTROL) || ++looked > LOOKED_AT) return true;
   }
   return false;
 }

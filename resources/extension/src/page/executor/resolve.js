@@ -222,6 +222,21 @@ export function composedParent(n) {
 }
 
 /**
+ * The parent a node is drawn in (the flat tree, within its document): the slot it is assigned to, else its parent, or
+ * its shadow root's host. What a pointer over it is also over, and where a press looks for what to focus.
+ * @param {Node} n
+ * @returns {Element | null}
+ */
+export function drawnParent(n) {
+  const slot = /** @type {Element} */ (n).assignedSlot;
+  if (slot) return slot;
+  const p = n.parentNode;
+  // a fragment (nodeType 11) with a host is a shadow root; one without (undefined) ends the climb, as a document does
+  if (p && p.nodeType === 11) return /** @type {ShadowRoot} */ (p).host || null;
+  return p && p.nodeType === 1 ? /** @type {Element} */ (p) : null;
+}
+
+/**
  * True when inner is outer or sits inside it, across shadow roots (not frames).
  * @param {Node} outer
  * @param {Node | null} inner
