@@ -2,7 +2,7 @@
 // Actionability: the checks a person's browser would make implicitly before input lands on an
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
-import { describeElement, containsDeep, drawnParent } from './resolve.js';
+import { describeElement, containsDeep, drawnParent, deepQueryAll } from './resolve.js';
 import { sleep } from './common.js';
 import { shadowOf } from '../shadow.js';
 
@@ -44,6 +44,24 @@ export function isEditable(el) {
     return !(/** @type {HTMLInputElement} */ (el).readOnly);
   }
   return false;
+}
+
+/**
+ * What a fill or a select on a component's own element acts on (a hand-written `#country` for Material's
+ * md-outlined-select, `#name` for Shoelace's sl-input): the one field, or the one combobox or select, its shadow trees
+ * hold; el itself when it is no component, holds none or holds several (the step must say which).
+ * @param {Element} el
+ * @param {'fill' | 'select'} kind
+ * @returns {Element}
+ */
+export function componentControl(el, kind) {
+  // (a component that says its own role, or is its own editor, is what the step names)
+  if (el.hasAttribute('role') || /** @type {HTMLElement} */ (el).isContentEditable) return el;
+  const tree = el.localName.includes('-') ? shadowOf(el) : null;
+  if (!tree) return el;
+  const found = kind === 'select' ? deepQueryAll('[role=combobox], [aria-haspopup=listbox], select', tree)
+    : deepQueryAll('input, textarea, [contenteditable=""], [contenteditable=true]', tree).filter(isEditable);
+  return found.length === 1 ? found[0] : el;
 }
 
 /** Which checks an action needs. */

@@ -5,7 +5,7 @@
 // is acted on.
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
-import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, standsStill } from './actionability.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, standsStill, componentControl } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed, arm, takeLateEffects } from './effects.js';
@@ -128,6 +128,8 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
     chord = parseChord(step.value);
     if (chord.error) return { ok: false, error: chord.error };
   }
+  // a fill or a select on a component's own element acts on the one field or combobox it draws
+  if ((step.type === 'fill' || step.type === 'select') && t.elements.length === 1) t = { elements: [componentControl(t.elements[0], step.type)] };
   const kind = step.type === 'fill' && t.elements[0].localName === 'select' ? 'select' : step.type;
   const widget = widgetStep(t.elements[0], kind, options);
   if (widget) return widget;

@@ -107,8 +107,8 @@ class ReplayOnFirefoxTest {
 
     assertThat(chromium.outcome()).as("%s", chromium.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
     assertThat(firefox.outcome()).as("%s", firefox.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
-    assertThat(chromium.stored().get("log")).isEqualTo("plan pro | tab alerts");
-    assertThat(firefox.stored().get("log")).isEqualTo("plan pro | tab alerts");
+    assertThat(chromium.stored().get("log")).isEqualTo("country de | plan pro | tab alerts");
+    assertThat(firefox.stored().get("log")).isEqualTo("country de | plan pro | tab alerts");
   }
 
   private static ReplayStepResult step(ReplayResult r, String id) {

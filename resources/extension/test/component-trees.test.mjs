@@ -50,3 +50,25 @@ test('an animation on what draws an element moves it: the slot\'s tree is asked 
   document.getAnimations = () => running(document.getElementById('menu'));
   assert.equal(animated(words), true);
 });
+
+test('a fill or a select on a component\'s own element acts on the one field or combobox its trees hold', async () => {
+  const { document } = page(`<body><x-text-field id="name"></x-text-field><x-select id="country"></x-select>
+    <x-address id="address"></x-address><x-slider id="budget" role="slider"></x-slider><div id="plain"><input></div></body>`);
+  const { componentControl } = await import('../src/page/executor/actionability.js');
+  const $ = (id) => document.getElementById(id);
+  const name = $('name').attachShadow({ mode: 'open' });
+  name.innerHTML = '<x-outline><span class="label">Name</span></x-outline><input id="inner" type="text"><input type="hidden">';
+  const country = $('country').attachShadow({ mode: 'open' });
+  // the field that opens the list is itself a component, drawn in the select's tree
+  country.innerHTML = '<x-field id="field" role="combobox" aria-haspopup="listbox"></x-field><x-menu></x-menu>';
+  const address = $('address').attachShadow({ mode: 'open' });
+  address.innerHTML = '<input id="street"><input id="city">';
+  $('budget').attachShadow({ mode: 'open' }).innerHTML = '<input type="range">';
+  assert.equal(componentControl($('name'), 'fill'), name.getElementById('inner'));
+  assert.equal(componentControl($('country'), 'select'), country.getElementById('field'));
+  // several fields: the step must say which; a component with its own role is what it names; a plain element is itself
+  assert.equal(componentControl($('address'), 'fill'), $('address'));
+  assert.equal(componentControl($('budget'), 'fill'), $('budget'));
+  assert.equal(componentControl($('plain'), 'fill'), $('plain'));
+  assert.equal(componentControl($('name'), 'select'), $('name'));
+});
