@@ -89,13 +89,13 @@ abstract class WidgetsAuthorThenRun {
     AuthorRun authored = AuthorRun.inProcess(browser().client(), dir, url, goal, plan, Map.of(), "", "--approve", "auto", input);
 
     assertThat(authored.code()).as(authored.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
-    await().atMost(Duration.ofSeconds(3)).untilAsserted(() ->
+    await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(3)).untilAsserted(() ->
         assertThat(browser().eval(state).asText()).as("the library's value after authoring").isEqualTo(expected));
     browser().open(url);
     assertThat(browser().eval(state).asText()).as("a fresh load").isEqualTo(initial);
     AuthorRun.Replay replay = authored.replay(browser().client());
     assertThat(replay.code()).as(replay.toString()).isEqualTo(RunCommand.EXIT_OK);
-    await().atMost(Duration.ofSeconds(3)).untilAsserted(() ->
+    await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(3)).untilAsserted(() ->
         assertThat(browser().eval(state).asText()).as("the library's value after the replay").isEqualTo(expected));
   }
 }

@@ -141,7 +141,7 @@ abstract class ComboboxWidgets {
     assertThat(chosen.ok()).as(chosen.error()).isTrue();
     assertThat(filled.ok()).as(filled.error()).isTrue();
     // the page's refresh has run by now whichever way the select went: 300 ms after the last key
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(3))
+    org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ZERO).atMost(java.time.Duration.ofSeconds(3))
         .until(() -> browser().eval("window.__refreshes").asInt() >= 1);
     assertThat(browser().eval("[window.__value, window.__values.length, document.getElementById('list').hidden,"
         + " document.activeElement.id, document.getElementById('traveller').value].join(' ')").asText())
@@ -170,7 +170,7 @@ abstract class ComboboxWidgets {
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {
     browser().open(browser().pageUrl("gallery/" + page));
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> browser().eval(
+    org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ZERO).atMost(java.time.Duration.ofSeconds(5)).until(() -> browser().eval(
         "!document.querySelector(':not(:defined)') && [...document.querySelectorAll('sl-select')].every((s) =>"
             + " s.shadowRoot && s.shadowRoot.querySelector('.select__display-input').value === '')").asBoolean());
   }

@@ -29,7 +29,7 @@ abstract class DesignSystemForms {
 
   private void open() throws Exception {
     browser().open(browser().pageUrl("gallery/shoelace-form.html"));
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+    org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ZERO).atMost(java.time.Duration.ofSeconds(5))
         .until(() -> browser().eval("!document.querySelector(':not(:defined)') && !!document.getElementById('save').shadowRoot").asBoolean());
   }
 
@@ -81,7 +81,7 @@ abstract class DesignSystemForms {
   @ValueSource(strings = {"page", "trusted"})
   void aMaterialFormsTabsRadiosAndLabelledControlsAreFoundAndWorked(String input) throws Exception {
     browser().open(browser().pageUrl("gallery/material-form.html"));
-    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+    org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ZERO).atMost(java.time.Duration.ofSeconds(10))
         .until(() -> browser().eval("window.__ready === true && !document.querySelector(':not(:defined)')").asBoolean());
     WidgetSteps.useInput(browser(), input);
     PageObservation o = WidgetSteps.observe(browser());

@@ -74,7 +74,7 @@ abstract class GridWidgets {
 
     assertThat(r.ok()).as(r.error()).isTrue();
     // Tabulator filters 300 ms after the last key (at once on change, which only page-script typing sends)
-    await().atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
+    await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(3)).untilAsserted(() -> {
       JsonNode g = grid();
       assertThat(g.path("filters").toString()).isEqualTo("[\"name=Tea\"]");
       assertThat(g.path("shown").toString()).isEqualTo("[\"Teapot\"]");
@@ -98,7 +98,7 @@ abstract class GridWidgets {
   @org.junit.jupiter.api.Test
   void aVirtualizedGridSaysHowManyRowsItHasBesideTheOnesItDraws() throws Exception {
     browser().open(browser().pageUrl("gallery/ag-grid-virtual.html"));
-    await().atMost(Duration.ofSeconds(5)).until(() -> browser().eval("document.querySelectorAll('.ag-row').length > 0").asBoolean());
+    await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(5)).until(() -> browser().eval("document.querySelectorAll('.ag-row').length > 0").asBoolean());
     PageObservation o = WidgetSteps.observe(browser());
     assertThat(browser().eval("api.getDisplayedRowCount()").asInt()).as("the grid's own count").isEqualTo(1000);
     dev.waymark.observe.ObservedList rows = o.lists().stream().filter(l -> l.total() > 0).findFirst()
