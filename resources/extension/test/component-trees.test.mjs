@@ -72,3 +72,37 @@ test('a fill or a select on a component\'s own element acts on the one field or 
   assert.equal(componentControl($('plain'), 'fill'), $('plain'));
   assert.equal(componentControl($('name'), 'select'), $('name'));
 });
+
+test('a fill on a select component finds no field to type in: its value input is kept out of reach, its box is read-only', async () => {
+  const { document } = page('<body><x-select id="plan"></x-select><x-search id="search" role="presentation"></x-search><x-card id="card"></x-card></body>');
+  const { componentControl } = await import('../src/page/executor/actionability.js');
+  const $ = (id) => document.getElementById(id);
+  // Shoelace's sl-select: a read-only combobox input, and the value input it hides from people
+  const plan = $('plan').attachShadow({ mode: 'open' });
+  plan.innerHTML = '<input id="box" role="combobox" readonly><input id="value" class="select__value-input" aria-hidden="true" tabindex="-1">';
+  assert.equal(componentControl($('plan'), 'fill'), $('plan'));
+  assert.equal(componentControl($('plan'), 'select'), plan.getElementById('box'));
+  // a searchable combobox is the field a fill types in; a wrapper's role does not make the component a control
+  const search = $('search').attachShadow({ mode: 'open' });
+  search.innerHTML = '<input id="q" role="combobox" aria-autocomplete="list"><input id="off" style="display: none">';
+  assert.equal(componentControl($('search'), 'fill'), search.getElementById('q'));
+  // nothing to type in: the component is what the step names
+  $('card').attachShadow({ mode: 'open' }).innerHTML = '<p>Plan: Pro</p>';
+  assert.equal(componentControl($('card'), 'fill'), $('card'));
+});
+
+test('a workflow that names a component by its own element is checked against the control it draws: no heal, no doubt', async () => {
+  const { window, document } = page(`<body><main><x-select id="country"></x-select>
+    <label>Country of residence <select id="residence"><option>France</option></select></label></main></body>`, 'https://shop.test/form');
+  document.elementsFromPoint = () => [];
+  document.elementFromPoint = () => null;
+  globalThis.location = window.location;
+  document.getElementById('country').attachShadow({ mode: 'open' }).innerHTML =
+    '<div id="field" role="combobox" aria-haspopup="listbox" aria-expanded="false" aria-label="Country" tabindex="0">France</div>';
+  const { identify } = await import('../src/page/executor/identity.js');
+  const id = identify({ type: 'select', selector: { css: '#country' }, target: { role: 'combobox', name: 'Country' } });
+  assert.equal(id.error, undefined, JSON.stringify(id));
+  assert.equal(id.heal, undefined, JSON.stringify(id));
+  assert.deepEqual(id.selector, { css: '#country' });
+  window.close();
+});

@@ -46,22 +46,31 @@ export function isEditable(el) {
   return false;
 }
 
+// Roles a component's element may say of itself and still be no control of its own: a wrapper's.
+const WRAPPER_ROLES = new Set(['presentation', 'none', 'group', 'generic']);
+
 /**
  * What a fill or a select on a component's own element acts on (a hand-written `#country` for Material's
- * md-outlined-select, `#name` for Shoelace's sl-input): the one field, or the one combobox or select, its shadow trees
- * hold; el itself when it is no component, holds none or holds several (the step must say which).
+ * md-outlined-select, `#name` for Shoelace's sl-input): the one field a person types in, or the one combobox or
+ * select, its shadow trees hold (not those of frames inside it); el itself when it is no component, holds none or
+ * holds several (the step must say which), or says a role of its own.
  * @param {Element} el
  * @param {'fill' | 'select'} kind
  * @returns {Element}
  */
 export function componentControl(el, kind) {
-  // (a component that says its own role, or is its own editor, is what the step names)
-  if (el.hasAttribute('role') || /** @type {HTMLElement} */ (el).isContentEditable) return el;
+  const role = el.getAttribute('role');
+  if ((role && !WRAPPER_ROLES.has(role)) || /** @type {HTMLElement} */ (el).isContentEditable) return el;
   const tree = el.localName.includes('-') ? shadowOf(el) : null;
   if (!tree) return el;
-  const found = kind === 'select' ? deepQueryAll('[role=combobox], [aria-haspopup=listbox], select', tree)
-    : deepQueryAll('input, textarea, [contenteditable=""], [contenteditable=true]', tree).filter(isEditable);
-  return found.length === 1 ? found[0] : el;
+  const own = (/** @type {string} */ css) => deepQueryAll(css, tree).filter((c) => c.ownerDocument === el.ownerDocument);
+  const boxes = own('[role=combobox], [aria-haspopup=listbox], select');
+  if (kind === 'select') return boxes.length === 1 ? boxes[0] : el;
+  // a field a person types in: not one the component keeps out of reach (hidden, aria-hidden, out of the tab order:
+  // Shoelace's select keeps its value in such an input beside its readonly combobox), and no select's
+  const fields = own('input, textarea, [contenteditable=""], [contenteditable=true]').filter((c) => isEditable(c)
+    && c.getAttribute('aria-hidden') !== 'true' && /** @type {HTMLElement} */ (c).tabIndex >= 0 && c.checkVisibility({ visibilityProperty: true }));
+  return fields.length === 1 && boxes.every((b) => b === fields[0]) ? fields[0] : el;
 }
 
 /** Which checks an action needs. */

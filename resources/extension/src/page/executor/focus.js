@@ -17,10 +17,12 @@ export const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, 
  */
 export function focusElement(el) {
   const doc = el.ownerDocument;
-  const prev = doc.activeElement;
-  if (prev === el) return;
+  // (through shadow trees: the document names only the outermost host of a focused element inside one)
+  const prev = deepActiveElement(doc, false);
+  // (a component already holding focus in its tree keeps it where it is)
+  if (prev === el || doc.activeElement === el) return;
   /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
-  if (doc.hasFocus() || doc.activeElement !== el) return;
+  if (doc.hasFocus() || deepActiveElement(doc, false) !== el) return;
   // a document that has an element focused is shown in a window
   const F = /** @type {Window & typeof globalThis} */ (doc.defaultView).FocusEvent || FocusEvent;
   if (prev && prev !== doc.body && prev !== el) {
@@ -62,16 +64,17 @@ export function moveFocus(from, backwards) {
 }
 
 /**
- * The focused element, descending through shadow roots and same-origin frames.
+ * The focused element, descending through shadow roots and (unless told not to) same-origin frames.
  * @param {Document} [doc]
+ * @param {boolean} [intoFrames] false: a focused frame is the answer, not what it holds focused
  * @returns {Element}
  */
-export function deepActiveElement(doc = document) {
+export function deepActiveElement(doc = document, intoFrames = true) {
   let a = doc.activeElement;
   for (let i = 0; a && i < 20; i++) {
     const sr = shadowOf(a);
     if (sr && sr.activeElement) { a = sr.activeElement; continue; }
-    if (a.localName === 'iframe') {
+    if (intoFrames && a.localName === 'iframe') {
       let d;
       try { d = /** @type {HTMLIFrameElement} */ (a).contentDocument; } catch { d = null; }
       if (d && d.activeElement) { a = d.activeElement; continue; }

@@ -12,6 +12,7 @@ import { observePage } from '../observer/index.js';
 import { readOne, WHOLE_MAX } from '../observer/one.js';
 import { selectorOfInfo } from '../observer/selector.js';
 import { resolveSelector, describeSelector } from './resolve.js';
+import { componentControl } from './actionability.js';
 
 /** @import { ObservedNode } from '../observer/observation.js' */
 /** @import { Selector, Heal } from '../../wire.js' */
@@ -165,6 +166,8 @@ export function identify(step) {
   try {
     found = resolveSelector(step.selector || {}).elements;
   } catch { /* an unusable selector: the search below still may find the target */ }
+  // a fill or a select on a component's own element acts on the control it draws, and that is who must be the target
+  if (found.length === 1 && (step.type === 'fill' || step.type === 'select')) found = [componentControl(found[0], step.type)];
   // The selector's element, read alone: when it is the target beyond what any other element could beat by MARGIN (a
   // score is at most 1), the whole page need not be read to know nothing fits clearly better.
   const alone = found.length ? readOne(found[0], { settle: !!target.context }) : null;

@@ -31,7 +31,8 @@ export function widgetStep(el, kind, options) {
   if (kind === 'select' && /** @type {HTMLElement} */ (el).isContentEditable) return Promise.resolve(selectTextIn(/** @type {HTMLElement} */ (el), value, echo));
   if (kind === 'select' && el.localName !== 'select') {
     const c = comboboxTarget(el);
-    if (c.error) return Promise.resolve({ ok: false, error: c.error });
+    // (a component not defined yet draws its combobox once it is: the step is tried again)
+    if (c.error) return Promise.resolve({ ok: false, error: c.error, ...(el.matches(':not(:defined)') ? { retry: true } : {}) });
     // no error: comboboxTarget found the box
     return started(/** @type {HTMLElement} */ (c.box), () => comboboxFlow(/** @type {HTMLElement} */ (c.box), value, echo), options);
   }

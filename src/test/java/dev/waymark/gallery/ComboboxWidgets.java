@@ -170,7 +170,7 @@ abstract class ComboboxWidgets {
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {
     browser().open(browser().pageUrl("gallery/" + page));
-    org.awaitility.Awaitility.await().pollDelay(java.time.Duration.ZERO).atMost(java.time.Duration.ofSeconds(5)).until(() -> browser().eval(
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> browser().eval(
         "!document.querySelector(':not(:defined)') && [...document.querySelectorAll('sl-select')].every((s) =>"
             + " s.shadowRoot && s.shadowRoot.querySelector('.select__display-input').value === '')").asBoolean());
   }
