@@ -86,6 +86,11 @@ test('a fill on a select component finds no field to type in: its value input is
   const search = $('search').attachShadow({ mode: 'open' });
   search.innerHTML = '<input id="q" role="combobox" aria-autocomplete="list"><input id="off" style="display: none">';
   assert.equal(componentControl($('search'), 'fill'), search.getElementById('q'));
+  // a list-autocomplete field is a combobox too, with no role of its own
+  const city = document.createElement('x-city');
+  document.body.append(city);
+  city.attachShadow({ mode: 'open' }).innerHTML = '<input id="c" aria-autocomplete="list"><ul role="listbox"></ul>';
+  assert.equal(componentControl(city, 'select'), city.shadowRoot.getElementById('c'));
   // nothing to type in: the component is what the step names
   $('card').attachShadow({ mode: 'open' }).innerHTML = '<p>Plan: Pro</p>';
   assert.equal(componentControl($('card'), 'fill'), $('card'));

@@ -11,11 +11,14 @@ import { composedText } from './readable-text.js';
 export const OPTION_SHAPES = '[role=option], li.ui-menu-item, .autocomplete-suggestion, .tt-suggestion, .awesomplete li';
 const norm = (/** @type {string | null | undefined} */ s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
+// Elements that may read as a combobox (comboboxLike says which do), to look for them in a tree.
+export const COMBOBOX_CANDIDATES = '[role=combobox], [aria-autocomplete], [aria-haspopup=listbox], input.ui-autocomplete-input';
+
 /**
  * Whether el reads as "the widget's field or box": a combobox role, a list-autocomplete field, a listbox opener.
  * @param {Element} el
  */
-function comboboxLike(el) {
+export function comboboxLike(el) {
   if (el.getAttribute('role') === 'combobox') return true;
   const ac = el.getAttribute('aria-autocomplete');
   if ((ac === 'list' || ac === 'both') && (el.localName === 'input' || el.getAttribute('role') === 'searchbox' || el.getAttribute('role') === 'textbox')) return true;

@@ -5,6 +5,7 @@
 import { describeElement, containsDeep, drawnParent, deepQueryAll } from './resolve.js';
 import { sleep } from './common.js';
 import { shadowOf } from '../shadow.js';
+import { comboboxLike, COMBOBOX_CANDIDATES } from '../combobox.js';
 
 /**
  * The checks an action needs (NEEDS).
@@ -64,7 +65,7 @@ export function componentControl(el, kind) {
   const tree = el.localName.includes('-') ? shadowOf(el) : null;
   if (!tree) return el;
   const own = (/** @type {string} */ css) => deepQueryAll(css, tree).filter((c) => c.ownerDocument === el.ownerDocument);
-  const boxes = own('[role=combobox], [aria-haspopup=listbox], select');
+  const boxes = own(`${COMBOBOX_CANDIDATES}, select`).filter((c) => c.localName === 'select' || comboboxLike(c));
   if (kind === 'select') return boxes.length === 1 ? boxes[0] : el;
   // a field a person types in: not one the component keeps out of reach (hidden, aria-hidden, out of the tab order:
   // Shoelace's select keeps its value in such an input beside its readonly combobox), and no select's

@@ -169,7 +169,7 @@ export function takeLateEffects(except) {
  * Watches on after a verdict that saw no change (see LATE_MS).
  * @param {string} stepId
  * @param {Set<Node>} docs
- * @param {(m: MutationRecord) => boolean} counts which of the changes there are the page's answer (watchEffect)
+ * @param {(records: MutationRecord[]) => number} counts how many of a batch of changes are the page's answer (watchEffect)
  */
 function startLateWatch(stepId, docs, counts) {
   endLateWatch();
@@ -179,7 +179,7 @@ function startLateWatch(stepId, docs, counts) {
   /** @type {LateWatch} */
   const l = { stepId, at, mutations: 0, first: at, url: location.href, observers: [], timer: null,
     seen: (list) => {
-      const n = list.filter((m) => !ownChange(m) && counts(m)).length;
+      const n = counts(list.filter((m) => !ownChange(m)));
       if (n && !l.mutations) l.first = Date.now();
       l.mutations += n;
     } };
@@ -224,7 +224,7 @@ export function watchEffect(el) {
   /** @type {(() => void) | null} */
   let wake = null;
   const observer = new MutationObserver((list) => {
-    const n = list.filter(counts).length;
+    const n = counts(list);
     mutations += n;
     if (n && wake) wake();
   });
@@ -256,7 +256,7 @@ export function watchEffect(el) {
     if (nav && typeof nav.removeEventListener === 'function') nav.removeEventListener('navigate', onLeave);
     window.removeEventListener('beforeunload', onLeave);
   };
-  const count = () => mutations + observers.reduce((n, o) => n + o.takeRecords().filter(counts).length, 0);
+  const count = () => mutations + observers.reduce((n, o) => n + counts(o.takeRecords()), 0);
   return {
     /**
      * @param {{quiet?: boolean, stepId?: string | null}} [opts] quiet: when nothing changed yet, wait for the page to

@@ -90,31 +90,22 @@ function holdsControl(el) {
 }
 
 /**
- * Which changes count as the page's answer to an input: every change, except in a wordless tree inside the component
- * it lands in, and in the field focus left, where only one drawsWords says a person reads.
+ * How many of a batch of changes are the page's answer to an input: every change, except in a wordless tree inside
+ * the component it lands in, and in the field focus left, where only one drawsWords says a person reads.
  * @param {Element | null} component the host of the tree the input lands in, or the element itself when it is in the
  *   page (null: nothing is filtered, a key with nothing focused)
  * @param {ShadowRoot | undefined} ownTree the tree the input lands in: every change there counts
  * @param {Element | null} [field] the field that held focus before the input (fieldAround), when the input lands
  *   outside it: once focus is outside it, what it draws is its blur, not the input's answer (a message it shows, a
  *   state it sets, still counts)
- * @returns {(m: MutationRecord) => boolean}
+ * @returns {(records: MutationRecord[]) => number}
  */
 export function answerOnly(component, ownTree, field = null) {
   /** @type {Map<Node, boolean>} whether a tree is a feedback tree, asked once per watch */
   const feedback = new Map();
-  /** @type {boolean | undefined} whether focus has left the field, asked once per batch of records */
-  let left;
-  const focusLeft = () => {
-    if (left === undefined && field) {
-      left = !containsDeep(field, deepActiveElement(field.ownerDocument));
-      // (an observer's records are filtered in one go: the next batch asks again)
-      queueMicrotask(() => { left = undefined; });
-    }
-    return left;
-  };
-  return (m) => {
-    if (field && containsDeep(field, m.target) && focusLeft()) return drawsWords(m);
+  /** @param {MutationRecord} m @param {boolean} blurred whether focus has left the field */
+  const answers = (m, blurred) => {
+    if (blurred && containsDeep(/** @type {Element} */ (field), m.target)) return drawsWords(m);
     const root = m.target.getRootNode();
     if (root.nodeType !== 11 || !component || root === ownTree) return true;
     let f = feedback.get(root);
@@ -123,5 +114,10 @@ export function answerOnly(component, ownTree, field = null) {
       feedback.set(root, f = containsDeep(component, host) && !readableText(root).trim());
     }
     return !f || drawsWords(m);
+  };
+  return (records) => {
+    // where focus is, asked once for the batch
+    const blurred = !!field && records.length > 0 && !containsDeep(field, deepActiveElement(field.ownerDocument));
+    return records.filter((m) => answers(m, blurred)).length;
   };
 }
