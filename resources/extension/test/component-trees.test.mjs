@@ -111,3 +111,29 @@ test('a workflow that names a component by its own element is checked against th
   assert.deepEqual(id.selector, { css: '#country' });
   window.close();
 });
+
+test('an element stands when its box held over two frames and no animation on what draws it is still to start', async () => {
+  const { document } = page('<body><div id="menu"><div id="item">Lisbon</div></div></body>');
+  const { holdsStill } = await import('../src/page/executor/actionability.js');
+  globalThis.requestAnimationFrame = (cb) => setTimeout(cb, 1);
+  const item = document.getElementById('item');
+  const menu = document.getElementById('menu');
+  // the item's box at each look, one look before the first frame and one after each
+  const boxes = (...ys) => { let i = 0; item.getBoundingClientRect = () => ({ x: 10, y: ys[Math.min(i++, ys.length - 1)], width: 80, height: 20 }); };
+  document.getAnimations = () => [];
+  boxes(40, 40, 40);
+  assert.equal(await holdsStill(item), true);
+  // a script's spring begun in the frame after the list was first drawn: still for one frame, then moving
+  boxes(40, 40, 37);
+  assert.equal(await holdsStill(item), false);
+  boxes(40, 38, 38);
+  assert.equal(await holdsStill(item), false);
+  // an animation the browser has made but not started yet holds its first keyframe: that is no standing
+  boxes(40, 40, 40);
+  document.getAnimations = () => [{ playState: 'running', pending: true, effect: { target: menu } }];
+  assert.equal(await holdsStill(item), false);
+  // once started, an animation that does not move the item (a colour that pulses) leaves it standing
+  document.getAnimations = () => [{ playState: 'running', pending: false, effect: { target: menu } }];
+  boxes(40, 40, 40);
+  assert.equal(await holdsStill(item), true);
+});

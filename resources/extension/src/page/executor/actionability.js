@@ -3,7 +3,7 @@
 // element (attached, visible, enabled, editable, stable, not covered). Each check returns the
 // reason text for the error, or null; the service worker retries until the step's timeout.
 import { describeElement, containsDeep, drawnParent, deepQueryAll } from './resolve.js';
-import { sleep } from './common.js';
+import { nextFrame } from './common.js';
 import { shadowOf } from '../shadow.js';
 import { comboboxLike, COMBOBOX_CANDIDATES } from '../combobox.js';
 
@@ -226,6 +226,15 @@ function coveringRoot(hit, el) {
  * @param {Element} el
  */
 export function animated(el) {
+  return runningAnimations(el).length > 0;
+}
+
+/**
+ * The running animations and transitions on el and on what draws it (see animated).
+ * @param {Element} el
+ * @returns {Animation[]}
+ */
+function runningAnimations(el) {
   const chain = /** @type {Set<Element>} */ (new Set());
   /** @type {Set<Document | ShadowRoot>} the documents and shadow trees the chain passes through, each asked once */
   const roots = new Set();
@@ -240,26 +249,39 @@ export function animated(el) {
       try { n = /** @type {Window} */ (n.ownerDocument.defaultView).frameElement; } catch { n = null; }
     }
   }
+  /** @type {Animation[]} */
+  const out = [];
   for (const r of roots) {
     /** @type {Animation[]} */ let list;
     try { list = r.getAnimations(); } catch { list = []; }
     for (const a of list) {
       const target = a.effect && /** @type {KeyframeEffect} */ (a.effect).target;
-      if (a.playState === 'running' && target && chain.has(target)) return true;
+      if (a.playState === 'running' && target && chain.has(target)) out.push(a);
     }
   }
-  return false;
+  return out;
 }
 
 /**
- * Whether el stands still where it is drawn: nothing animates it, or its box did not move between two looks 20 ms
- * apart (an animating element is not hit where it is drawn now).
+ * Whether el's box held still from now over the next two frames: the page's animations, whether the browser runs them
+ * or a script moves an element once a frame, move it between frames (an element that moves is not hit where it is
+ * drawn now). Two, as an animation (a CSS one on an element just shown, a script's spring begun in the frame after it
+ * opened) often starts only in the frame after the one that first draws it. Frames, not a time: a busy page's frames
+ * come late, and without one nothing has moved.
  * @param {Element} el
  */
-export async function standsStill(el) {
-  if (!animated(el)) return true;
+export async function holdsStill(el) {
+  // An animation the browser has yet to start (its start time is set a frame or more after it was made, later still
+  // when the compositor runs it) holds its first keyframe until then: that is no standing.
+  if (runningAnimations(el).some((a) => a.pending)) {
+    await nextFrame();
+    return false;
+  }
+  const same = (/** @type {DOMRect} */ a, /** @type {DOMRect} */ b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   const before = el.getBoundingClientRect();
-  await sleep(20);
-  const after = el.getBoundingClientRect();
-  return before.x === after.x && before.y === after.y && before.width === after.width && before.height === after.height;
+  await nextFrame();
+  const between = el.getBoundingClientRect();
+  if (!same(before, between)) return false;
+  await nextFrame();
+  return same(between, el.getBoundingClientRect());
 }

@@ -4,7 +4,7 @@
 // inputs (flows.js), so both input paths take the same steps and judge by the same reading.
 import { comboboxOf, backingSelect, popupsOf, optionLabel, widgetValue, OPTION_SHAPES } from '../combobox.js';
 import { pressOn, parseChord, deepActiveElement } from './input.js';
-import { isVisible, hitTarget, standsStill, animated } from './actionability.js';
+import { isVisible, animated } from './actionability.js';
 import { sleep } from './common.js';
 import { awaitPendingWork, workSince } from './pending-work.js';
 import { describeElement, containsDeep } from './resolve.js';
@@ -16,8 +16,6 @@ const OPTION_WAIT_MS = 3000; // a list fed by a search request takes a moment
 // A list that has read the same this long, with nothing the input started still running, is the widget's answer.
 const LIST_SETTLED_MS = 150;
 const VALUE_WAIT_MS = 1500;
-// At most this long for an option to stand where a pointer reaches it while its list opens with an animation.
-const OPTION_HIT_MS = 1000;
 // At most this long for a list closing from the step before to be gone.
 const CLOSING_MS = 400;
 // The widget's own timers since its list was opened get this many waits: one refresh, and what that refresh set off in
@@ -211,13 +209,7 @@ export async function* comboboxFlow(box, wanted, echo = true) {
     option = again;
   }
   option.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-  // A list that opens with an animation (a menu that grows or slides in, Material's) draws its option where a pointer
-  // reaches it only once the menu stands: the click waits for that, as a person waits for the menu (a trusted click
-  // lands a moment after its point is taken).
-  for (const until = Date.now() + OPTION_HIT_MS; Date.now() < until;) {
-    if (!hitTarget(option).error && (await standsStill(option))) break;
-    await sleep(30);
-  }
+  // (a list that opens with an animation, Material's menu that grows in, is clicked once it stands: flows.js)
   const clicked = yield { kind: 'click', el: option };
   if (clicked && clicked.error) {
     closeList(field || box);

@@ -5,7 +5,7 @@
 // step's timeout. Elements are found with the observer itself, the vocabulary the studio recorded them in.
 import { observePage } from '../observer/index.js';
 import { resolveSelector, deepQueryAll } from './resolve.js';
-import { docId } from './common.js';
+import { docId, nextFrame } from './common.js';
 import { roleFit, textSimilarity } from './identity.js';
 import { comboboxOf, widgetValue } from '../combobox.js';
 
@@ -117,11 +117,6 @@ function heldValues(el) {
 
 const MARK = 'data-waymark-ready';
 
-function frame() {
-  // A hidden tab runs no animation frames: a short timer stands in for one.
-  return new Promise((r) => { const t = setTimeout(r, 50); requestAnimationFrame(() => { clearTimeout(t); r(undefined); }); });
-}
-
 /** @param {Element} el */
 function box(el) {
   const r = el.getBoundingClientRect();
@@ -143,9 +138,9 @@ export async function targetSettled(selector, mark) {
   if (!el && mark && document.body) document.body.setAttribute(MARK, '');
   if (el) {
     const a = box(el);
-    await frame();
+    await nextFrame();
     const b = box(el);
-    await frame();
+    await nextFrame();
     if (!el.isConnected || box(el) !== b || a !== b) pending.push('the element is still moving or being replaced');
     else if (mark) el.setAttribute(MARK, '');
   }

@@ -5,12 +5,19 @@
 // hands each one to the worker's debugger input and resumes the flow after it (nextTrustedInput, from
 // finishTrusted), so both paths take the same steps and judge by the same reading.
 import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, setNativeValue } from './input.js';
-import { hitTarget, scrollIntoViewIfNeeded } from './actionability.js';
+import { hitTarget, scrollIntoViewIfNeeded, holdsStill } from './actionability.js';
+import { sleep } from './common.js';
 
 /** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
 /** @typedef {{ok: boolean, error?: string, effect?: string, dispatched?: boolean, retry?: boolean, uncertain?: boolean, count?: number}} FlowResult */
 // A {type} input's el is a field or an editor the flow found to take typing (input.js reads it as a Field).
 /** @typedef {import('./input.js').Field} Field */
+
+// How long a flow's click waits for what it clicks to stand where a pointer reaches it. A popup that grows, slides or
+// fades in (a calendar, a menu: by CSS, the Web Animations API, or a script that moves it frame by frame) draws its
+// items elsewhere a moment later; a trusted click lands a moment after its point is taken, and a person waits for
+// the popup to stand before clicking in it. Past this it is clicked where it is.
+const STEADY_MS = 1000;
 
 /**
  * Runs a flow with page-script input: each {click} at the element's centre as a pointer would hit it,
@@ -22,17 +29,17 @@ export async function runFlow(flow) {
   for (;;) {
     const next = await flow.next(reply);
     if (next.done) return next.value;
-    reply = performSynthetic(next.value);
+    reply = await performSynthetic(next.value);
   }
 }
 
 /**
  * @param {FlowInput} input
- * @returns {{error?: string}}
+ * @returns {Promise<{error?: string}>}
  */
-function performSynthetic(input) {
+async function performSynthetic(input) {
   if (input.kind === 'click') {
-    const hit = aim(input.el);
+    const hit = await aimSteady(input.el);
     if (hit.error) return { error: hit.error };
     // no error: the hit has its target and point
     clickAt(input.el, /** @type {Element} */ (hit.target), /** @type {import('./actionability.js').Point} */ (hit.point));
@@ -59,9 +66,24 @@ function performSynthetic(input) {
  * Where a pointer hits el, after scrolling it into view: {point, target, top} or {error}.
  * @param {Element} el
  */
-export function aim(el) {
+function aim(el) {
   scrollIntoViewIfNeeded(el);
   return hitTarget(el);
+}
+
+/**
+ * Where a pointer hits el once it stands there (scrolled into view, reached by a pointer, not moving), waiting at most
+ * STEADY_MS: {point, target, top} or {error}.
+ * @param {Element} el
+ */
+export async function aimSteady(el) {
+  const until = Date.now() + STEADY_MS;
+  for (;;) {
+    const hit = aim(el);
+    if ((!hit.error && (await holdsStill(el))) || Date.now() >= until) return aim(el);
+    // (holdsStill waited a frame: a hit that fails is looked at again a little later)
+    if (hit.error) await sleep(30);
+  }
 }
 
 /**
@@ -78,7 +100,7 @@ export async function nextTrustedInput(flow, reply) {
     if (next.done) return { result: next.value };
     const input = next.value;
     if (input.kind === 'click') {
-      const hit = aim(input.el);
+      const hit = await aimSteady(input.el);
       if (hit.error) { reply = { error: hit.error }; continue; }
       return { ask: { trusted_point: hit.top } };
     }

@@ -5,7 +5,7 @@
 // is acted on.
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
-import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, standsStill, componentControl } from './actionability.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, holdsStill, componentControl } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed, arm, takeLateEffects } from './effects.js';
@@ -246,7 +246,7 @@ async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** 
     // between two looks (an animating element is not hit where it is drawn now). Without one
     // nothing moves it between here and the dispatch, which runs without a pause.
     if (animated(el)) {
-      if (!(await standsStill(el))) return { notReady: 'element is still moving (animating)' };
+      if (!(await holdsStill(el))) return { notReady: 'element is still moving (animating)' };
       const again = notActionable(el, needs);
       if (again) return { notReady: again };
     }

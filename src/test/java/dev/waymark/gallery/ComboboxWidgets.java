@@ -166,6 +166,25 @@ abstract class ComboboxWidgets {
         .as("refreshes run, choices made").isEqualTo("1 0");
   }
 
+  /**
+   * A list a script moves into place frame by frame as it opens (a spring, as Framer Motion and react-spring draw
+   * popovers): no animation the browser knows of, yet its options are drawn elsewhere a frame later. The option is
+   * clicked once the list stands, as a person clicks it; the page logs whether its list was still moving at the click.
+   */
+  @ParameterizedTest(name = "{0} input")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"page", "trusted"})
+  void anOptionInAListAScriptMovesIntoPlaceIsClickedOnceTheListStands(String input) throws Exception {
+    open("animated-popups.html");
+    WidgetSteps.useInput(browser(), input);
+
+    PerformResult r = WidgetSteps.perform(browser(), "select", combobox(WidgetSteps.observe(browser()), "Meeting city"), "Lisbon", 8000);
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser().eval("window.__value").asText()).isEqualTo("lisbon|Lisbon");
+    assertThat(browser().eval("JSON.stringify(window.__clicks)").asText()).as("the clicks in the list, as the page saw them")
+        .isEqualTo("[{\"what\":\"Lisbon\",\"moving\":false}]");
+  }
+
   // A page whose components load as modules defines them a moment after load, and Shoelace's select shows its first
   // option for a frame before it shows its (empty) value: wait until each component shows what it holds.
   private void open(String page) throws Exception {

@@ -101,4 +101,26 @@ abstract class DatePickerWidgets {
     assertThat(browser().eval("window.__dates.length").asInt()).isZero();
   }
 
+  /**
+   * A calendar that drops and grows in as it opens (a CSS animation, as MUI's and flatpickr's do): its month control and
+   * its day are clicked once it stands, as a person clicks them, on both input paths; the page logs whether the
+   * calendar was still moving at each click. A click sent while it moves lands where the control was a moment before.
+   */
+  @ParameterizedTest(name = "{0} input")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"page", "trusted"})
+  void aCalendarThatMovesInAsItOpensIsClickedOnceItStands(String input) throws Exception {
+    browser().open(browser().pageUrl("gallery/animated-popups.html"));
+    WidgetSteps.useInput(browser(), input);
+    LocalDate wanted = LocalDate.now().plusMonths(1).withDayOfMonth(14);
+    ObservedNode field = WidgetSteps.named(WidgetSteps.observe(browser()), "Meeting date");
+
+    PerformResult r = WidgetSteps.perform(browser(), "fill", field, wanted.toString(), 10000);
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser().eval("window.__date").asText()).isEqualTo(wanted.toString());
+    String day = wanted.getDayOfMonth() + " " + wanted.getMonth().getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH)
+        + " " + wanted.getYear();
+    assertThat(browser().eval("JSON.stringify(window.__clicks)").asText()).as("the clicks in the calendar, as the page saw them")
+        .isEqualTo("[{\"what\":\"Next month\",\"moving\":false},{\"what\":\"" + day + "\",\"moving\":false}]");
+  }
 }
