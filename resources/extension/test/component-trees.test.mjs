@@ -137,3 +137,27 @@ test('an element stands when its box held over two frames and no animation on wh
   boxes(40, 40, 40);
   assert.equal(await holdsStill(item), true);
 });
+
+test('a fill on a component with no field to type in acts on its one native select or slider, none other to fill', async () => {
+  const { document } = page(`<body><x-city-picker id="city"></x-city-picker><x-rating id="rating"></x-rating>
+    <x-both id="both"></x-both><x-mirrored id="mirrored"></x-mirrored><x-hidden id="hidden"></x-hidden></body>`);
+  const { componentControl } = await import('../src/page/executor/actionability.js');
+  const $ = (id) => document.getElementById(id);
+  // a design system's select that draws a native <select> (Lightning's lightning-select)
+  const city = $('city').attachShadow({ mode: 'open' });
+  city.innerHTML = '<label for="s">City</label><select id="s"><option>Lisbon</option></select>';
+  assert.equal(componentControl($('city'), 'fill'), city.getElementById('s'));
+  assert.equal(componentControl($('city'), 'select'), city.getElementById('s'));
+  // a slider drawn without an input
+  const rating = $('rating').attachShadow({ mode: 'open' });
+  rating.innerHTML = '<div id="knob" role="slider" tabindex="0" aria-valuenow="3" aria-valuemin="1" aria-valuemax="5"></div>';
+  assert.equal(componentControl($('rating'), 'fill'), rating.getElementById('knob'));
+  // a select beside a slider, or a select beside the combobox people use: the step must say which
+  $('both').attachShadow({ mode: 'open' }).innerHTML = '<select><option>a</option></select><div role="slider" tabindex="0" aria-valuenow="1"></div>';
+  assert.equal(componentControl($('both'), 'fill'), $('both'));
+  $('mirrored').attachShadow({ mode: 'open' }).innerHTML = '<div role="combobox" tabindex="0"></div><select><option>a</option></select>';
+  assert.equal(componentControl($('mirrored'), 'fill'), $('mirrored'));
+  // a select the component keeps for its form, out of people's reach, is no control to fill
+  $('hidden').attachShadow({ mode: 'open' }).innerHTML = '<span>Pro</span><select aria-hidden="true" tabindex="-1"><option>Pro</option></select>';
+  assert.equal(componentControl($('hidden'), 'fill'), $('hidden'));
+});

@@ -6,6 +6,7 @@ import { describeElement, containsDeep, drawnParent, deepQueryAll } from './reso
 import { nextFrame } from './common.js';
 import { shadowOf } from '../shadow.js';
 import { comboboxLike, COMBOBOX_CANDIDATES } from '../combobox.js';
+import { isAriaRange } from './slider.js';
 
 /**
  * The checks an action needs (NEEDS).
@@ -52,9 +53,9 @@ const WRAPPER_ROLES = new Set(['presentation', 'none', 'group', 'generic']);
 
 /**
  * What a fill or a select on a component's own element acts on (a hand-written `#country` for Material's
- * md-outlined-select, `#name` for Shoelace's sl-input): the one field a person types in, or the one combobox or
- * select, its shadow trees hold (not those of frames inside it); el itself when it is no component, holds none or
- * holds several (the step must say which), or says a role of its own.
+ * md-outlined-select, `#name` for Shoelace's sl-input): the one field a person types in (for a fill without one, the
+ * one native select or slider), or the one combobox or select, its shadow trees hold (not those of frames inside it);
+ * el itself when it is no component, holds none or holds several (the step must say which), or says a role of its own.
  * @param {Element} el
  * @param {'fill' | 'select'} kind
  * @returns {Element}
@@ -69,9 +70,14 @@ export function componentControl(el, kind) {
   if (kind === 'select') return boxes.length === 1 ? boxes[0] : el;
   // a field a person types in: not one the component keeps out of reach (hidden, aria-hidden, out of the tab order:
   // Shoelace's select keeps its value in such an input beside its readonly combobox), and no select's
-  const fields = own('input, textarea, [contenteditable=""], [contenteditable=true]').filter((c) => isEditable(c)
-    && c.getAttribute('aria-hidden') !== 'true' && /** @type {HTMLElement} */ (c).tabIndex >= 0 && c.checkVisibility({ visibilityProperty: true }));
-  return fields.length === 1 && boxes.every((b) => b === fields[0]) ? fields[0] : el;
+  const reachable = (/** @type {Element} */ c) => c.getAttribute('aria-hidden') !== 'true' && /** @type {HTMLElement} */ (c).tabIndex >= 0
+    && c.checkVisibility({ visibilityProperty: true });
+  const fields = own('input, textarea, [contenteditable=""], [contenteditable=true]').filter((c) => isEditable(c) && reachable(c));
+  if (fields.length) return fields.length === 1 && boxes.every((b) => b === fields[0]) ? fields[0] : el;
+  // No field to type in: the one native select (a fill of a select chooses in it, as on the page) or the one slider
+  // or spin button drawn without an input (a fill sets its number), when the tree holds no other control to fill.
+  const others = own('select, [role=slider], [role=spinbutton]').filter((c) => (c.localName === 'select' || isAriaRange(c)) && reachable(c));
+  return others.length === 1 && boxes.every((b) => b === others[0]) ? others[0] : el;
 }
 
 /** Which checks an action needs. */

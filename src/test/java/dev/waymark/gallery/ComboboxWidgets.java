@@ -167,6 +167,20 @@ abstract class ComboboxWidgets {
   }
 
   /**
+   * A fill written by a person on a component's own element (`#picker`), where the component draws a native select
+   * (as Lightning's lightning-select does): it chooses in that select, as a fill of a select on the page does.
+   */
+  @org.junit.jupiter.api.Test
+  void aFillOnAComponentThatDrawsANativeSelectChoosesInIt() throws Exception {
+    open("shadow-select.html");
+
+    PerformResult r = WidgetSteps.perform(browser(), "fill", new Selector("#picker", null, null, null, null, false), "Lisbon", 8000);
+
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(browser().eval("window.__value").asText()).isEqualTo("lisbon|Lisbon");
+  }
+
+  /**
    * A list a script moves into place frame by frame as it opens (a spring, as Framer Motion and react-spring draw
    * popovers): no animation the browser knows of, yet its options are drawn elsewhere a frame later. The option is
    * clicked once the list stands, as a person clicks it; the page logs whether its list was still moving at the click.

@@ -43,7 +43,12 @@ final class WidgetSteps {
 
   /** A step of {@code type} on the node's selector, with a value (or none), within timeoutMs. */
   static PerformResult perform(PagesInABrowser browser, String type, ObservedNode node, String value, int timeoutMs) throws Exception {
-    Step.Builder b = Step.builder(type).selector(new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false));
+    return perform(browser, type, new Selector(node.selector(), node.path(), node.indexes(), node.enter(), null, false), value, timeoutMs);
+  }
+
+  /** A step of {@code type} on a selector as a person writes one (a workflow's {@code #picker}), with a value. */
+  static PerformResult perform(PagesInABrowser browser, String type, Selector selector, String value, int timeoutMs) throws Exception {
+    Step.Builder b = Step.builder(type).selector(selector);
     if (value != null) b.value(value);
     return browser.client().perform(UUID.randomUUID().toString(), b.build(), Map.of(), timeoutMs).get(timeoutMs / 1000 + 30, TimeUnit.SECONDS);
   }
