@@ -112,10 +112,12 @@ test('a workflow that names a component by its own element is checked against th
   window.close();
 });
 
-test('an element stands when its box held over two frames and no animation on what draws it is still to start', async () => {
+test('an element stands when its box held over two frames and no animation on what draws it is still to start', async (t) => {
   const { document } = page('<body><div id="menu"><div id="item">Lisbon</div></div></body>');
   const { holdsStill } = await import('../src/page/executor/actionability.js');
+  const raf = globalThis.requestAnimationFrame;
   globalThis.requestAnimationFrame = (cb) => setTimeout(cb, 1);
+  t.after(() => { globalThis.requestAnimationFrame = raf; });
   const item = document.getElementById('item');
   const menu = document.getElementById('menu');
   // the item's box at each look, one look before the first frame and one after each
@@ -130,11 +132,24 @@ test('an element stands when its box held over two frames and no animation on wh
   assert.equal(await holdsStill(item), false);
   // an animation the browser has made but not started yet holds its first keyframe: that is no standing
   boxes(40, 40, 40);
-  document.getAnimations = () => [{ playState: 'running', pending: true, effect: { target: menu } }];
+  const onPage = { timeline: document.timeline };
+  document.getAnimations = () => [{ ...onPage, playState: 'running', pending: true, effect: { target: menu } }];
   assert.equal(await holdsStill(item), false);
-  // once started, an animation that does not move the item (a colour that pulses) leaves it standing
-  document.getAnimations = () => [{ playState: 'running', pending: false, effect: { target: menu } }];
+  // ...also one made while the frames passed (a transition a script adds in the frame after it shows the popup)
+  let looks = 0;
+  document.getAnimations = () => (++looks > 1 ? [{ ...onPage, playState: 'running', pending: true, effect: { target: menu } }] : []);
   boxes(40, 40, 40);
+  assert.equal(await holdsStill(item), false);
+  // once started, an animation that does not move the item (a colour that pulses) leaves it standing, and so does one
+  // a scroll drives, which starts with no frame (and never, on a page too short to scroll)
+  document.getAnimations = () => [{ ...onPage, playState: 'running', pending: false, effect: { target: menu } },
+    { timeline: { scroll: true }, playState: 'running', pending: true, effect: { target: menu } }];
+  boxes(40, 40, 40);
+  assert.equal(await holdsStill(item), true);
+  // a hidden document draws nothing, and waits for no frame
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  document.getAnimations = () => [{ ...onPage, playState: 'running', pending: true, effect: { target: menu } }];
+  boxes(40, 90, 140);
   assert.equal(await holdsStill(item), true);
 });
 

@@ -273,21 +273,22 @@ function runningAnimations(el) {
  * or a script moves an element once a frame, move it between frames (an element that moves is not hit where it is
  * drawn now). Two, as an animation (a CSS one on an element just shown, a script's spring begun in the frame after it
  * opened) often starts only in the frame after the one that first draws it. Frames, not a time: a busy page's frames
- * come late, and without one nothing has moved.
+ * come late, and without one nothing has moved. A hidden document draws nothing (and its timers run late): it stands.
  * @param {Element} el
  */
 export async function holdsStill(el) {
-  // An animation the browser has yet to start (its start time is set a frame or more after it was made, later still
-  // when the compositor runs it) holds its first keyframe until then: that is no standing.
-  if (runningAnimations(el).some((a) => a.pending)) {
-    await nextFrame();
-    return false;
-  }
+  const doc = el.ownerDocument;
+  if (doc.visibilityState === 'hidden') return true;
+  // An animation the browser has made but not started yet (its start time is set a frame or more after it was made,
+  // later still when the compositor runs it) holds its first keyframe until then: no standing while one is. (Only on
+  // the document's timeline: one a scroll drives waits for no frame, and may never start.)
+  const starting = () => runningAnimations(el).some((a) => a.pending && a.timeline === doc.timeline);
   const same = (/** @type {DOMRect} */ a, /** @type {DOMRect} */ b) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
   const before = el.getBoundingClientRect();
+  const wasStarting = starting();
   await nextFrame();
   const between = el.getBoundingClientRect();
-  if (!same(before, between)) return false;
+  if (wasStarting || !same(before, between)) return false;
   await nextFrame();
-  return same(between, el.getBoundingClientRect());
+  return same(between, el.getBoundingClientRect()) && !starting();
 }

@@ -5,7 +5,7 @@
 // hands each one to the worker's debugger input and resumes the flow after it (nextTrustedInput, from
 // finishTrusted), so both paths take the same steps and judge by the same reading.
 import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, setNativeValue } from './input.js';
-import { hitTarget, scrollIntoViewIfNeeded, holdsStill } from './actionability.js';
+import { hitTarget, scrollIntoViewIfNeeded, holdsStill, animated } from './actionability.js';
 import { sleep } from './common.js';
 
 /** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
@@ -72,18 +72,28 @@ function aim(el) {
 }
 
 /**
- * Where a pointer hits el once it stands there (scrolled into view, reached by a pointer, not moving), waiting at most
- * STEADY_MS: {point, target, top} or {error}.
+ * Where a pointer hits el once it stands there (scrolled into view, not moving, reached by a pointer), waiting at most
+ * STEADY_MS: {point, target, top} or {error}. What covers an element that stands is waited for only while something
+ * on the page animates (a menu's surface that grows over its options, a backdrop fading out); else it is said at once.
  * @param {Element} el
+ * @returns {Promise<ReturnType<typeof hitTarget>>}
  */
-export async function aimSteady(el) {
+async function aimSteady(el) {
   const until = Date.now() + STEADY_MS;
   for (;;) {
+    if (!el.isConnected) return /** @type {ReturnType<typeof hitTarget>} */ ({ error: 'element was detached from the page' });
+    scrollIntoViewIfNeeded(el);
+    const still = await holdsStill(el);
     const hit = aim(el);
-    if ((!hit.error && (await holdsStill(el))) || Date.now() >= until) return aim(el);
-    // (holdsStill waited a frame: a hit that fails is looked at again a little later)
-    if (hit.error) await sleep(30);
+    if (Date.now() >= until || (still && (!hit.error || !(animated(el) || pageAnimates(el.ownerDocument))))) return hit;
+    // (a hidden document stands at once, holdsStill waiting no frame: look again a little later)
+    if (el.ownerDocument.visibilityState === 'hidden') await sleep(50);
   }
+}
+
+/** Whether an animation or transition runs anywhere in doc's own tree. @param {Document} doc */
+function pageAnimates(doc) {
+  return doc.getAnimations().some((a) => a.playState === 'running');
 }
 
 /**

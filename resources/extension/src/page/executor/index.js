@@ -242,9 +242,9 @@ async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** 
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   let hit = null;
   if (needs.hit) {
-    // Stable: while an animation runs on the element or an ancestor, its box must not move
-    // between two looks (an animating element is not hit where it is drawn now). Without one
-    // nothing moves it between here and the dispatch, which runs without a pause.
+    // Stable: while an animation the browser runs moves the element or what draws it, its box
+    // must hold over two frames (an animating element is not hit where it is drawn now). Without
+    // one nothing moves it between here and the dispatch, which runs without a pause.
     if (animated(el)) {
       if (!(await holdsStill(el))) return { notReady: 'element is still moving (animating)' };
       const again = notActionable(el, needs);
