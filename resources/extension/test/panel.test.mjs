@@ -34,32 +34,35 @@ test('a waiting item keeps only the card fields, as text', () => {
   assert.equal(cleanItem({ kind: 'approval' }), null);
 });
 
-function withInnerText(window) {
-  Object.defineProperty(window.HTMLElement.prototype, 'innerText', { get() { return this.textContent; } });
-}
-
-test('the pointer answers for continue_on\'s url and selector, and leaves its text to the page script', () => {
-  const { window } = page('<p id="hi">Welcome back, Ada</p>', 'https://shop.test/login');
-  withInnerText(window);
-  window.HTMLElement.prototype.getClientRects = () => /** @type {any} */ ([{}]);
-  globalThis.location = window.location;
-  // the text is read the way every text condition is (checkCondition: frames, shadow trees), by the worker's loop
-  assert.deepEqual(pageGate('g1', { text: 'welcome back', url_includes: '/account' }, false), { holds: false });
-  assert.deepEqual(pageGate('g1', { text: 'nope', url_includes: '/login' }, false), { holds: true });
-  assert.deepEqual(pageGate('g1', { selector: '#hi', url_includes: '/account' }, false), { holds: true });
-  assert.deepEqual(pageGate('g1', { text: 'nope', url_includes: '/account' }, false), { holds: false });
-  assert.deepEqual(pageGate('g1', null, false), { holds: false });
-});
-
 test('the page shows only a pointer to the side panel: nothing a page script could press', () => {
   const { document } = page('<main></main>');
-  pageGate('g2', null, false);
+  assert.deepEqual(pageGate('g2', false), { drawn: true });
   const host = document.getElementById('waymark-gate-host');
   assert.ok(host);
   assert.equal(host.dataset.gate, 'g2');
   // the shadow root is closed, so the page cannot look inside; nothing clickable is in the light DOM either
   assert.equal(host.shadowRoot, null);
   assert.equal(document.querySelectorAll('button, a, input').length, 0);
-  pageGate('g2', null, true);
+  pageGate('g2', true);
   assert.equal(document.getElementById('waymark-gate-host'), null);
+});
+
+test('continue_on\'s selector waits for an element that is shown, in the page or in what a component draws', async () => {
+  const { window, document } = page(`<body><p class="solved" hidden>Solved</p><puzzle-status id="drawn"></puzzle-status></body>`,
+    'https://shop.test/check');
+  // jsdom lays nothing out: a shown element is one checkVisibility lets through, with a box
+  window.HTMLElement.prototype.getBoundingClientRect = () => /** @type {any} */ ({ x: 0, y: 0, width: 100, height: 20 });
+  globalThis.location = window.location;
+  const { checkCondition } = await import('../src/page/executor/conditions.js');
+  const tree = document.getElementById('drawn').attachShadow({ mode: 'open' });
+  tree.innerHTML = '<p></p>';
+  const shown = () => checkCondition({ match: 'any', selector: 'p.solved' }, { shown: true }).holds;
+  // the page keeps a hidden "solved" note from the start: a condition (exists) holds, continue_on (appears) does not
+  assert.equal(checkCondition({ selector: 'p.solved' }).holds, true);
+  assert.equal(shown(), false);
+  // the component draws it in its shadow tree once the puzzle is solved
+  tree.querySelector('p').className = 'solved';
+  assert.equal(shown(), true);
+  // any one of them: a url that does not match leaves the selector to end the wait
+  assert.equal(checkCondition({ match: 'any', selector: 'p.solved', url_includes: '/done' }, { shown: true }).holds, true);
 });

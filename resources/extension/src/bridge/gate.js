@@ -13,14 +13,12 @@ const POLL_MS = 500;
 /** @typedef {import('../wire.js').Condition} Condition */
 
 /**
- * Runs in the page: draws (if missing) the pointer for gateId and reports whether the selector or the address
- * condition holds (the text is read by textOnPage, as every text condition is).
- * Self-contained, since executeScript serializes it.
+ * Runs in the page: draws (if missing) the pointer for gateId, or removes it. Self-contained, since executeScript
+ * serializes it.
  * @param {string} gateId
- * @param {Condition | null} cond
  * @param {boolean} remove
  */
-export function pageGate(gateId, cond, remove) {
+export function pageGate(gateId, remove) {
   const HOST_ID = 'waymark-gate-host';
   let host = document.getElementById(HOST_ID);
   if (remove) {
@@ -41,16 +39,7 @@ export function pageGate(gateId, cond, remove) {
     root.append(box);
     (document.body || document.documentElement).append(host);
   }
-  if (!cond) return { holds: false };
-  /** @type {(v: unknown) => v is string} */
-  const has = (v) => typeof v === 'string' && v.length > 0;
-  // Any one of them ends the wait, as the person is told.
-  if (has(cond.selector)) {
-    const el = document.querySelector(cond.selector);
-    if (el && el.getClientRects().length > 0) return { holds: true };
-  }
-  if (has(cond.url_includes) && location.href.includes(cond.url_includes)) return { holds: true };
-  return { holds: false };
+  return { drawn: true };
 }
 
 /**
@@ -62,16 +51,27 @@ async function inTab(tabId, args) {
   return r ? r.result : null;
 }
 
+/** @type {(v: unknown) => v is string} */
+const has = (v) => typeof v === 'string' && v.length > 0;
+
 /**
- * Whether the page shows text, as a text condition reads it everywhere else: in its frames, what web components draw
- * in their shadow trees, what content-visibility has not rendered yet (innerText has none of them).
+ * Whether one of continue_on's conditions holds (any one ends the wait, as the person is told): the tab's address;
+ * an element shown that matches the selector, or the text on the page, read as every condition and wait reads them
+ * (in same-origin frames and what web components draw in their shadow trees; the text as innerText would show it).
+ * Throws what the page said was wrong (a selector that is no CSS): the gate keeps waiting and its timeout tells it.
  * @param {number} tabId
- * @param {string | undefined} text
+ * @param {Condition} cond
  */
-async function textOnPage(tabId, text) {
-  if (typeof text !== 'string' || !text) return false;
-  const r = await callPage(tabId, 'checkCondition', [{ text }], POLL_MS * 4);
-  return r.ok === true && r.holds === true;
+async function continueHolds(tabId, cond) {
+  if (has(cond.url_includes)) {
+    const tab = await chrome.tabs.get(tabId);
+    if (String(tab.url || '').includes(cond.url_includes)) return true;
+  }
+  if (!has(cond.selector) && !has(cond.text)) return false;
+  const check = { match: 'any', ...(has(cond.selector) ? { selector: cond.selector } : {}), ...(has(cond.text) ? { text: cond.text } : {}) };
+  const r = await callPage(tabId, 'checkCondition', [check, { shown: true }], POLL_MS * 4);
+  if (!r.ok) throw new Error(r.error || 'the page could not read the condition');
+  return r.holds === true;
 }
 
 /** @param {number} ms */
@@ -102,9 +102,10 @@ export async function runGate(tabId, gateId, msg) {
   try {
     while (Date.now() < deadline && !continued) {
       try {
-        const r = await inTab(tabId, [id, cond, false]);
+        await inTab(tabId, [id, false]);
+        const holds = !!cond && await continueHolds(tabId, cond);
         lastError = null;
-        if (r && (r.holds || (cond && await textOnPage(tabId, cond.text))) && !continued) {
+        if (holds && !continued) {
           await endWaiting(id, null);
           return { ok: true, how: 'condition' };
         }
@@ -129,6 +130,6 @@ export async function runGate(tabId, gateId, msg) {
     return { ok: false, how: 'timeout', error: lastError ? `timed out (last page error: ${lastError})` : 'timed out waiting for the person' };
   } finally {
     waiter.cancel();
-    await inTab(tabId, [id, null, true]).catch(() => {});
+    await inTab(tabId, [id, true]).catch(() => {});
   }
 }

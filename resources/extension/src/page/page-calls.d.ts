@@ -286,7 +286,8 @@ export interface PageCalls {
   finishTrusted(stepId: string, opts: { quiet?: boolean; expect?: ExpectInPage }): Promise<PageStepResult>;
   stepRecord(stepId: string): PageStepRecord;
   pageState(): PageState;
-  checkCondition(cond: Condition): ConditionCheck;
+  /** opts.shown: a selector holds only for a match that is shown (a userStep's continue_on: "appears") */
+  checkCondition(cond: Condition, opts?: { shown?: boolean }): ConditionCheck;
   checkWait(wait: WaitConfig): WaitCheck;
   listItems(step: ListStep): ListBatch;
   listNext(step: ListStep): Promise<PageStepResult>;

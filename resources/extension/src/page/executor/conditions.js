@@ -93,16 +93,19 @@ function deepMatches(css) {
  * Evaluates a Condition. selector: an element matches (searched through shadow roots and
  * same-origin frames); text: the page contains it — or, with match "all" and a selector, one of
  * the matched elements does; url_includes: the URL contains it. match "all" (default) or
- * "any"; negate inverts. Returns {ok, holds, detail} or {ok:false, error}.
+ * "any"; negate inverts; with opts.shown a selector holds only for a match that is shown (a userStep's continue_on
+ * waits for an element to appear: one the page keeps hidden until then is no sign). Returns {ok, holds, detail} or
+ * {ok:false, error}.
  * @type {import('../page-calls.js').PageCalls['checkCondition']}
  */
-export function checkCondition(cond) {
+export function checkCondition(cond, opts = {}) {
   try {
     const any = String(cond.match || 'all').toLowerCase() === 'any';
     const results = [];
     let matched = null;
     if (cond.selector) {
       matched = deepMatches(cond.selector);
+      if (opts.shown) matched = matched.filter((e) => isVisible(e));
       results.push(['selector', matched.length > 0]);
     }
     if (cond.text) results.push(['text', textIn(cond.text, !any && matched ? matched : null)]);

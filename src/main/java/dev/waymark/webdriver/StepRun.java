@@ -245,10 +245,19 @@ final class StepRun {
 
   /** checkCondition polled until it answers; its {holds, detail}. */
   JsonNode conditionHolds(JsonNode condition) throws StepFailure, Lost, InterruptedException {
+    return conditionHolds(condition, false);
+  }
+
+  /**
+   * The same; with {@code shown}, a selector holds only for a match that is shown (a userStep's {@code continue_on}
+   * waits for an element to appear, as the extension's gate does).
+   */
+  JsonNode conditionHolds(JsonNode condition, boolean shown) throws StepFailure, Lost, InterruptedException {
     String last = null;
+    List<Object> args = shown ? List.of(condition, Map.of("shown", true)) : List.of(condition);
     for (int tries = 0; ; ) {
       try {
-        JsonNode r = call("checkCondition", List.of(condition), Math.max(2000, remaining()));
+        JsonNode r = call("checkCondition", args, Math.max(2000, remaining()));
         if (!r.path("ok").asBoolean()) throw new StepFailure("condition: " + r.path("error").asText());
         return r;
       } catch (PageCallException e) {

@@ -255,7 +255,7 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     long until = System.currentTimeMillis() + limit;
     try {
       while (System.currentTimeMillis() < until) {
-        JsonNode c = run.conditionHolds(condition);
+        JsonNode c = run.conditionHolds(condition, true);
         if (c.path("holds").asBoolean()) {
           return StepResult.success(step.id(), "continued: " + c.path("detail").asText(), session.events().url(session.context()), null);
         }

@@ -118,6 +118,26 @@ class AuthorCommandChromiumTest {
     assertThat(run.exported()).isEmpty();
   }
 
+  /**
+   * continue_on's selector waits for an element to appear, wherever the page draws it: here in a web component's shadow
+   * tree, while the page keeps a hidden element that matches from the start (which ends no wait).
+   */
+  @Test
+  void userStepEndsWhenTheElementItWaitsForShowsInsideAComponent() throws Exception {
+    String url = browser.pageUrl("author/puzzle.html?drawn");
+    browser.open(url);
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "userStep", "prompt", "Solve the puzzle, then press Continue",
+            "continue_on", Map.of("selector", "p.solved", "timeout_ms", 20000)),
+        Map.of("done", true));
+
+    AuthorRun run = AuthorRun.inProcess(browser.client(), dir, url, "Get past the check", plan, Map.of(), "", "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(run.err()).contains("continued: the page shows what continue_on waits for");
+    assertThat(browser.eval("window.__gateAtSolve === true").asBoolean()).as("the wait still stood when the puzzle was solved").isTrue();
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"author/puzzle.html", "author/puzzle.html?drawn"})
   void userStepAsksOnTheTerminalAndInThePageAndGivesTheTurnBack(String page) throws Exception {

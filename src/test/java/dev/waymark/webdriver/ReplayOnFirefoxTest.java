@@ -111,6 +111,23 @@ class ReplayOnFirefoxTest {
     assertThat(firefox.stored().get("log")).isEqualTo("country de | plan pro | tab alerts");
   }
 
+  /**
+   * A userStep's continue_on selector waits for an element to appear: drawn by a web component in its shadow tree,
+   * while the page keeps a hidden element that matches from the start (which ends no wait). Through the extension's
+   * gate and over WebDriver alike; the page notes whether the next step came after the puzzle was solved.
+   */
+  @Test
+  void aUserStepWaitsForItsElementToShowOnEveryDriver() throws Exception {
+    Workflow wf = workflow("author/puzzle-gate.yaml", "author/");
+    ReplayResult chromium = onChromium(wf, Map.of());
+    ReplayResult firefox = onFirefox(wf, Map.of());
+
+    assertThat(chromium.outcome()).as("%s", chromium.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(firefox.outcome()).as("%s", firefox.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(chromium.stored().get("pressed")).isEqualTo("after the puzzle was solved");
+    assertThat(firefox.stored().get("pressed")).isEqualTo("after the puzzle was solved");
+  }
+
   private static ReplayStepResult step(ReplayResult r, String id) {
     return r.steps().stream().filter(s -> id.equals(s.stepId())).findFirst().orElseThrow(() -> new AssertionError("no step " + id + " in " + r));
   }
