@@ -60,9 +60,19 @@ test('continue_on\'s selector waits for an element that is shown, in the page or
   // the page keeps a hidden "solved" note from the start: a condition (exists) holds, continue_on (appears) does not
   assert.equal(checkCondition({ selector: 'p.solved' }).holds, true);
   assert.equal(shown(), false);
+  assert.equal(checkCondition({ selector: 'p.solved' }, { shown: true }).detail, 'selector does not hold (1 match, none shown)');
   // the component draws it in its shadow tree once the puzzle is solved
   tree.querySelector('p').className = 'solved';
   assert.equal(shown(), true);
   // any one of them: a url that does not match leaves the selector to end the wait
   assert.equal(checkCondition({ match: 'any', selector: 'p.solved', url_includes: '/done' }, { shown: true }).holds, true);
+  // Waymark's own pointer to the side panel matches a broad selector, and is no sign from the page
+  const pointer = document.createElement('div');
+  pointer.id = 'waymark-gate-host';
+  document.body.append(pointer);
+  assert.equal(checkCondition({ selector: 'body > div:last-child' }, { shown: true }).holds, false);
+  // a selector that is no CSS is the condition's own error: asking again gives it again
+  const bad = checkCondition({ selector: 'p[' }, { shown: true });
+  assert.equal(bad.ok, false);
+  assert.equal(bad.fatal, true);
 });

@@ -43,35 +43,58 @@ export function pageGate(gateId, remove) {
 }
 
 /**
+ * Draws or removes the pointer in tabId's page. Bounded: a page held by a dialog of its own runs no script until the
+ * dialog is answered, and the gate must still see its deadline and the person's Continue meanwhile.
  * @param {number} tabId
  * @param {Parameters<typeof pageGate>} args
  */
 async function inTab(tabId, args) {
-  const [r] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args });
-  return r ? r.result : null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('the page did not answer')), POLL_MS * 4); });
+  try {
+    const run = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args });
+    run.catch(() => {}); // (what it says after the bound has passed is no one's to hear)
+    const [r] = await Promise.race([run, late]);
+    return r ? r.result : null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** @type {(v: unknown) => v is string} */
 const has = (v) => typeof v === 'string' && v.length > 0;
 
 /**
- * Whether one of continue_on's conditions holds (any one ends the wait, as the person is told): the tab's address;
- * an element shown that matches the selector, or the text on the page, read as every condition and wait reads them
- * (in same-origin frames and what web components draw in their shadow trees; the text as innerText would show it).
- * Throws what the page said was wrong (a selector that is no CSS): the gate keeps waiting and its timeout tells it.
+ * Whether the tab's address holds continue_on's url_includes: read from the tab, so that a page the extension cannot
+ * script (an error page, a browser page, a site outside its access) still ends the wait by where it is.
  * @param {number} tabId
  * @param {Condition} cond
  */
-async function continueHolds(tabId, cond) {
-  if (has(cond.url_includes)) {
-    const tab = await chrome.tabs.get(tabId);
-    if (String(tab.url || '').includes(cond.url_includes)) return true;
-  }
-  if (!has(cond.selector) && !has(cond.text)) return false;
+async function addressHolds(tabId, cond) {
+  if (!has(cond.url_includes)) return false;
+  const tab = await chrome.tabs.get(tabId);
+  return String(tab.url || '').includes(cond.url_includes);
+}
+
+/**
+ * Whether the page shows what continue_on's selector or text waits for (any one ends the wait, as the person is
+ * told): an element that matches the selector and is shown, or the text, read as every condition and wait reads them
+ * (in same-origin frames and what web components draw in their shadow trees; the text as innerText would show it).
+ * {holds, detail}; {error} when the page says the condition can never be read (a selector that is no CSS): that will
+ * not change while the person works, and the gate says it at once. Throws what else the page raised.
+ * @param {number} tabId
+ * @param {Condition} cond
+ * @returns {Promise<{holds: boolean, detail?: string, error?: string}>}
+ */
+async function pageShows(tabId, cond) {
+  if (!has(cond.selector) && !has(cond.text)) return { holds: false };
   const check = { match: 'any', ...(has(cond.selector) ? { selector: cond.selector } : {}), ...(has(cond.text) ? { text: cond.text } : {}) };
   const r = await callPage(tabId, 'checkCondition', [check, { shown: true }], POLL_MS * 4);
-  if (!r.ok) throw new Error(r.error || 'the page could not read the condition');
-  return r.holds === true;
+  // a selector that is no CSS stays so; anything else the page raised may pass with the next look
+  if (!r.ok && r.fatal) return { holds: false, error: r.error || 'the page could not read it' };
+  if (!r.ok) throw new Error(r.error || 'the page could not read continue_on');
+  return { holds: r.holds === true, detail: r.detail };
 }
 
 /** @param {number} ms */
@@ -99,18 +122,29 @@ export async function runGate(tabId, gateId, msg) {
     continues: msg.continues });
   /** @type {string | null} */
   let lastError = null;
+  /** @type {string | null} what the page said of continue_on when it last looked */
+  let lastDetail = null;
   try {
     while (Date.now() < deadline && !continued) {
       try {
+        if (cond && await addressHolds(tabId, cond) && !continued) {
+          await endWaiting(id, null);
+          return { ok: true, how: 'condition' };
+        }
         await inTab(tabId, [id, false]);
-        const holds = !!cond && await continueHolds(tabId, cond);
+        const shows = cond ? await pageShows(tabId, cond) : { holds: false };
+        if (shows.error) {
+          await endWaiting(id, null);
+          return { ok: false, how: null, error: `continue_on cannot be read on this page: ${shows.error}` };
+        }
         lastError = null;
-        if (holds && !continued) {
+        lastDetail = shows.detail || lastDetail;
+        if (shows.holds && !continued) {
           await endWaiting(id, null);
           return { ok: true, how: 'condition' };
         }
       } catch (e) {
-        // navigating, or a page the extension cannot draw on: keep waiting, the person may move on
+        // navigating, a page the extension cannot draw on or that did not answer: keep waiting, the person may move on
         const err = /** @type {Error} */ (e); // anything may be thrown: what has no message is told whole
         lastError = String(err && err.message ? err.message : err);
         try { await chrome.tabs.get(tabId); } catch {
@@ -127,7 +161,8 @@ export async function runGate(tabId, gateId, msg) {
       return answeredBy ? { ok: true, how: 'continue', answered_by: answeredBy } : { ok: false, how: null, error: 'the studio withdrew the step' };
     }
     await endWaiting(id, null);
-    return { ok: false, how: 'timeout', error: lastError ? `timed out (last page error: ${lastError})` : 'timed out waiting for the person' };
+    const why = lastError ? `last page error: ${lastError}` : lastDetail ? `continue_on: ${lastDetail}` : '';
+    return { ok: false, how: 'timeout', error: why ? `timed out waiting for the person (${why})` : 'timed out waiting for the person' };
   } finally {
     waiter.cancel();
     await inTab(tabId, [id, true]).catch(() => {});

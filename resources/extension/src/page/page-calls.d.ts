@@ -175,6 +175,8 @@ export interface ConditionCheck {
   /** each predicate and whether it holds, in words */
   detail?: string;
   error?: string;
+  /** the error is the condition's own (a selector that is no CSS): asking again gives it again */
+  fatal?: boolean;
   doc: DocId;
 }
 

@@ -5,7 +5,7 @@ import { isVisible } from './actionability.js';
 import { normText } from './extract.js';
 import { docId } from './common.js';
 import { composedText, readableText, shownText } from '../readable-text.js';
-import { shadowRoots } from '../shadow.js';
+import { shadowRoots, waymarksOwn } from '../shadow.js';
 
 // ---- conditions and waits ----
 
@@ -103,18 +103,27 @@ export function checkCondition(cond, opts = {}) {
     const any = String(cond.match || 'all').toLowerCase() === 'any';
     const results = [];
     let matched = null;
+    /** @type {string | null} what a selector matched that is not shown, when that is all it matched */
+    let unshown = null;
     if (cond.selector) {
       matched = deepMatches(cond.selector);
-      if (opts.shown) matched = matched.filter((e) => isVisible(e));
+      if (opts.shown) {
+        const all = matched;
+        // (Waymark's own pointer to the side panel is no element of the page's)
+        matched = all.filter((e) => isVisible(e) && !waymarksOwn(e));
+        if (!matched.length && all.length) unshown = `${all.length} match${all.length === 1 ? '' : 'es'}, none shown`;
+      }
       results.push(['selector', matched.length > 0]);
     }
     if (cond.text) results.push(['text', textIn(cond.text, !any && matched ? matched : null)]);
     if (cond.url_includes) results.push(['url_includes', location.href.includes(cond.url_includes)]);
     let holds = results.length === 0 ? true : any ? results.some((r) => r[1]) : results.every((r) => r[1]);
     if (cond.negate) holds = !holds;
-    return { ok: true, holds, detail: results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}`).join(', '), doc: docId };
+    const detail = results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}${k === 'selector' && unshown ? ` (${unshown})` : ''}`).join(', ');
+    return { ok: true, holds, detail, doc: docId };
   } catch (e) {
-    return { ok: false, error: /** @type {Error} */ (e).message, doc: docId }; // a SelectorError (deepMatches), or a DOMException
+    // a SelectorError (deepMatches) is the condition's own, and stays; a DOMException may pass
+    return { ok: false, error: /** @type {Error} */ (e).message, ...(e instanceof SelectorError ? { fatal: true } : {}), doc: docId };
   }
 }
 
