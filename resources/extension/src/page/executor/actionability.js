@@ -240,7 +240,7 @@ export function animated(el) {
  * @param {Element} el
  * @returns {Animation[]}
  */
-function runningAnimations(el) {
+export function runningAnimations(el) {
   const chain = /** @type {Set<Element>} */ (new Set());
   /** @type {Set<Document | ShadowRoot>} the documents and shadow trees the chain passes through, each asked once */
   const roots = new Set();

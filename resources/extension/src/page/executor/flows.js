@@ -5,7 +5,7 @@
 // hands each one to the worker's debugger input and resumes the flow after it (nextTrustedInput, from
 // finishTrusted), so both paths take the same steps and judge by the same reading.
 import { clickAt, focusElement, typeText, prepareField, pressOn, parseChord, setNativeValue } from './input.js';
-import { hitTarget, scrollIntoViewIfNeeded, holdsStill, animated } from './actionability.js';
+import { hitTarget, scrollIntoViewIfNeeded, holdsStill, runningAnimations } from './actionability.js';
 import { sleep } from './common.js';
 
 /** @typedef {{kind: 'click', el: Element} | {kind: 'type', el: HTMLElement, text: string} | {kind: 'press', el: HTMLElement, chord: string}} FlowInput */
@@ -73,8 +73,8 @@ function aim(el) {
 
 /**
  * Where a pointer hits el once it stands there (scrolled into view, not moving, reached by a pointer), waiting at most
- * STEADY_MS: {point, target, top} or {error}. What covers an element that stands is waited for only while something
- * on the page animates (a menu's surface that grows over its options, a backdrop fading out); else it is said at once.
+ * STEADY_MS: {point, target, top} or {error}. What covers an element that stands is waited for only while an animation
+ * that ends runs (settling); else it is said at once.
  * @param {Element} el
  * @returns {Promise<ReturnType<typeof hitTarget>>}
  */
@@ -85,15 +85,23 @@ async function aimSteady(el) {
     scrollIntoViewIfNeeded(el);
     const still = await holdsStill(el);
     const hit = aim(el);
-    if (Date.now() >= until || (still && (!hit.error || !(animated(el) || pageAnimates(el.ownerDocument))))) return hit;
+    if (Date.now() >= until || (still && (!hit.error || !settling(el)))) return hit;
     // (a hidden document stands at once, holdsStill waiting no frame: look again a little later)
     if (el.ownerDocument.visibilityState === 'hidden') await sleep(50);
   }
 }
 
-/** Whether an animation or transition runs anywhere in doc's own tree. @param {Document} doc */
-function pageAnimates(doc) {
-  return doc.getAnimations().some((a) => a.playState === 'running');
+/**
+ * Whether an animation or transition that ends runs on what draws el or anywhere in its document's own tree (a menu's
+ * surface growing over its options, a backdrop fading out). One that never ends (a spinner, a pulsing placeholder)
+ * will not uncover anything by waiting.
+ * @param {Element} el
+ */
+function settling(el) {
+  const ends = (/** @type {Animation} */ a) => {
+    try { return Number.isFinite(/** @type {AnimationEffect} */ (a.effect).getComputedTiming().endTime); } catch { return false; }
+  };
+  return runningAnimations(el).some(ends) || el.ownerDocument.getAnimations().some((a) => a.playState === 'running' && ends(a));
 }
 
 /**
