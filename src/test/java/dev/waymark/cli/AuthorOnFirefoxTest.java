@@ -95,6 +95,24 @@ class AuthorOnFirefoxTest {
     }
   }
 
+  /**
+   * The add-on's gate waits for continue_on's element to appear where a web component draws it, while the page keeps
+   * a hidden element that matches from the start (which ends no wait), as the Chromium extension's does.
+   */
+  @Test
+  void aUserStepEndsWhenTheElementItWaitsForShowsInsideAComponent() throws Exception {
+    List<Map<String, Object>> plan = List.of(
+        Map.of("type", "userStep", "prompt", "Solve the puzzle, then press Continue",
+            "continue_on", Map.of("selector", "p.solved", "timeout_ms", 20000)),
+        Map.of("done", true));
+
+    AuthorRun run = author("author/puzzle.html?drawn", "Get past the check", plan, "", "--approve", "ask");
+
+    assertThat(run.code()).as(run.toString()).isEqualTo(AuthorCommand.EXIT_DONE);
+    assertThat(run.err()).contains("continued: the page shows what continue_on waits for");
+    assertThat(firefox.eval("window.__gateAtSolve === true").asBoolean()).as("the wait still stood when the puzzle was solved").isTrue();
+  }
+
   @Test
   void aBlockedDownloadIsReportedUnderTheNameFirefoxWouldSaveItAs() throws Exception {
     List<Map<String, Object>> plan = List.of(
