@@ -341,7 +341,8 @@
  *   | WireError} Reply
  */
 /**
- * How a gate ended: how is continue, condition or timeout (null: the tab closed, or the studio withdrew the step).
+ * How a gate ended: how is continue, condition or timeout (null: the tab closed, the studio withdrew the step, or
+ * continue_on cannot be read); a timeout's error says what the page showed of continue_on at its last look.
  * @typedef {{ok: boolean, how: 'continue' | 'condition' | 'timeout' | null, answered_by?: string | null, error?: string}} GateCleared
  */
 

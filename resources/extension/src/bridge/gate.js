@@ -47,13 +47,15 @@ export function pageGate(gateId, remove) {
  * dialog is answered, and the gate must still see its deadline and the person's Continue meanwhile.
  * @param {number} tabId
  * @param {Parameters<typeof pageGate>} args
+ * @param {number} [boundMs]
  */
-async function inTab(tabId, args) {
+async function inTab(tabId, args, boundMs = POLL_MS * 4) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('the page did not answer')), POLL_MS * 4); });
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('the page did not answer')), boundMs); });
   try {
-    const run = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args });
+    // (at once, not at document_idle: a page whose last resource hangs is still the person's to work in)
+    const run = chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, func: pageGate, args, injectImmediately: true });
     run.catch(() => {}); // (what it says after the bound has passed is no one's to hear)
     const [r] = await Promise.race([run, late]);
     return r ? r.result : null;
@@ -85,12 +87,13 @@ async function addressHolds(tabId, cond) {
  * not change while the person works, and the gate says it at once. Throws what else the page raised.
  * @param {number} tabId
  * @param {Condition} cond
+ * @param {number} [boundMs]
  * @returns {Promise<{holds: boolean, detail?: string, error?: string}>}
  */
-async function pageShows(tabId, cond) {
+async function pageShows(tabId, cond, boundMs = POLL_MS * 4) {
   if (!has(cond.selector) && !has(cond.text)) return { holds: false };
   const check = { match: 'any', ...(has(cond.selector) ? { selector: cond.selector } : {}), ...(has(cond.text) ? { text: cond.text } : {}) };
-  const r = await callPage(tabId, 'checkCondition', [check, { shown: true }], POLL_MS * 4);
+  const r = await callPage(tabId, 'checkCondition', [check, { shown: true }], boundMs);
   // a selector that is no CSS stays so; anything else the page raised may pass with the next look
   if (!r.ok && r.fatal) return { holds: false, error: r.error || 'the page could not read it' };
   if (!r.ok) throw new Error(r.error || 'the page could not read continue_on');
@@ -131,13 +134,18 @@ export async function runGate(tabId, gateId, msg) {
           await endWaiting(id, null);
           return { ok: true, how: 'condition' };
         }
-        await inTab(tabId, [id, false]);
-        const shows = cond ? await pageShows(tabId, cond) : { holds: false };
-        if (shows.error) {
+        // each look bounded by the time the gate has left (and 2 s): the deadline is the person's, and the studio's
+        const bound = () => Math.max(100, Math.min(POLL_MS * 4, deadline - Date.now()));
+        // the pointer not drawn (a page busy with a dialog of its own) is no reason not to look at the page
+        /** @type {string | null} */
+        let drawError = null;
+        await inTab(tabId, [id, false], bound()).catch((/** @type {Error} */ e) => { drawError = String(e && e.message ? e.message : e); });
+        const shows = cond ? await pageShows(tabId, cond, bound()) : { holds: false };
+        lastError = drawError;
+        if (shows.error && !continued) {
           await endWaiting(id, null);
           return { ok: false, how: null, error: `continue_on cannot be read on this page: ${shows.error}` };
         }
-        lastError = null;
         lastDetail = shows.detail || lastDetail;
         if (shows.holds && !continued) {
           await endWaiting(id, null);
@@ -161,10 +169,11 @@ export async function runGate(tabId, gateId, msg) {
       return answeredBy ? { ok: true, how: 'continue', answered_by: answeredBy } : { ok: false, how: null, error: 'the studio withdrew the step' };
     }
     await endWaiting(id, null);
-    const why = lastError ? `last page error: ${lastError}` : lastDetail ? `continue_on: ${lastDetail}` : '';
-    return { ok: false, how: 'timeout', error: why ? `timed out waiting for the person (${why})` : 'timed out waiting for the person' };
+    // what the page showed of continue_on at the last look, else what kept it from looking (the studio says the rest)
+    const why = lastDetail ? `continue_on: ${lastDetail}` : lastError ? `last page error: ${lastError}` : null;
+    return { ok: false, how: 'timeout', ...(why ? { error: why } : {}) };
   } finally {
     waiter.cancel();
-    await inTab(tabId, [id, true]).catch(() => {});
+    await inTab(tabId, [id, true], 500).catch(() => {});
   }
 }

@@ -82,11 +82,8 @@ function textIn(needle, elements) {
 
 /** @param {string} css */
 function deepMatches(css) {
-  try {
-    return deepQueryAll(css);
-  } catch (e) {
-    throw new SelectorError(/** @type {Error} */ (e).message); // a SelectorError, or a DOMException
-  }
+  // CSS that is no selector throws a SelectorError (queryAll); anything else the page raised goes as it came
+  return deepQueryAll(css);
 }
 
 /**
@@ -108,9 +105,9 @@ export function checkCondition(cond, opts = {}) {
     if (cond.selector) {
       matched = deepMatches(cond.selector);
       if (opts.shown) {
-        const all = matched;
         // (Waymark's own pointer to the side panel is no element of the page's)
-        matched = all.filter((e) => isVisible(e) && !waymarksOwn(e));
+        const all = matched.filter((e) => !waymarksOwn(e));
+        matched = all.filter((e) => isVisible(e));
         if (!matched.length && all.length) unshown = `${all.length} match${all.length === 1 ? '' : 'es'}, none shown`;
       }
       results.push(['selector', matched.length > 0]);
@@ -122,7 +119,7 @@ export function checkCondition(cond, opts = {}) {
     const detail = results.map(([k, v]) => `${k} ${v ? 'holds' : 'does not hold'}${k === 'selector' && unshown ? ` (${unshown})` : ''}`).join(', ');
     return { ok: true, holds, detail, doc: docId };
   } catch (e) {
-    // a SelectorError (deepMatches) is the condition's own, and stays; a DOMException may pass
+    // a SelectorError (CSS that is no selector) is the condition's own, and stays; anything else may pass
     return { ok: false, error: /** @type {Error} */ (e).message, ...(e instanceof SelectorError ? { fatal: true } : {}), doc: docId };
   }
 }

@@ -91,7 +91,9 @@ public final class UserStepGate implements AutoCloseable {
             : "continued: the person pressed Continue in " + where(g.answeredBy());
         return StepResult.success(step.id(), data, null, null);
       }
+      // a timeout's error, when the browser gives one, says what the page showed of continue_on at its last look
       String why = "timeout".equals(g.how()) ? "the person did not continue within " + duration(limitMs)
+          + (g.error() != null && !g.error().isBlank() ? " (" + g.error() + ")" : "")
           : g.error() != null ? g.error() : "the person did not continue";
       return StepResult.failure(step.id(), why, null);
     } finally {

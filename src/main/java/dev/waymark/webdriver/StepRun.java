@@ -258,8 +258,10 @@ final class StepRun {
     for (int tries = 0; ; ) {
       try {
         JsonNode r = call("checkCondition", args, Math.max(2000, remaining()));
-        if (!r.path("ok").asBoolean()) throw new StepFailure("condition: " + r.path("error").asText());
-        return r;
+        if (r.path("ok").asBoolean()) return r;
+        // CSS that is no selector stays so; anything else the page raised may pass with the next look
+        if (r.path("fatal").asBoolean()) throw new StepFailure("condition: " + r.path("error").asText());
+        last = r.path("error").asText();
       } catch (PageCallException e) {
         if (e.fatal) throw new StepFailure(e.getMessage());
         last = e.getMessage();

@@ -253,12 +253,14 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     if (on.urlIncludes() != null) condition.put("url_includes", on.urlIncludes());
     StepRun run = new StepRun(session, json.valueToTree(step), Map.of(), limit, "gate", trusted, json);
     long until = System.currentTimeMillis() + limit;
+    String detail = null;
     try {
       while (System.currentTimeMillis() < until) {
         JsonNode c = run.conditionHolds(condition, true);
         if (c.path("holds").asBoolean()) {
           return StepResult.success(step.id(), "continued: " + c.path("detail").asText(), session.events().url(session.context()), null);
         }
+        detail = c.path("detail").asText(null);
         Thread.sleep(250);
       }
     } catch (StepFailure e) {
@@ -266,7 +268,8 @@ public final class WebDriverReplayBrowser implements ReplayBrowser, AutoCloseabl
     } catch (Lost e) {
       throw new BrowserLostException("the browser session was lost during a userStep: " + e.getMessage(), false);
     }
-    return StepResult.failure(step.id(), "the userStep's condition did not hold within " + limit + " ms", null);
+    return StepResult.failure(step.id(), "the userStep's condition did not hold within " + limit + " ms"
+        + (detail != null && !detail.isBlank() ? " (" + detail + ")" : ""), null);
   }
 
   @Override

@@ -83,6 +83,16 @@ class UserStepGateTest {
   }
 
   @Test
+  void aTimeoutSaysWhatThePageShowedOfContinueOnAtItsLastLook() throws Exception {
+    CompletableFuture<StepResult> r = perform(step("s1", new ContinueCondition(false, "#account", null, null, 0)));
+    ObjectNode g = ext.next("gate");
+
+    reply(g, "gate_cleared:\"ok\":false,\"how\":\"timeout\",\"error\":\"continue_on: selector does not hold (1 match, none shown)\"");
+    assertThat(r.get(5, TimeUnit.SECONDS).error())
+        .isEqualTo("the person did not continue within 10 s (continue_on: selector does not hold (1 match, none shown))");
+  }
+
+  @Test
   void aSidePanelContinueForAnotherGateIsRefusedAndItsOwnEndsTheGate() throws Exception {
     CompletableFuture<StepResult> r = perform(step("s1", null));
     ObjectNode g = ext.next("gate");
