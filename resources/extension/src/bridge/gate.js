@@ -111,11 +111,30 @@ const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
  * @param {import('../wire.js').StudioRequest} msg
  * @returns {Promise<import('../wire.js').GateCleared>}
  */
-export async function runGate(tabId, gateId, msg) {
+export function runGate(tabId, gateId, msg) {
+  const id = String(gateId);
+  // The same gate sent again (the studio's connection dropped and came back while the worker lived) joins the one
+  // that runs: two would each wait on the person's one Continue, and the one left would poll the page until its end.
+  const now = running.get(id);
+  if (now) return now;
+  const run = gateUntilEnded(tabId, id, msg).finally(() => running.delete(id));
+  running.set(id, run);
+  return run;
+}
+
+/** @type {Map<string, Promise<import('../wire.js').GateCleared>>} the gates that run now, by id */
+const running = new Map();
+
+/**
+ * @param {number} tabId
+ * @param {string} id
+ * @param {import('../wire.js').StudioRequest} msg
+ * @returns {Promise<import('../wire.js').GateCleared>}
+ */
+async function gateUntilEnded(tabId, id, msg) {
   const cond = msg.continue_on && typeof msg.continue_on === 'object' ? msg.continue_on : null;
   const limit = Number(msg.timeout_ms) > 0 ? Number(msg.timeout_ms) : (cond && Number(cond.timeout_ms) > 0 ? Number(cond.timeout_ms) : 0);
   const deadline = limit > 0 ? Date.now() + limit : Infinity;
-  const id = String(gateId);
   const waiter = whenEnded(id);
   /** @type {string | null | undefined} */
   let answeredBy;

@@ -157,7 +157,8 @@ export function whenEnded(id) {
       return;
     }
     enders.set(id, resolve);
-    cancel = () => enders.delete(id);
+    // (only its own: a later wait on the same id keeps its ender)
+    cancel = () => { if (enders.get(id) === resolve) enders.delete(id); };
   });
   return { ended, cancel };
 }
