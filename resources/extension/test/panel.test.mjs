@@ -76,3 +76,29 @@ test('continue_on\'s selector waits for an element that is shown, in the page or
   assert.equal(bad.ok, false);
   assert.equal(bad.fatal, true);
 });
+
+test('continue_on\'s selector in a same-origin frame holds only while the frames it is drawn in are shown', async () => {
+  const { window, document } = page('<body><iframe id="outer"></iframe></body>', 'https://shop.test/check');
+  globalThis.location = window.location;
+  const { checkCondition } = await import('../src/page/executor/conditions.js');
+  const box = () => /** @type {any} */ ({ x: 0, y: 0, width: 100, height: 20 });
+  window.HTMLElement.prototype.getBoundingClientRect = box;
+  const outer = /** @type {HTMLIFrameElement} */ (document.getElementById('outer'));
+  const inner = outer.contentDocument;
+  inner.body.innerHTML = '<iframe id="nested"></iframe>';
+  outer.contentWindow.HTMLElement.prototype.getBoundingClientRect = box;
+  const nested = /** @type {HTMLIFrameElement} */ (inner.getElementById('nested'));
+  nested.contentWindow.HTMLElement.prototype.getBoundingClientRect = box;
+  nested.contentDocument.body.innerHTML = '<p class="paid">Paid</p>';
+  const shown = () => checkCondition({ match: 'any', selector: 'p.paid' }, { shown: true });
+  assert.equal(shown().holds, true);
+  // the page keeps the payment frame's frame hidden: its document still draws the note, the person sees nothing
+  outer.style.visibility = 'hidden';
+  assert.equal(shown().holds, false);
+  assert.equal(shown().detail, 'selector does not hold (1 match, none shown)');
+  outer.style.visibility = '';
+  nested.style.visibility = 'hidden';
+  assert.equal(shown().holds, false);
+  nested.style.visibility = '';
+  assert.equal(shown().holds, true);
+});

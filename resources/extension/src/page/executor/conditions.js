@@ -24,12 +24,20 @@ function squeeze(s) {
 }
 
 /**
- * Whether the frame a body belongs to is shown (a hidden frame's text is not on the page).
- * @param {Element} body
+ * Whether each frame el's document is drawn in, up to the top, is shown: what a hidden frame holds is not on the page,
+ * though its own document draws it (a frame kept visibility:hidden, or inside a hidden frame, lays its content out).
+ * @param {Element} el
  */
-function frameShown(body) {
-  const frame = body.ownerDocument.defaultView?.frameElement;
-  return !frame || isVisible(frame);
+function framesShown(el) {
+  for (let win = el.ownerDocument.defaultView, i = 0; win && i < 20; i++) {
+    /** @type {Element | null} */
+    let frame;
+    try { frame = win.frameElement; } catch { return true; } // a parent of another origin: shown as far as it can be told
+    if (!frame) return true;
+    if (!isVisible(frame)) return false;
+    win = frame.ownerDocument.defaultView;
+  }
+  return true;
 }
 
 /**
@@ -69,7 +77,7 @@ function textIn(needle, elements) {
     // code holds is not on the page. The last walk is costly on a big page, polled: only when the raw text has the
     // words at all.
     const squeezed = squeeze(n);
-    return deepQueryAll('body').some((b) => frameShown(b) && (
+    return deepQueryAll('body').some((b) => framesShown(b) && (
       (b !== document.body && normText(/** @type {HTMLElement} */ (b).innerText).toLowerCase().includes(n))
       || drawnInShadow(b, n)
       || (squeeze(b.textContent).includes(squeezed) && squeeze(shownText(b)).includes(squeezed))));
@@ -107,7 +115,7 @@ export function checkCondition(cond, opts = {}) {
       if (opts.shown) {
         // (Waymark's own pointer to the side panel is no element of the page's)
         const all = matched.filter((e) => !waymarksOwn(e));
-        matched = all.filter((e) => isVisible(e));
+        matched = all.filter((e) => isVisible(e) && framesShown(e));
         if (!matched.length && all.length) unshown = `${all.length} match${all.length === 1 ? '' : 'es'}, none shown`;
       }
       results.push(['selector', matched.length > 0]);
