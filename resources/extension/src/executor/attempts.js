@@ -6,7 +6,7 @@ import { callPage, PageCallError } from './page-call.js';
 import { snapshot, since, waitForLoad, tabsOpenedBy, nextEvent } from './navigation.js';
 import { guardDialogs, guardNavigation, guardSite, answers } from './dialogs.js';
 import { nextDownload } from './downloads.js';
-import { StepFailure, sleep, pollDelay, positive, remaining } from './step-common.js';
+import { StepFailure, sleep, pollDelay, positive, remaining, LASTING_MS } from './step-common.js';
 
 /** @typedef {import('./step-common.js').RunningStep} RunningStep */
 /** @typedef {import('./navigation.js').NavCounters} NavCounters */
@@ -66,6 +66,8 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
   }
   /** @type {string | null | undefined} the document the guard was installed in, or 'failed' */
   let guardInstalledIn = null;
+  // since when every answer has said the element itself is what keeps the step (0: the last one did not)
+  let lastingSince = 0;
   for (let attempt = 0, waits = 0; ; attempt++) {
     if (waits > 0) {
       if (Date.now() >= ctx.deadline) throw new StepFailure(`${lastError || 'the page was not ready'} (waited ${ctx.timeout} ms)`);
@@ -103,6 +105,9 @@ export async function attemptUntilDone(ctx, fn, args, { acts }) {
     }
     if (r.ok || r.dispatched || !r.retry) return r;
     lastError = r.error;
+    if (!r.lasting) lastingSince = 0;
+    else if (!lastingSince) lastingSince = Date.now();
+    else if (Date.now() - lastingSince >= LASTING_MS) throw new StepFailure(`${r.error} (still so after ${LASTING_MS} ms)`);
   }
 }
 

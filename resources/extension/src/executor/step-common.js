@@ -47,6 +47,9 @@ export const POLL_MS = 100;
 // A retry comes soon at first (most pages are ready within a few ms), then every POLL_MS.
 /** @param {number} attempt */
 export const pollDelay = (attempt) => Math.min(POLL_MS, 5 * 2 ** Math.max(0, attempt - 1));
+// How long a page may answer that the step's element itself is what keeps it (PageStepResult.lasting) before the
+// step stops: long enough for an editor to start on a page that has just loaded, far less than a step's 10 s.
+export const LASTING_MS = 2000;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /**

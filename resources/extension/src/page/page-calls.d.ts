@@ -108,6 +108,11 @@ export interface PageStepResult {
   ok?: boolean;
   error?: string | null;
   retry?: boolean;
+  /**
+   * with retry: the reason is the element itself (a fill's element is no field at all, on a loaded page), not a state
+   * it may leave soon; the worker stops once it has heard it for LASTING_MS, not at the step's timeout
+   */
+  lasting?: boolean;
   dispatched?: boolean;
   uncertain?: boolean;
   /** how many elements it acted on */

@@ -105,6 +105,22 @@ export function notActionable(el, needs) {
   return null;
 }
 
+/**
+ * Whether what keeps el from the action is el itself, not a state it may leave soon: a fill's element is shown,
+ * enabled and no field at all (not an input, a textarea or an editor; not read-only; no component still to be defined),
+ * on a page that has loaded. An editor that makes its element editable as it starts does so soon after its script
+ * ran, which a loaded page has done; a component is defined when its module arrives, which may be later.
+ * @param {Element} el
+ * @param {Needs} needs
+ */
+export function lastingReason(el, needs) {
+  if (!needs.editable || !el.isConnected || el.ownerDocument.readyState !== 'complete') return false;
+  // a component not defined yet has not drawn its field: a design system's loader defines it when its module arrives
+  if (!el.matches(':defined')) return false;
+  const ro = /** @type {HTMLInputElement} */ (el).readOnly || el.getAttribute('aria-readonly') === 'true';
+  return !ro && !isEditable(el) && isVisible(el) && !isDisabled(el);
+}
+
 /** @type {ScrollLogicalPosition[]} */
 const ALIGNMENTS = ['center', 'end', 'start', 'nearest'];
 

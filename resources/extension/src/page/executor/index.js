@@ -5,7 +5,7 @@
 // is acted on.
 // The other step kinds and page calls live beside it (upload, files, lists, conditions, highlight).
 import { describeSelector, SelectorError } from './resolve.js';
-import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, holdsStill, componentControl } from './actionability.js';
+import { NEEDS, notActionable, scrollIntoViewIfNeeded, hitTarget, animated, holdsStill, componentControl, lastingReason } from './actionability.js';
 import { selectOption } from './select-option.js';
 import { clickAt, focusElement, fillElement, pressOn, deepActiveElement, scrollBy, prepareField, fieldText, typable, noteFilled } from './input.js';
 import { watchEffect, armed, arm, takeLateEffects } from './effects.js';
@@ -138,7 +138,7 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
     // or focused (keys), and watched, and nothing is dispatched from the page.
     const el = t.elements[0];
     const r = await actOn(el, kind, null, { ...options, prepareOnly: true });
-    if (r.notReady) return { ok: false, error: r.notReady, retry: true };
+    if (r.notReady) return { ok: false, error: r.notReady, retry: true, ...(r.lasting ? { lasting: true } : {}) };
     // a click or key also watches whether it leaves the page, so the worker need not wait to see if a navigation comes
     if (options.step_id) arm(options.step_id, { watch: watchEffect(el), focus: focusBefore(), ...(r.fill ? { fill: r.fill } : { nav: watchNavigation() }) });
     if (kind === 'click') return { ok: false, retry: false, trusted_point: r.point };
@@ -151,7 +151,7 @@ async function elementActionOn(/** @type {PageStep} */ step, /** @type {PageStep
     let note = null;
     for (const el of t.elements) {
       const r = await actOn(el, kind, chord, options);
-      if (r.notReady) return partial(done, r.notReady);
+      if (r.notReady) return partial(done, r.notReady, !!r.lasting);
       done++;
       // A select with no matching option or a wrong element type is not worth waiting for.
       if (r.error) return { ok: false, error: r.error, dispatched: kind === 'fill' || kind === 'select', retry: false, navigating: watch.seen() };
@@ -233,12 +233,12 @@ function pageAt() {
 // One element: {notReady} when it is not actionable yet, else acts and returns {error?, effect?}; with
 // prepareOnly it only checks, and returns a click's point or a fill's reading before the typing.
 // kind: click, fill, select or press (elementAction's kinds, NEEDS' keys); chord: a press's, parsed (null for the others).
-/** @returns {Promise<{notReady?: string, error?: string | null, effect?: string | null, point?: Point, fill?: import('./effects.js').FillArm}>} */
+/** @returns {Promise<{notReady?: string, lasting?: boolean, error?: string | null, effect?: string | null, point?: Point, fill?: import('./effects.js').FillArm}>} */
 async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** @type {import('./keys.js').ParsedChord | null} */ chord,
   /** @type {PageStepOptions & {prepareOnly?: boolean}} */ options) {
   const needs = /** @type {Record<string, import('./actionability.js').Needs>} */ (NEEDS)[kind];
   const not = notActionable(el, needs);
-  if (not) return { notReady: not };
+  if (not) return { notReady: not, lasting: lastingReason(el, needs) };
   scrollIntoViewIfNeeded(el, options.attempt || 0);
   let hit = null;
   if (needs.hit) {
@@ -283,8 +283,8 @@ async function actOn(/** @type {Element} */ el, /** @type {string} */ kind, /** 
 }
 
 // Nothing dispatched yet → the worker may retry; some matches already acted on → it must not.
-function partial(/** @type {number} */ done, /** @type {string} */ error) {
-  return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true };
+function partial(/** @type {number} */ done, /** @type {string} */ error, lasting = false) {
+  return done ? { ok: false, error: `${error} (after acting on ${done} earlier match(es))`, dispatched: true } : { ok: false, error, retry: true, ...(lasting ? { lasting: true } : {}) };
 }
 
 async function pressPage(/** @type {PageStep} */ step, /** @type {PageStepOptions} */ options) {

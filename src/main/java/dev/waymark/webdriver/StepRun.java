@@ -21,6 +21,8 @@ final class StepRun {
   static final Set<String> ACTIONS = Set.of("click", "fill", "select", "press");
   private static final Set<String> HISTORY = Set.of("back", "forward", "reload");
   private static final long POLL_MS = 100;
+  /** attempts.js LASTING_MS: how long the page may say the element itself keeps the step before it stops. */
+  static final long LASTING_MS = 2000;
   private static final long MIN_EFFECT_WAIT_MS = 1000;
 
   /** A step that cannot be done; its message is the step's error. */
@@ -122,6 +124,8 @@ final class StepRun {
         lastDoc = null;
       }
     }
+    // since when every answer has said the element itself is what keeps the step (0: the last one did not)
+    long lastingSince = 0;
     for (int attempt = 0, waits = 0; ; attempt++) {
       if (waits > 0) {
         if (System.currentTimeMillis() >= deadline) {
@@ -152,6 +156,13 @@ final class StepRun {
       if (r.hasNonNull("doc")) lastDoc = r.path("doc").asText();
       if (r.path("ok").asBoolean() || r.path("dispatched").asBoolean() || !r.path("retry").asBoolean()) return r;
       lastError = r.path("error").asText(null);
+      if (!r.path("lasting").asBoolean()) {
+        lastingSince = 0;
+      } else if (lastingSince == 0) {
+        lastingSince = System.currentTimeMillis();
+      } else if (System.currentTimeMillis() - lastingSince >= LASTING_MS) {
+        throw new StepFailure(lastError + " (still so after " + LASTING_MS + " ms)");
+      }
     }
   }
 

@@ -59,6 +59,34 @@ class FormInputE2ETest {
   }
 
   @Test
+  void aFillOnWhatIsNoFieldStopsSoonInsteadOfWaitingOutItsTimeoutAndAnEditorThatStartsLateIsWaitedFor() {
+    browser.open("late-editor.html?start=600");
+
+    // the inline editor makes its element editable 600 ms after load: the fill waits for it and types
+    PerformResult editor = browser.perform(step("fill").selector(css("#editor")).value("Buy milk").build());
+    // a card with words in it is no field: said once it has stayed so for a while, not after the step's 10 s
+    PerformResult card = browser.perform(step("fill").selector(css("#card")).value("Buy milk").build());
+
+    assertThat(card.ok()).isFalse();
+    assertThat(card.error()).isEqualTo("element is not editable (not an input, textarea or contenteditable): "
+        + "<div id=card> 'Write your note here' (still so after 2000 ms)");
+    assertThat(editor.ok()).as(editor.error()).isTrue();
+    assertThat(browser.text("#log")).contains("editor started").contains("editor: Buy milk");
+    assertThat(browser.text("#card")).isEqualTo("Write your note here");
+  }
+
+  @Test
+  void aFillOnAComponentDefinedLateWaitsForItsFieldPastTheTimeNoFieldIsGiven() {
+    browser.open("late-editor.html?define=2600");
+
+    // <late-field> is defined 2.6 s after load: until then it is an unknown element with no field, and no card
+    PerformResult title = browser.perform(step("fill").selector(css("#title")).value("Groceries").timeoutMs(8000).build());
+
+    assertThat(title.ok()).as(title.error()).isTrue();
+    assertThat(browser.text("#log")).contains("field defined").contains("title: Groceries");
+  }
+
+  @Test
   void aValueTheFieldRejectsIsAnError() {
     browser.open("basic.html");
 

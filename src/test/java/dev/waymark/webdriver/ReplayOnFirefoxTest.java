@@ -128,6 +128,21 @@ class ReplayOnFirefoxTest {
     assertThat(firefox.stored().get("pressed")).isEqualTo("after the puzzle was solved");
   }
 
+  @Test
+  void aFillOnWhatIsNoFieldStopsSoonOnEveryDriverAndALateEditorIsWaitedFor() throws Exception {
+    Workflow wf = workflow("executor/late-editor.yaml", "executor/");
+    ReplayResult chromium = onChromium(wf, Map.of());
+    ReplayResult firefox = onFirefox(wf, Map.of());
+
+    for (ReplayResult r : List.of(chromium, firefox)) {
+      assertThat(r.stored().get("log")).as("%s", r.steps()).contains("editor started").contains("editor: Buy milk");
+      assertThat(step(r, "card").ok()).isFalse();
+      assertThat(step(r, "card").error()).as("%s", r.steps())
+          .isEqualTo("element is not editable (not an input, textarea or contenteditable): <div id=card> 'Write your note here'"
+              + " (still so after 2000 ms)");
+    }
+  }
+
   private static ReplayStepResult step(ReplayResult r, String id) {
     return r.steps().stream().filter(s -> id.equals(s.stepId())).findFirst().orElseThrow(() -> new AssertionError("no step " + id + " in " + r));
   }
