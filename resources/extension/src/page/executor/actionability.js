@@ -107,18 +107,39 @@ export function notActionable(el, needs) {
 
 /**
  * Whether what keeps el from the action is el itself, not a state it may leave soon: a fill's element is shown,
- * enabled and no field at all (not an input, a textarea or an editor; not read-only; no component still to be defined),
- * on a page that has loaded. An editor that makes its element editable as it starts does so soon after its script
- * ran, which a loaded page has done; a component is defined when its module arrives, which may be later.
+ * enabled and no text field at all (not an input, a textarea or an editor, nor one made read-only: an editor's
+ * contenteditable=false is its read-only mode; no component still to be defined, nor one whose tree holds a field in
+ * any state), in documents that have all loaded, up to the top. An editor that makes its element editable as it starts
+ * does so soon after its script ran, which a loaded page has done; a component is defined when its module arrives,
+ * which may be later; a component's field read-only or kept out of reach while its form loads is a state.
  * @param {Element} el
  * @param {Needs} needs
  */
 export function lastingReason(el, needs) {
-  if (!needs.editable || !el.isConnected || el.ownerDocument.readyState !== 'complete') return false;
+  if (!needs.editable || !el.isConnected || !loadedUpToTheTop(el)) return false;
   // a component not defined yet has not drawn its field: a design system's loader defines it when its module arrives
-  if (!el.matches(':defined')) return false;
+  if (!el.matches(':defined') || el.closest('[contenteditable]')) return false;
+  const tree = shadowOf(el);
+  if (tree && deepQueryAll('input, textarea, select, [contenteditable]', tree).length) return false;
   const ro = /** @type {HTMLInputElement} */ (el).readOnly || el.getAttribute('aria-readonly') === 'true';
   return !ro && !isEditable(el) && isVisible(el) && !isDisabled(el);
+}
+
+/**
+ * Whether el's document and each same-origin document around it have loaded (a frame a script wrote is complete at
+ * once, while the page around it, and the editor that will start in it, still load).
+ * @param {Element} el
+ */
+function loadedUpToTheTop(el) {
+  for (let win = el.ownerDocument.defaultView, i = 0; win && i < 20; i++) {
+    if (win.document.readyState !== 'complete') return false;
+    /** @type {Element | null} */
+    let frame;
+    try { frame = win.frameElement; } catch { return true; } // a parent of another origin: as far as it can be told
+    if (!frame) return true;
+    win = frame.ownerDocument.defaultView;
+  }
+  return true;
 }
 
 /** @type {ScrollLogicalPosition[]} */

@@ -142,7 +142,7 @@ export function checkWait(wait) {
   try {
     const pending = [];
     if (wait.selector) {
-      const visible = deepMatches(wait.selector).filter((e) => isVisible(e));
+      const visible = deepMatches(wait.selector).filter((e) => isVisible(e) && framesShown(e));
       if (wait.absent && visible.length) pending.push(`'${wait.selector}' is still on the page`);
       if (!wait.absent && !visible.length) pending.push(`no visible element matches '${wait.selector}'`);
     }

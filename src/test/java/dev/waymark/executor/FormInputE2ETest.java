@@ -77,13 +77,24 @@ class FormInputE2ETest {
 
   @Test
   void aFillOnAComponentDefinedLateWaitsForItsFieldPastTheTimeNoFieldIsGiven() {
-    browser.open("late-editor.html?define=2600");
+    browser.open("late-editor.html?define=4000");
 
-    // <late-field> is defined 2.6 s after load: until then it is an unknown element with no field, and no card
-    PerformResult title = browser.perform(step("fill").selector(css("#title")).value("Groceries").timeoutMs(8000).build());
+    // <late-field> is defined 4 s after load: until then it is an unknown element with no field, and no card
+    PerformResult title = browser.perform(step("fill").selector(css("#title")).value("Groceries").timeoutMs(9000).build());
 
     assertThat(title.ok()).as(title.error()).isTrue();
     assertThat(browser.text("#log")).contains("field defined").contains("title: Groceries");
+  }
+
+  @Test
+  void aFillOnAComponentWhoseFieldIsReadOnlyWhileItsFormLoadsWaitsForIt() {
+    browser.open("late-editor.html?unlock=4000");
+
+    // the component's own input is read-only for 4 s: a state it leaves, not what it is
+    PerformResult amount = browser.perform(step("fill").selector(css("#amount")).value("42").timeoutMs(9000).build());
+
+    assertThat(amount.ok()).as(amount.error()).isTrue();
+    assertThat(browser.text("#log")).contains("amount unlocked").contains("amount: 42");
   }
 
   @Test
