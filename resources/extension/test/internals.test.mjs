@@ -31,15 +31,20 @@ test('what internals say is kept only as strings of known fields, for the custom
 });
 
 test('a role said through internals that steps cannot act on is not taken, and a reading forgets the one before', async () => {
-  const { document } = page('<body><x-slider id="s"></x-slider><x-radio id="r"></x-radio></body>');
+  const { document } = page('<body><x-combo id="s"></x-combo><x-slider id="n"></x-slider><x-radio id="r"></x-radio></body>');
   let role = 'radio';
-  answer(document, [['s', JSON.stringify({ tag: 'x-slider', role: 'slider', ariaValueNow: '4' })]]);
+  // a combobox said so reads its value and options from markup the component does not have: not taken; a slider
+  // reads its value and range from internals too (slider.js): taken
+  answer(document, [['s', JSON.stringify({ tag: 'x-combo', role: 'combobox', ariaValueNow: '4' })],
+    ['n', JSON.stringify({ tag: 'x-slider', role: 'slider', ariaValueNow: '2', ariaValueMin: '1', ariaValueMax: '14' })]]);
   document.addEventListener('waymark:internals-ask', () => document.getElementById('r').dispatchEvent(
     new document.defaultView.CustomEvent('waymark:internals', { detail: JSON.stringify({ tag: 'x-radio', role }), composed: true })));
   const { readInternals, internalsOf, internalsRole } = await import('../src/page/internals.js');
   readInternals(document);
   assert.equal(internalsRole(document.getElementById('s')), null);
   assert.equal(internalsOf(document.getElementById('s')).ariaValueNow, '4');
+  assert.equal(internalsRole(document.getElementById('n')), 'slider');
+  assert.deepEqual([internalsOf(document.getElementById('n')).ariaValueMin, internalsOf(document.getElementById('n')).ariaValueMax], ['1', '14']);
   assert.equal(internalsRole(document.getElementById('r')), 'radio');
   role = 'nothing-known';
   readInternals(document);

@@ -4,11 +4,11 @@
 // (internalsOf). Without the recorder (a page loaded before the extension, a driver without it) nothing is known and
 // every element reads as its attributes say.
 
-/** @typedef {{role?: string, ariaLabel?: string, ariaChecked?: string, ariaSelected?: string, ariaExpanded?: string, ariaDisabled?: string, ariaPressed?: string, ariaHasPopup?: string, ariaValueNow?: string, ariaValueText?: string, ariaLevel?: string, ariaRequired?: string, ariaInvalid?: string, ariaReadOnly?: string, ariaPlaceholder?: string, ariaCurrent?: string, tag?: string}} InternalsAria */
+/** @typedef {{role?: string, ariaLabel?: string, ariaChecked?: string, ariaSelected?: string, ariaExpanded?: string, ariaDisabled?: string, ariaPressed?: string, ariaHasPopup?: string, ariaValueNow?: string, ariaValueText?: string, ariaValueMin?: string, ariaValueMax?: string, ariaLevel?: string, ariaRequired?: string, ariaInvalid?: string, ariaReadOnly?: string, ariaPlaceholder?: string, ariaCurrent?: string, tag?: string}} InternalsAria */
 
 /** What the recorder reads off internals and the page script keeps (internals-recorder.js imports it). */
 export const FIELDS = ['role', 'ariaLabel', 'ariaChecked', 'ariaSelected', 'ariaExpanded', 'ariaDisabled', 'ariaPressed',
-  'ariaHasPopup', 'ariaValueNow', 'ariaValueText', 'ariaLevel', 'ariaRequired', 'ariaInvalid', 'ariaReadOnly',
+  'ariaHasPopup', 'ariaValueNow', 'ariaValueText', 'ariaValueMin', 'ariaValueMax', 'ariaLevel', 'ariaRequired', 'ariaInvalid', 'ariaReadOnly',
   'ariaPlaceholder', 'ariaCurrent'];
 
 /** @type {WeakMap<Element, InternalsAria>} */
@@ -54,10 +54,11 @@ export function internalsOf(el) {
   return said.get(el) || null;
 }
 
-// The roles said through internals that steps act on as they are: a slider, a combobox or a field said so reads its
-// value and options from markup the component does not have, so it is not listed as one until the executor reads them.
+// The roles said through internals that steps act on as they are (a slider and a spin button read their value, range
+// and text from internals too: slider.js). A combobox or a field said so reads its value and options from markup the
+// component does not have, so it is not listed as one until the executor reads them.
 const ACTED_ON = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'option', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'treeitem']);
+  'menuitemradio', 'treeitem', 'slider', 'spinbutton']);
 
 /**
  * The role el's internals said at the last reading, when it is one steps act on as it is; else null.

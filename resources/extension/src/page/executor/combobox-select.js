@@ -9,6 +9,7 @@ import { sleep } from './common.js';
 import { awaitPendingWork, workSince } from './pending-work.js';
 import { describeElement, containsDeep } from './resolve.js';
 import { shadowOf } from '../shadow.js';
+import { readInternals, internalsRole, internalsOf } from '../internals.js';
 
 export { comboboxOf } from '../combobox.js';
 
@@ -48,7 +49,10 @@ function expanded(box) {
  * @param {HTMLElement | null} field
  */
 function visibleOptions(box, field) {
-  const popups = popupsOf(box, field).filter((/** @type {Element} */ p) => isVisible(p) || p.querySelector(OPTION_SHAPES));
+  // options a component says are options only through its internals (Fluent's fluent-option, FAST's): asked anew
+  readInternals(box.ownerDocument);
+  const said = (/** @type {ParentNode} */ scope) => [...scope.querySelectorAll('*')].filter((e) => e.localName.includes('-') && internalsRole(e) === 'option');
+  const popups = popupsOf(box, field).filter((/** @type {Element} */ p) => isVisible(p) || p.querySelector(OPTION_SHAPES) || said(p).length);
   /** @type {ParentNode[]} */
   const scopes = popups.length ? popups : [box.ownerDocument];
   const root = box.getRootNode();
@@ -65,12 +69,12 @@ function visibleOptions(box, field) {
         slotted.push(...a.querySelectorAll(OPTION_SHAPES));
       }
     }
-    for (const o of [...scope.querySelectorAll(OPTION_SHAPES), ...slotted]) {
+    for (const o of [...scope.querySelectorAll(OPTION_SHAPES), ...slotted, ...said(scope)]) {
       if (seen.has(o)) continue;
       seen.add(o);
       // an option inside another option-shaped element (jQuery UI's li around its wrapper) is the same option
       if (o.parentElement && o.parentElement.closest(OPTION_SHAPES)) continue;
-      if (isVisible(o) && o.getAttribute('aria-disabled') !== 'true') found.push(o);
+      if (isVisible(o) && o.getAttribute('aria-disabled') !== 'true' && internalsOf(o)?.ariaDisabled !== 'true') found.push(o);
     }
     if (depth > 2) return;
     for (const host of scope.querySelectorAll('*')) {

@@ -4,6 +4,7 @@
 // A native range or number input is filled directly instead (input.js). The verdict is the value the widget
 // says it holds (aria-valuenow), so a slider that moves in steps that cannot reach the value fails saying so.
 import { sleep } from './common.js';
+import { readInternals, internalsOf } from '../internals.js';
 
 const MAX_PRESSES = 400;
 
@@ -11,16 +12,29 @@ const MAX_PRESSES = 400;
 /** @typedef {import('./flows.js').FlowResult} FlowResult */
 
 /**
+ * What el says of itself as a range: its role, value, bounds and text, from its attributes, else from what a web
+ * component says through its internals (Fluent's fluent-slider), asked anew: the value moves with each key.
+ * @param {Element} el
+ */
+function rangeOf(el) {
+  const said = el.localName.includes('-') ? (readInternals(el.ownerDocument), internalsOf(el)) : null;
+  const attr = (/** @type {string} */ name, /** @type {keyof import('../internals.js').InternalsAria} */ field) => el.getAttribute(name) ?? said?.[field] ?? null;
+  return { role: attr('role', 'role'), now: attr('aria-valuenow', 'ariaValueNow'), min: attr('aria-valuemin', 'ariaValueMin'),
+    max: attr('aria-valuemax', 'ariaValueMax'), text: attr('aria-valuetext', 'ariaValueText') };
+}
+
+/**
  * Whether el is an ARIA slider or spin button that is not a native input.
  * @param {Element} el
  */
 export function isAriaRange(el) {
-  const role = el.getAttribute('role');
-  return (role === 'slider' || role === 'spinbutton') && el.localName !== 'input' && el.hasAttribute('aria-valuenow');
+  if (el.localName === 'input') return false;
+  const r = rangeOf(el);
+  return (r.role === 'slider' || r.role === 'spinbutton') && r.now !== null;
 }
 
 /** @param {Element} el */
-const now = (el) => Number(el.getAttribute('aria-valuenow'));
+const now = (el) => Number(rangeOf(el).now);
 
 /**
  * Moves the slider or spin button to `target`.
@@ -29,9 +43,10 @@ const now = (el) => Number(el.getAttribute('aria-valuenow'));
  * @returns {AsyncGenerator<FlowInput, FlowResult, {error?: string} | undefined>}
  */
 export async function* rangeFlow(el, target) {
-  const kind = el.getAttribute('role') === 'spinbutton' ? 'spin button' : 'slider';
-  const min = el.hasAttribute('aria-valuemin') ? Number(el.getAttribute('aria-valuemin')) : -Infinity;
-  const max = el.hasAttribute('aria-valuemax') ? Number(el.getAttribute('aria-valuemax')) : Infinity;
+  const range = rangeOf(el);
+  const kind = range.role === 'spinbutton' ? 'spin button' : 'slider';
+  const min = range.min !== null ? Number(range.min) : -Infinity;
+  const max = range.max !== null ? Number(range.max) : Infinity;
   if (target < min || target > max) return { ok: false, error: `the ${kind} takes ${min} to ${max}, not ${target}` };
   const start = now(el);
   const up = kind === 'slider' ? 'ArrowRight' : 'ArrowUp';
@@ -53,6 +68,6 @@ export async function* rangeFlow(el, target) {
     last = after;
   }
   if (now(el) !== target) return { ok: false, dispatched: true, error: `the ${kind} reads ${last} after ${presses} key presses, not ${target}` };
-  const text = el.getAttribute('aria-valuetext');
+  const text = rangeOf(el).text;
   return { ok: true, dispatched: presses > 0, count: 1, effect: presses ? `the ${kind} now reads ${text || target} (${presses} key presses)` : `the ${kind} already read ${text || target}` };
 }

@@ -108,13 +108,13 @@ export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /
     if (t) node.value = t;
   }
   if (role === 'combobox' && tag !== 'SELECT') comboboxState(el, node, { value: VALUE_CAP, options: OPTIONS_CAP, name: NAME_CAP });
+  const said = internalsOf(el);
   if (node.value === undefined && (role === 'slider' || role === 'spinbutton' || role === 'progressbar')) {
-    const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
+    const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || said?.ariaValueText || said?.ariaValueNow;
     if (v) node.value = clean(v, VALUE_CAP);
   }
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');
   if (ph) node.placeholder = clean(ph, NAME_CAP);
-  const said = internalsOf(el);
   // inert content is drawn but takes no input: to a reader that is a control that rejects interaction (a
   // form-associated web component's disabled property lives in the page's world: its :disabled is read instead)
   const disabled = ((typeof /** @type {{disabled?: unknown}} */ (el).disabled === 'boolean' || el.localName.includes('-')) && el.matches(':disabled'))
