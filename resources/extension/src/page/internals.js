@@ -18,9 +18,12 @@ let said = new WeakMap();
  * Asks the page's world what every element's internals say now, in doc (a frame's document: its own recorder).
  * @param {Document} doc
  * @param {boolean} [fresh] forget what earlier readings were told (the first document of a reading)
+ * @returns {Element[]} the elements whose internals said something, in doc and its shadow trees
  */
 export function readInternals(doc, fresh = true) {
   if (fresh) said = new WeakMap();
+  /** @type {Element[]} */
+  const told = [];
   const heard = (/** @type {Event} */ e) => {
     const el = /** @type {Element} */ (e.composedPath()[0]);
     let aria;
@@ -32,6 +35,7 @@ export function readInternals(doc, fresh = true) {
     const kept = {};
     for (const f of FIELDS) if (typeof aria[f] === 'string') kept[f] = aria[f];
     said.set(el, kept);
+    told.push(el);
   };
   doc.addEventListener('waymark:internals', heard, true);
   try {
@@ -43,6 +47,7 @@ export function readInternals(doc, fresh = true) {
   } finally {
     doc.removeEventListener('waymark:internals', heard, true);
   }
+  return told;
 }
 
 /**

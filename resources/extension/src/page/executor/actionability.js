@@ -54,7 +54,8 @@ const WRAPPER_ROLES = new Set(['presentation', 'none', 'group', 'generic']);
 /**
  * What a fill or a select on a component's own element acts on (a hand-written `#country` for Material's
  * md-outlined-select, `#name` for Shoelace's sl-input): the one field a person types in (for a fill without one, the
- * one native select or slider), or the one combobox or select, its shadow trees hold (not those of frames inside it);
+ * one native select or slider), or the one combobox or select, its shadow trees hold (not those of frames inside it)
+ * or it shows through a slot from its own children;
  * el itself when it is no component, holds none or holds several (the step must say which), or says a role of its own.
  * @param {Element} el
  * @param {'fill' | 'select'} kind
@@ -66,7 +67,10 @@ export function componentControl(el, kind) {
   const tree = el.localName.includes('-') ? shadowOf(el) : null;
   if (!tree) return el;
   const own = (/** @type {string} */ css) => deepQueryAll(css, tree).filter((c) => c.ownerDocument === el.ownerDocument);
-  const boxes = own(`${COMBOBOX_CANDIDATES}, select`).filter((c) => c.localName === 'select' || comboboxLike(c));
+  // and a child of its own it draws through one of its slots: Fluent's dropdown keeps its combobox button in the page,
+  // slotted, so that its ARIA references reach the listbox
+  const slotted = [...el.children].filter((c) => c.assignedSlot && tree.contains(c.assignedSlot) && c.matches(`${COMBOBOX_CANDIDATES}, select`));
+  const boxes = [...own(`${COMBOBOX_CANDIDATES}, select`), ...slotted].filter((c) => c.localName === 'select' || comboboxLike(c));
   if (kind === 'select') return boxes.length === 1 ? boxes[0] : el;
   // a field a person types in: not one the component keeps out of reach (hidden, aria-hidden, out of the tab order:
   // Shoelace's select keeps its value in such an input beside its readonly combobox), and no select's

@@ -50,8 +50,8 @@ function expanded(box) {
  */
 function visibleOptions(box, field) {
   // options a component says are options only through its internals (Fluent's fluent-option, FAST's): asked anew
-  readInternals(box.ownerDocument);
-  const said = (/** @type {ParentNode} */ scope) => [...scope.querySelectorAll('*')].filter((e) => e.localName.includes('-') && internalsRole(e) === 'option');
+  const told = readInternals(box.ownerDocument).filter((e) => internalsRole(e) === 'option');
+  const said = (/** @type {ParentNode} */ scope) => (told.length ? told.filter((e) => scope.contains(e)) : []);
   const popups = popupsOf(box, field).filter((/** @type {Element} */ p) => isVisible(p) || p.querySelector(OPTION_SHAPES) || said(p).length);
   /** @type {ParentNode[]} */
   const scopes = popups.length ? popups : [box.ownerDocument];

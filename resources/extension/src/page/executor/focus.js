@@ -14,14 +14,17 @@ export const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, 
  * the studio, or the browser is headless) focus() moves activeElement without firing focus
  * events, so they are dispatched here the way a focused window would fire them.
  * @param {Element} el an element a page shows (HTML or SVG: both have focus())
+ * @param {{pointer?: boolean}} [how] pointer: the focus a pointer's press gives, which shows no focus ring
  */
-export function focusElement(el) {
+export function focusElement(el, how = {}) {
   const doc = el.ownerDocument;
   // (through shadow trees: the document names only the outermost host of a focused element inside one)
   const prev = deepActiveElement(doc, false);
   // (a component already holding focus in its tree keeps it where it is)
   if (prev === el || doc.activeElement === el) return;
-  /** @type {HTMLElement} */ (el).focus({ preventScroll: true });
+  // A press of a mouse shows no focus ring (:focus-visible); a script's focus() would, after keys were typed (a page's
+  // own focus ring then counts as the click's answer). focusVisible: Firefox, and Chromium where it knows it.
+  /** @type {HTMLElement} */ (el).focus(/** @type {FocusOptions} */ ({ preventScroll: true, ...(how.pointer ? { focusVisible: false } : {}) }));
   if (doc.hasFocus() || deepActiveElement(doc, false) !== el) return;
   // a document that has an element focused is shown in a window
   const F = /** @type {Window & typeof globalThis} */ (doc.defaultView).FocusEvent || FocusEvent;

@@ -78,7 +78,7 @@ export function clickAt(el, target, point) {
   if (pointerDownOk) mouseDownOk = mouse('mousedown', target, down);
   if (mouseDownOk) {
     const f = focusableAncestor(target);
-    if (f) focusElement(f);
+    if (f) focusElement(f, { pointer: true });
     else if (target.ownerDocument.activeElement && target.ownerDocument.activeElement !== target.ownerDocument.body) /** @type {HTMLElement} */ (target.ownerDocument.activeElement).blur(); // HTML or SVG: both blur
   }
   const up = mouseInit(target, point, { buttons: 0 });

@@ -52,22 +52,25 @@ export async function* rangeFlow(el, target) {
   const up = kind === 'slider' ? 'ArrowRight' : 'ArrowUp';
   const down = kind === 'slider' ? 'ArrowLeft' : 'ArrowDown';
   let presses = 0;
-  let last = start;
-  while (now(el) !== target && presses < MAX_PRESSES) {
-    const v = now(el);
+  // (read once a key: a component's value is asked of the page's world, each time for every component it holds)
+  let v = start;
+  while (v !== target && presses < MAX_PRESSES) {
     const key = v < target ? up : down;
     yield { kind: 'press', el, chord: key };
     presses++;
     // a widget may update its value a frame later
-    for (let i = 0; i < 5 && now(el) === v; i++) await sleep(10);
-    const after = now(el);
+    let after = now(el);
+    for (let i = 0; i < 5 && after === v; i++) {
+      await sleep(10);
+      after = now(el);
+    }
     if (after === v) return { ok: false, dispatched: presses > 0, error: `the ${kind} did not move on ${key} (it reads ${v})` };
     if ((v < target && after > target) || (v > target && after < target)) {
       return { ok: false, dispatched: true, error: `the ${kind} moves from ${v} to ${after} and cannot hold ${target}; it now reads ${after}` };
     }
-    last = after;
+    v = after;
   }
-  if (now(el) !== target) return { ok: false, dispatched: true, error: `the ${kind} reads ${last} after ${presses} key presses, not ${target}` };
+  if (v !== target) return { ok: false, dispatched: true, error: `the ${kind} reads ${v} after ${presses} key presses, not ${target}` };
   const text = rangeOf(el).text;
   return { ok: true, dispatched: presses > 0, count: 1, effect: presses ? `the ${kind} now reads ${text || target} (${presses} key presses)` : `the ${kind} already read ${text || target}` };
 }

@@ -110,7 +110,7 @@ export function stateOf(/** @type {Element} */ el, /** @type {string} */ role, /
   if (role === 'combobox' && tag !== 'SELECT') comboboxState(el, node, { value: VALUE_CAP, options: OPTIONS_CAP, name: NAME_CAP });
   const said = internalsOf(el);
   if (node.value === undefined && (role === 'slider' || role === 'spinbutton' || role === 'progressbar')) {
-    const v = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow') || said?.ariaValueText || said?.ariaValueNow;
+    const v = (el.getAttribute('aria-valuetext') ?? said?.ariaValueText) || (el.getAttribute('aria-valuenow') ?? said?.ariaValueNow);
     if (v) node.value = clean(v, VALUE_CAP);
   }
   const ph = el.getAttribute('placeholder') || el.getAttribute('aria-placeholder');

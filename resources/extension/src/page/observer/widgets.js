@@ -3,6 +3,7 @@
 import { comboboxOf, backingSelect, widgetValue, isBackingSelect } from '../combobox.js';
 import { isDatePickerField } from '../date-field.js';
 import { clean } from './names.js';
+import { internalsOf } from '../internals.js';
 
 /**
  * What kind of widget a node is beyond its role, with the state that goes with it (ObservedWidget): a sortable
@@ -17,8 +18,10 @@ export function widgetOf(el, role, info) {
   if (info.kind === 'sortable') return { kind: 'sortable', sort: el.getAttribute('aria-sort') || 'none' };
   if (role === 'slider' || role === 'spinbutton') {
     const input = el.localName === 'input' ? /** @type {HTMLInputElement} */ (el) : null;
-    const min = input && input.min !== '' ? input.min : el.getAttribute('aria-valuemin');
-    const max = input && input.max !== '' ? input.max : el.getAttribute('aria-valuemax');
+    // (a web component may say its bounds only through its internals: Fluent's fluent-slider)
+    const said = internalsOf(el);
+    const min = input && input.min !== '' ? input.min : el.getAttribute('aria-valuemin') ?? said?.ariaValueMin ?? null;
+    const max = input && input.max !== '' ? input.max : el.getAttribute('aria-valuemax') ?? said?.ariaValueMax ?? null;
     // a range input without bounds has the browser's, 0..100
     const range = input && input.type === 'range';
     return { kind: role, min: min ?? (range ? '0' : undefined), max: max ?? (range ? '100' : undefined) };

@@ -51,6 +51,9 @@ abstract class InternalsForms {
 
     ObservedNode nights = shown(o, "slider", "Nights");
     assertThat(nights.value()).isEqualTo("2");
+    // its range, said only through its internals, is listed as the model reads it
+    assertThat(nights.widget()).isNotNull();
+    assertThat(java.util.List.of(nights.widget().kind(), nights.widget().min(), nights.widget().max())).containsExactly("slider", "1", "14");
     ObservedNode city = WidgetSteps.one(o, n -> "combobox".equals(n.role()));
     PerformResult five = WidgetSteps.perform(browser(), "fill", nights, "5", 5000);
     PerformResult tooMany = WidgetSteps.perform(browser(), "fill", nights, "20", 5000);

@@ -111,6 +111,20 @@ class ReplayOnFirefoxTest {
     assertThat(firefox.stored().get("log")).isEqualTo("country de | plan pro | tab alerts");
   }
 
+  /** Fluent UI's slider and dropdown, named by their own elements, whose roles only their internals say. */
+  @Test
+  void aFluentSliderAndDropdownNamedByTheirOwnElementsAreWorkedByEveryDriver() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(dev.waymark.testing.GalleryLibs.installed(), "the gallery's libraries are installed by Maven's npm ci");
+    Workflow wf = workflow("gallery/fluent-form.yaml", "gallery/");
+    ReplayResult chromium = onChromium(wf, Map.of());
+    ReplayResult firefox = onFirefox(wf, Map.of());
+
+    assertThat(chromium.outcome()).as("%s", chromium.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(firefox.outcome()).as("%s", firefox.steps()).isEqualTo(ReplayResult.Outcome.COMPLETED);
+    assertThat(chromium.stored().get("log")).isEqualTo("nights 3 | nights 4 | nights 5 | city lis");
+    assertThat(firefox.stored().get("log")).isEqualTo("nights 3 | nights 4 | nights 5 | city lis");
+  }
+
   /**
    * A userStep's continue_on selector waits for an element to appear: drawn by a web component in its shadow tree,
    * while the page keeps a hidden element that matches from the start (which ends no wait). Through the extension's
