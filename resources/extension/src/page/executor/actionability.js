@@ -67,15 +67,21 @@ export function componentControl(el, kind) {
   const tree = el.localName.includes('-') ? shadowOf(el) : null;
   if (!tree) return el;
   const own = (/** @type {string} */ css) => deepQueryAll(css, tree).filter((c) => c.ownerDocument === el.ownerDocument);
-  // and a child of its own it draws through one of its slots: Fluent's dropdown keeps its combobox button in the page,
-  // slotted, so that its ARIA references reach the listbox
-  const slotted = [...el.children].filter((c) => c.assignedSlot && tree.contains(c.assignedSlot) && c.matches(`${COMBOBOX_CANDIDATES}, select`));
-  const boxes = [...own(`${COMBOBOX_CANDIDATES}, select`), ...slotted].filter((c) => c.localName === 'select' || comboboxLike(c));
-  if (kind === 'select') return boxes.length === 1 ? boxes[0] : el;
-  // a field a person types in: not one the component keeps out of reach (hidden, aria-hidden, out of the tab order:
-  // Shoelace's select keeps its value in such an input beside its readonly combobox), and no select's
+  // not a control the component keeps out of reach (hidden, aria-hidden, out of the tab order: Shoelace's select keeps
+  // its value in such an input beside its readonly combobox)
   const reachable = (/** @type {Element} */ c) => c.getAttribute('aria-hidden') !== 'true' && /** @type {HTMLElement} */ (c).tabIndex >= 0
     && c.checkVisibility({ visibilityProperty: true });
+  const isBox = (/** @type {Element} */ c) => c.localName === 'select' || comboboxLike(c);
+  const boxes = own(`${COMBOBOX_CANDIDATES}, select`).filter(isBox);
+  if (kind === 'select') {
+    if (boxes.length) return boxes.length === 1 ? boxes[0] : el;
+    // none in its tree: a child of its own it draws through one of its slots (Fluent's dropdown keeps its combobox
+    // button in the page, slotted, so that its ARIA references reach the listbox)
+    const slotted = [...el.children].filter((c) => c.assignedSlot && tree.contains(c.assignedSlot) && c.matches(`${COMBOBOX_CANDIDATES}, select`)
+      && isBox(c) && reachable(c));
+    return slotted.length === 1 ? slotted[0] : el;
+  }
+  // a field a person types in, reachable, and no select's
   const fields = own('input, textarea, [contenteditable=""], [contenteditable=true]').filter((c) => isEditable(c) && reachable(c));
   if (fields.length) return fields.length === 1 && boxes.every((b) => b === fields[0]) ? fields[0] : el;
   // No field to type in: the one native select (a fill of a select chooses in it, as on the page) or the one slider
